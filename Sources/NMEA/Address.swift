@@ -1,0 +1,134 @@
+/// A two-character talker identifier (`GP`, `II`, `WI`, or a numeric `02` from an NMEA 2000 converter).
+public struct Talker: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let first: UInt8
+    public let second: UInt8
+
+    public init(_ first: UInt8, _ second: UInt8) {
+        self.first = first
+        self.second = second
+    }
+
+    /// Creates a talker from two printable characters; nil for anything else.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 2, Address.isAddressByte(bytes[0]), Address.isAddressByte(bytes[1]) else { return nil }
+        self.init(bytes[0], bytes[1])
+    }
+
+    public init(stringLiteral value: String) {
+        guard let talker = Talker(value) else { preconditionFailure("invalid talker literal \(value)") }
+        self = talker
+    }
+
+    public var description: String { String(decoding: [first, second], as: UTF8.self) }
+}
+
+/// The three-character sentence formatter (`RMC`, `MWV`, ...), packed into an integer for fast comparison.
+public struct Formatter: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: UInt32
+
+    public init(_ a: UInt8, _ b: UInt8, _ c: UInt8) {
+        rawValue = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
+    }
+
+    public init(stringLiteral value: String) {
+        let bytes = Array(value.utf8)
+        precondition(bytes.count == 3, "a formatter has three characters")
+        self.init(bytes[0], bytes[1], bytes[2])
+    }
+
+    public var description: String {
+        String(decoding: [UInt8(truncatingIfNeeded: rawValue >> 16), UInt8(truncatingIfNeeded: rawValue >> 8),
+                          UInt8(truncatingIfNeeded: rawValue)], as: UTF8.self)
+    }
+}
+
+/// The address field of a sentence: the characters between the start character and the first comma.
+///
+/// Standard addresses are a talker and a formatter (`GPRMC`, `02MWV`); query sentences have `Q` as the fifth
+/// character (`CCGPQ`); proprietary addresses are `P` followed by a maker mnemonic and any type (`PGRME`,
+/// `PSKPDPT`). Stored inline, at most ``maximumLength`` characters.
+public struct Address: Hashable, Sendable, CustomStringConvertible {
+    /// The longest address accepted (proprietary addresses are often longer than five characters).
+    public static let maximumLength = 16
+
+    public enum Kind: Hashable, Sendable {
+        case standard
+        case query
+        case proprietary
+    }
+
+    let high: UInt64
+    let low: UInt64
+    public let count: Int
+
+    /// Parses an address from bytes; nil when it is not a valid address.
+    public init?(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+        let length = range.count
+        guard length >= 2, length <= Address.maximumLength else { return nil }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        for (offset, index) in range.enumerated() {
+            let byte = bytes[index]
+            guard Address.isAddressByte(byte) else { return nil }
+            if offset < 8 {
+                high |= UInt64(byte) << (56 - 8 * UInt64(offset))
+            } else {
+                low |= UInt64(byte) << (56 - 8 * UInt64(offset - 8))
+            }
+        }
+        self.high = high
+        self.low = low
+        self.count = length
+        let first = bytes[range.lowerBound]
+        if first != UInt8(ascii: "P") && length != 5 { return nil }
+    }
+
+    /// Creates a standard address from a talker and a formatter.
+    public init(talker: Talker, formatter: Formatter) {
+        let packed =
+            UInt64(talker.first) << 56 | UInt64(talker.second) << 48 | UInt64(formatter.rawValue) << 24
+        self.high = packed
+        self.low = 0
+        self.count = 5
+    }
+
+    /// Parses an address from text, for tests and configuration.
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard
+            let address = bytes.withUnsafeBufferPointer({ buffer in
+                Address(bytes: buffer, range: 0..<buffer.count)
+            })
+        else { return nil }
+        self = address
+    }
+
+    public subscript(offset: Int) -> UInt8 {
+        offset < 8
+            ? UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(offset)))
+            : UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(offset - 8)))
+    }
+
+    public var kind: Kind {
+        if self[0] == UInt8(ascii: "P") { return .proprietary }
+        if count == 5 && self[4] == UInt8(ascii: "Q") { return .query }
+        return .standard
+    }
+
+    /// The talker: for a query, the requesting talker; nil for proprietary sentences.
+    public var talker: Talker? { kind == .proprietary ? nil : Talker(self[0], self[1]) }
+
+    /// The formatter of a standard sentence; nil for queries and proprietary sentences.
+    public var formatter: Formatter? { kind == .standard ? Formatter(self[2], self[3], self[4]) : nil }
+
+    /// For a query sentence, the talker that is asked.
+    public var queriedTalker: Talker? { kind == .query ? Talker(self[2], self[3]) : nil }
+
+    public var description: String { String(decoding: (0..<count).map { self[$0] }, as: UTF8.self) }
+
+    /// Upper-case letters and digits: everything an address may contain.
+    public static func isAddressByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}

@@ -1,0 +1,122 @@
+/// What a sailor wants to know about a bus or a log: which sentences arrive, from which talkers, how often,
+/// and what is wrong with the rest.
+///
+/// A sentence counts as accepted when it frames and either decodes or is of a type Telltale passes through
+/// untouched; a framing error or a field that cannot be read is a reject, counted by reason with the first example.
+public struct BusInspector {
+    public struct Example: Hashable, Sendable {
+        /// The physical line, counting from 1.
+        public var line: Int
+        public var text: String
+    }
+
+    public private(set) var accepted = 0
+    public private(set) var rejects = RejectCounts()
+    public private(set) var byAddress: [Address: Int] = [:]
+    public private(set) var talkers: [Talker: Int] = [:]
+    public private(set) var examples: [RejectReason: Example] = [:]
+    public var comments: Int { framer.statistics.comments }
+    public var bytes: Int { framer.statistics.bytes }
+
+    private var framer: SentenceFramer
+    private var tagTimes: (first: Int64, last: Int64)?
+    private var logClock = LogClock()
+    private var wallClock: (first: Double, last: Double)?
+
+    public init(configuration: FramerConfiguration = FramerConfiguration(skipsCommentLines: true)) {
+        framer = SentenceFramer(configuration: configuration)
+    }
+
+    /// Feeds bytes; `now` is a wall-clock reading in seconds for live streams, nil for files.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, now: Double? = nil) {
+        if let now { wallClock = (wallClock?.first ?? now, now) }
+        var framer = self.framer
+        framer.feed(bytes) { event in self.handle(event) }
+        self.framer = framer
+    }
+
+    /// Feeds bytes from any sequence.
+    public mutating func feed(_ bytes: some Sequence<UInt8>, now: Double? = nil) {
+        let array = Array(bytes)
+        array.withUnsafeBufferPointer { feed($0, now: now) }
+    }
+
+    /// Ends the input (a last line without line ending is judged).
+    public mutating func finish() {
+        var framer = self.framer
+        framer.finish { event in self.handle(event) }
+        self.framer = framer
+    }
+
+    /// The time the input covers in seconds: from tag blocks, else from the sentences' own UTC times, else from
+    /// the wall clock for a live stream; nil when none of these is known.
+    public var duration: Double? {
+        if let tagTimes, tagTimes.last > tagTimes.first { return Double(tagTimes.last - tagTimes.first) / 1000 }
+        if logClock.elapsed > 0 { return logClock.elapsed }
+        if let wallClock, wallClock.last > wallClock.first { return wallClock.last - wallClock.first }
+        return nil
+    }
+
+    /// Sentences per second of one address, when the duration is known.
+    public func rate(of address: Address) -> Double? {
+        guard let duration, let count = byAddress[address] else { return nil }
+        return Double(count) / duration
+    }
+
+    private mutating func handle(_ event: FramerEvent) {
+        switch event {
+        case .rejected(let error, let excerpt):
+            record(error.reason, line: excerpt.line, text: excerpt.description)
+        case .sentence(let sentence):
+            let message: Message?
+            do {
+                message = try Message(sentence)
+            } catch {
+                if case .unsupported = error {
+                    message = nil
+                } else {
+                    record(error.reason, line: sentence.line, text: sentence.description)
+                    return
+                }
+            }
+            accepted += 1
+            byAddress[sentence.address, default: 0] += 1
+            if let talker = sentence.address.talker { talkers[talker, default: 0] += 1 }
+            if let time = sentence.tagBlock?.unixMilliseconds {
+                tagTimes = (tagTimes?.first ?? time, max(tagTimes?.last ?? time, time))
+            }
+            if let time = message.flatMap(LogClock.time(of:)) { logClock.advance(to: time) }
+        }
+    }
+
+    private mutating func record(_ reason: RejectReason, line: Int, text: String) {
+        rejects.record(reason)
+        if examples[reason] == nil { examples[reason] = Example(line: line, text: text) }
+    }
+}
+
+/// Elapsed time from the UTC times of day that sentences carry, across midnight, ignoring jumps backwards
+/// and gaps of more than an hour (a log stitched together from several days).
+struct LogClock {
+    private(set) var elapsed = 0.0
+    private var last: UTCTime?
+
+    static func time(of message: Message) -> UTCTime? {
+        switch message {
+        case .rmc(let rmc): rmc.time
+        case .gga(let gga): gga.time
+        case .gll(let gll): gll.time
+        case .zda(let zda): zda.time
+        case .bwc(let bwc): bwc.waypoint.time
+        default: nil
+        }
+    }
+
+    mutating func advance(to time: UTCTime) {
+        defer { last = time }
+        guard let last else { return }
+        var delta = time.millisecondsOfDay - last.millisecondsOfDay
+        if delta < -43_200_000 { delta += 86_400_000 }
+        if delta > 0 && delta <= 3_600_000 { elapsed += Double(delta) / 1000 }
+    }
+}

@@ -1,0 +1,208 @@
+/// Turns a byte stream, in any chunking, into sentences and counted rejects.
+///
+/// Sans-I/O: the caller feeds bytes and receives events through a closure; nothing here reads a device.
+/// Framing allocates nothing per sentence: the line is collected in inline storage.
+///
+/// Rules: `$` and `!` start a sentence, `\` a tag block; CR LF, LF or CR end a line. A start character in the
+/// middle of a sentence ends the earlier one as truncated (a device unplugged mid-line) and begins the next.
+/// Control characters other than the line ending, NUL, and bytes of 0x7F and above make the line invalid.
+public struct SentenceFramer: Sendable {
+    private enum State: Sendable {
+        case idle
+        case garbage
+        case tagBlock
+        case sentence
+    }
+
+    public let configuration: FramerConfiguration
+    public private(set) var statistics = FramerStatistics()
+    /// The physical line the framer is on, counting from 1 (for pointing at a reject in a file).
+    public private(set) var lineNumber = 1
+    private var lastWasCarriageReturn = false
+
+    private var state = State.idle
+    private var pending = Sentence()
+    /// Bytes of the current line, which may exceed what `pending` can hold.
+    private var lineLength = 0
+    private var firstInvalid: (byte: UInt8, offset: Int)?
+    private var tagStorage = InlineArray<128, UInt8>(repeating: 0)
+    private var tagCount = 0
+    private var tagOverflow = false
+    private var pendingTag: TagBlock?
+    private var tagIsBad = false
+    private var tagClosed = false
+
+    public init(configuration: FramerConfiguration = FramerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Feeds bytes; `body` receives every sentence and reject they complete.
+    public mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes, _ body: (FramerEvent) -> Void) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            feed(buffer, body)
+        }
+        if handled == nil {
+            for byte in bytes { consume(byte, body) }
+        }
+    }
+
+    /// Feeds a buffer of bytes.
+    public mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (FramerEvent) -> Void) {
+        for byte in buffer { consume(byte, body) }
+    }
+
+    /// Ends the stream: a last line without a line ending is judged as if it had one.
+    public mutating func finish(_ body: (FramerEvent) -> Void) {
+        endLine(body)
+    }
+
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8, _ body: (FramerEvent) -> Void) {
+        statistics.bytes &+= 1
+        lastWasCarriageReturn = lastWasCarriageReturn && byte == 0x0A
+        switch byte {
+        case UInt8(ascii: "$"), UInt8(ascii: "!"):
+            switch state {
+            case .sentence: reject(.truncated(length: lineLength), body)
+            case .garbage: rejectGarbage(body)
+            case .tagBlock where !tagClosed: reject(.badTagBlock, body)
+            case .tagBlock, .idle: break
+            }
+            beginLine(.sentence)
+            append(byte)
+        case 0x0D, 0x0A:
+            endLine(body)
+            if byte == 0x0D || !lastWasCarriageReturn { lineNumber &+= 1 }
+            lastWasCarriageReturn = byte == 0x0D
+            return
+        case UInt8(ascii: "\\") where state == .idle:
+            beginLine(.tagBlock)
+        case UInt8(ascii: "\\") where state == .tagBlock:
+            closeTagBlock()
+        default:
+            switch state {
+            case .idle:
+                if byte == 0x20 || byte == 0x09 { return }
+                beginLine(.garbage)
+                append(byte)
+            case .garbage:
+                append(byte)
+            case .tagBlock:
+                if tagClosed {
+                    // Bytes after a closed tag block that are not a start character: not a tagged sentence.
+                    tagIsBad = true
+                } else if tagCount < 128 {
+                    tagStorage[tagCount] = byte
+                    tagCount += 1
+                } else {
+                    tagOverflow = true
+                }
+            case .sentence:
+                if firstInvalid == nil && (byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\")) {
+                    firstInvalid = (byte, lineLength)
+                }
+                append(byte)
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if lineLength < Sentence.capacity {
+            pending.storage[lineLength] = byte
+        }
+        lineLength &+= 1
+    }
+
+    private mutating func beginLine(_ newState: State) {
+        if newState != .sentence || state != .tagBlock {
+            pendingTag = nil
+            tagIsBad = false
+        }
+        if newState == .tagBlock {
+            tagCount = 0
+            tagOverflow = false
+            tagClosed = false
+        }
+        state = newState
+        lineLength = 0
+        firstInvalid = nil
+    }
+
+    private mutating func closeTagBlock() {
+        guard !tagClosed, !tagOverflow else {
+            tagIsBad = true
+            return
+        }
+        tagClosed = true
+        let count = tagCount
+        let parsed = tagStorage.span.withUnsafeBufferPointer { buffer in
+            TagBlock.parse(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+        if let parsed {
+            pendingTag = parsed
+        } else {
+            tagIsBad = true
+        }
+    }
+
+    private mutating func endLine(_ body: (FramerEvent) -> Void) {
+        switch state {
+        case .idle:
+            break
+        case .garbage:
+            rejectGarbage(body)
+        case .tagBlock:
+            reject(.badTagBlock, body)
+        case .sentence:
+            finishSentence(body)
+        }
+        state = .idle
+        lineLength = 0
+        pendingTag = nil
+        tagIsBad = false
+    }
+
+    private mutating func finishSentence(_ body: (FramerEvent) -> Void) {
+        if let invalid = firstInvalid {
+            return reject(.invalidByte(invalid.byte, offset: invalid.offset), body)
+        }
+        if tagIsBad {
+            return reject(.badTagBlock, body)
+        }
+        guard lineLength <= Sentence.capacity else { return reject(.tooLong(length: lineLength + 2), body) }
+        pending.count = lineLength
+        do {
+            try pending.validate(requiresChecksum: configuration.requiresChecksum)
+        } catch {
+            return reject(error, body)
+        }
+        guard pending.count + 2 <= configuration.maximumLength else {
+            return reject(.tooLong(length: pending.count + 2), body)
+        }
+        pending.tagBlock = pendingTag
+        pending.line = lineNumber
+        statistics.sentences &+= 1
+        body(.sentence(pending))
+        state = .idle
+    }
+
+    private mutating func rejectGarbage(_ body: (FramerEvent) -> Void) {
+        if configuration.skipsCommentLines && pending.storage[0] == UInt8(ascii: "#") {
+            statistics.comments &+= 1
+            state = .idle
+            return
+        }
+        reject(.noStartCharacter(length: lineLength), body)
+    }
+
+    private mutating func reject(_ error: FramingError, _ body: (FramerEvent) -> Void) {
+        statistics.rejects.record(error.reason)
+        let kept = min(lineLength, Sentence.capacity)
+        let excerpt = pending.storage.span.withUnsafeBufferPointer { buffer in
+            Excerpt(UnsafeBufferPointer(rebasing: buffer[0..<kept]), lineLength: lineLength, line: lineNumber)
+        }
+        body(.rejected(error, excerpt))
+        state = .idle
+    }
+}

@@ -1,0 +1,29 @@
+/// DBT, depth below transducer.
+///
+/// `$--DBT,x.x,f,x.x,M,x.x,F*hh`
+/// feet · f · metres · M · fathoms · F
+public struct DBT: Hashable, Sendable, DecodableSentence {
+    public static let formatter: Formatter = "DBT"
+
+    public var feet: Double?
+    public var metres: Double?
+    public var fathoms: Double?
+
+    public init(feet: Double? = nil, metres: Double? = nil, fathoms: Double? = nil) {
+        self.feet = feet
+        self.metres = metres
+        self.fathoms = fathoms
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        feet = try r.double()
+        r.skip()
+        metres = try r.double()
+        r.skip()
+        fathoms = try r.double()
+        r.skip()
+    }
+
+    /// Depth in metres from whichever unit is present.
+    public var depth: Double? { metres ?? feet.map { $0 * 0.3048 } ?? fathoms.map { $0 * 1.8288 } }
+}

@@ -1,0 +1,22 @@
+/// HDM, magnetic heading.
+///
+/// `$--HDM,x.x,M*hh`
+public struct HDM: Hashable, Sendable, DecodableSentence, EncodableSentence {
+    public static let formatter: Formatter = "HDM"
+
+    /// Degrees magnetic.
+    public var heading: Double?
+
+    public init(heading: Double? = nil) {
+        self.heading = heading
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        heading = try r.double()
+    }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        w.number(heading, decimals: 1)
+        w.character(UInt8(ascii: "M"))
+    }
+}

@@ -1,0 +1,18 @@
+/// MTW, water temperature.
+///
+/// `$--MTW,x.x,C*hh`
+public struct MTW: Hashable, Sendable, DecodableSentence {
+    public static let formatter: Formatter = "MTW"
+
+    /// Degrees Celsius.
+    public var temperature: Double?
+
+    public init(temperature: Double? = nil) {
+        self.temperature = temperature
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        temperature = try r.double()
+        r.skip()
+    }
+}

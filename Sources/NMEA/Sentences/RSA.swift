@@ -1,0 +1,28 @@
+/// RSA, rudder sensor angle.
+///
+/// `$--RSA,x.x,A,x.x,A*hh`
+/// starboard (or single) rudder angle · status · port rudder angle · status. Negative angles: rudder to port.
+public struct RSA: Hashable, Sendable, DecodableSentence {
+    public static let formatter: Formatter = "RSA"
+
+    public var starboardAngle: Double?
+    public var starboardValid: Bool?
+    public var portAngle: Double?
+    public var portValid: Bool?
+
+    public init(
+        starboardAngle: Double? = nil, starboardValid: Bool? = nil, portAngle: Double? = nil, portValid: Bool? = nil
+    ) {
+        self.starboardAngle = starboardAngle
+        self.starboardValid = starboardValid
+        self.portAngle = portAngle
+        self.portValid = portValid
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        starboardAngle = try r.double()
+        starboardValid = try r.status()
+        portAngle = try r.double()
+        portValid = try r.status()
+    }
+}

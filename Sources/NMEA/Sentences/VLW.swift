@@ -1,0 +1,33 @@
+/// VLW, distance travelled through the water (and over ground, NMEA 3.0+).
+///
+/// `$--VLW,x.x,N,x.x,N,x.x,N,x.x,N*hh`
+/// total water distance · N · trip water distance · N · total ground distance · N · trip ground distance · N
+public struct VLW: Hashable, Sendable, DecodableSentence {
+    public static let formatter: Formatter = "VLW"
+
+    /// Nautical miles.
+    public var totalWater: Double?
+    public var tripWater: Double?
+    public var totalGround: Double?
+    public var tripGround: Double?
+
+    public init(
+        totalWater: Double? = nil, tripWater: Double? = nil, totalGround: Double? = nil, tripGround: Double? = nil
+    ) {
+        self.totalWater = totalWater
+        self.tripWater = tripWater
+        self.totalGround = totalGround
+        self.tripGround = tripGround
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        totalWater = try r.double()
+        r.skip()
+        tripWater = try r.double()
+        r.skip()
+        totalGround = try r.double()
+        r.skip()
+        tripGround = try r.double()
+        r.skip()
+    }
+}

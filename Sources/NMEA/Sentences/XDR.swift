@@ -1,0 +1,128 @@
+/// XDR, transducer measurements: repeated quadruples of type, value, unit and name.
+///
+/// `$--XDR,a,x.x,a,c--c,a,x.x,a,c--c,...*hh`
+/// type (`A` angular displacement, `C` temperature, `P` pressure, `G` generic, ...) · value · unit · name
+///
+/// Decoding is generic and forgiving: a field that cannot start a quadruple (the extra field some B&G firmware
+/// inserts) is skipped and counted in ``skippedFields`` so the quadruples after it line up again.
+/// Encoding drops trailing quadruples rather than go over 82 bytes.
+public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
+    public static let formatter: Formatter = "XDR"
+
+    public struct Measurement: Hashable, Sendable {
+        /// Transducer type letter.
+        public var type: UInt8
+        public var value: Double?
+        /// Unit letter (`D` degrees, `C` Celsius, `B` bar, ...).
+        public var unit: UInt8?
+        public var name: String?
+        /// Decimals written when encoding; decoding sets it to the decimals received.
+        public var decimals: Int
+
+        public init(type: UInt8, value: Double?, unit: UInt8?, name: String?, decimals: Int = 1) {
+            self.type = type
+            self.value = value
+            self.unit = unit
+            self.name = name
+            self.decimals = decimals
+        }
+
+        /// An angular displacement in degrees (`A,<value>,D,<name>`), the form used for heel and pitch.
+        public static func angle(_ degrees: Double?, name: String, decimals: Int = 1) -> Measurement {
+            Measurement(type: UInt8(ascii: "A"), value: degrees, unit: UInt8(ascii: "D"), name: name, decimals: decimals)
+        }
+
+        /// Which attitude angle this measurement carries, by the names consumers use: any name containing
+        /// `ROLL`, or `HEEL`, is heel; `PTCH`, `PITCH` and `TRIM` are pitch. Letter case is ignored.
+        public var attitudeAxis: AttitudeAxis? {
+            guard type == UInt8(ascii: "A"), unit == nil || unit == UInt8(ascii: "D"), let name else { return nil }
+            let upper = name.uppercased()
+            if upper.contains("ROLL") || upper == "HEEL" { return .roll }
+            if upper == "PTCH" || upper == "PITCH" || upper == "TRIM" { return .pitch }
+            return nil
+        }
+
+        /// Whether the name equals `other`, ignoring letter case.
+        public func nameMatches(_ other: String) -> Bool {
+            guard let name else { return false }
+            return name.uppercased() == other.uppercased()
+        }
+    }
+
+    public enum AttitudeAxis: Hashable, Sendable {
+        /// Heel: positive starboard side down.
+        case roll
+        /// Pitch: positive bow up.
+        case pitch
+    }
+
+    public var measurements: [Measurement]
+    /// Fields skipped to bring misaligned quadruples back in line.
+    public var skippedFields: Int
+
+    public init(_ measurements: [Measurement]) {
+        self.measurements = measurements
+        self.skippedFields = 0
+    }
+
+    public init(fields r: inout FieldReader) throws(DecodeError) {
+        measurements = []
+        skippedFields = 0
+        while !r.isAtEnd {
+            var probe = r
+            if let measurement = XDR.quadruple(&probe) {
+                measurements.append(measurement)
+                r = probe
+            } else {
+                r.skip()
+                skippedFields += 1
+            }
+        }
+    }
+
+    /// Reads one quadruple, or nil when the fields at this place cannot be one.
+    private static func quadruple(_ r: inout FieldReader) -> Measurement? {
+        do {
+            guard let type = try r.character(), Address.isAddressByte(type), type > UInt8(ascii: "9") else {
+                return nil
+            }
+            let (value, decimals) = try r.decimalWithPlaces()
+            let unit = try r.character()
+            let name = r.text()
+            return Measurement(type: type, value: value, unit: unit, name: name, decimals: decimals)
+        } catch {
+            return nil
+        }
+    }
+
+    public var shorteningSteps: Int { max(0, measurements.count - 1) }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        for measurement in measurements.prefix(measurements.count - shortening) {
+            w.character(measurement.type)
+            w.number(measurement.value, decimals: measurement.decimals)
+            w.character(measurement.unit)
+            w.text(measurement.name)
+        }
+    }
+
+    /// The first heel (roll) value, degrees, positive starboard down.
+    public var heel: Double? { measurements.first { $0.attitudeAxis == .roll }?.value }
+    /// The first pitch value, degrees, positive bow up.
+    public var pitch: Double? { measurements.first { $0.attitudeAxis == .pitch }?.value }
+}
+
+extension FieldReader {
+    /// A decimal number and the count of digits after its point; (nil, 0) for an empty field.
+    public mutating func decimalWithPlaces() throws(DecodeError) -> (Double?, Int) {
+        var probe = self
+        guard let range = probe.nextRange(), !range.isEmpty else {
+            self = probe
+            return (nil, 0)
+        }
+        let value = try double()
+        var places = 0
+        if let point = bytes[range].firstIndex(of: UInt8(ascii: ".")) { places = range.upperBound - point - 1 }
+        return (value, min(places, 9))
+    }
+}

@@ -1,0 +1,69 @@
+/// A small JSON writer: the command line prints a handful of objects and needs no Foundation for it.
+struct JSONWriter {
+    private(set) var text = ""
+    private var needsComma: [Bool] = [false]
+
+    mutating func beginObject(_ key: String? = nil) {
+        prefix(key)
+        text += "{"
+        needsComma.append(false)
+    }
+
+    mutating func endObject() {
+        needsComma.removeLast()
+        text += "}"
+    }
+
+    mutating func beginArray(_ key: String? = nil) {
+        prefix(key)
+        text += "["
+        needsComma.append(false)
+    }
+
+    mutating func endArray() {
+        needsComma.removeLast()
+        text += "]"
+    }
+
+    mutating func value(_ key: String?, _ value: Int) {
+        prefix(key)
+        text += String(value)
+    }
+
+    mutating func value(_ key: String?, _ value: Double?) {
+        prefix(key)
+        if let value, value.isFinite { text += String(value) } else { text += "null" }
+    }
+
+    mutating func value(_ key: String?, _ value: String) {
+        prefix(key)
+        text += JSONWriter.quoted(value)
+    }
+
+    private mutating func prefix(_ key: String?) {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+        if let key { text += JSONWriter.quoted(key) + ":" }
+    }
+
+    static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Telltale: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "telltale",
+        abstract: "An NMEA 0183 instrument gateway for sailing boats.",
+        subcommands: [Inspect.self, Bench.self, Ports.self]
+    )
+}
