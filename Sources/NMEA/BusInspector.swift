@@ -8,6 +8,11 @@ public struct BusInspector {
         /// The physical line, counting from 1.
         public var line: Int
         public var text: String
+
+        public init(line: Int, text: String) {
+            self.line = line
+            self.text = text
+        }
     }
 
     public private(set) var accepted = 0
@@ -95,11 +100,13 @@ public struct BusInspector {
     }
 }
 
-/// Elapsed time from the UTC times of day that sentences carry, across midnight, ignoring jumps backwards
-/// and gaps of more than an hour (a log stitched together from several days).
+/// Elapsed time from the UTC times of day that sentences carry, across midnight.
+///
+/// It follows the latest time seen: sentences of several devices whose clocks differ by a little do not add up
+/// their back-and-forth, and a gap of more than an hour (a log stitched together) is stepped over uncounted.
 struct LogClock {
     private(set) var elapsed = 0.0
-    private var last: UTCTime?
+    private var latest: UTCTime?
 
     static func time(of message: Message) -> UTCTime? {
         switch message {
@@ -113,10 +120,13 @@ struct LogClock {
     }
 
     mutating func advance(to time: UTCTime) {
-        defer { last = time }
-        guard let last else { return }
-        var delta = time.millisecondsOfDay - last.millisecondsOfDay
+        guard let latest else {
+            latest = time
+            return
+        }
+        var delta = time.millisecondsOfDay - latest.millisecondsOfDay
         if delta < -43_200_000 { delta += 86_400_000 }
         if delta > 0 && delta <= 3_600_000 { elapsed += Double(delta) / 1000 }
+        if delta > 0 || delta < -3_600_000 { self.latest = time }
     }
 }

@@ -61,7 +61,7 @@ public struct SentenceFramer: Sendable {
         statistics.bytes &+= 1
         lastWasCarriageReturn = lastWasCarriageReturn && byte == 0x0A
         switch byte {
-        case UInt8(ascii: "$"), UInt8(ascii: "!"):
+        case UInt8(ascii: "$") where !isInCommentLine, UInt8(ascii: "!") where !isInCommentLine:
             switch state {
             case .sentence: reject(.truncated(length: lineLength), body)
             case .garbage: rejectGarbage(body)
@@ -104,6 +104,11 @@ public struct SentenceFramer: Sendable {
                 append(byte)
             }
         }
+    }
+
+    /// A `#` comment line of a log runs to its line end, whatever it contains (`# Note: use of $AP prefix`).
+    private var isInCommentLine: Bool {
+        state == .garbage && configuration.skipsCommentLines && pending.storage[0] == UInt8(ascii: "#")
     }
 
     @inline(__always)

@@ -75,9 +75,11 @@ public struct SentenceWriter {
     }
 
     /// A magnitude and its hemisphere letter, as two fields (`12.6,W`): east positive.
+    /// A value that rounds to zero is written as east, so that re-reading it cannot flip the letter.
     public mutating func eastWest(_ value: Double?, decimals: Int) {
         number(value.map { abs($0) }, decimals: decimals)
-        character(value.map { $0 < 0 ? UInt8(ascii: "W") : UInt8(ascii: "E") })
+        let scale = FieldReader.powersOfTen[min(max(decimals, 0), 9)]
+        character(value.map { ($0 * scale).rounded() < 0 ? UInt8(ascii: "W") : UInt8(ascii: "E") })
     }
 
     /// A latitude as `ddmm.mmmm,N`.
