@@ -38,8 +38,11 @@ public struct Formatter: Hashable, Sendable, CustomStringConvertible, Expressibl
     }
 
     public var description: String {
-        String(decoding: [UInt8(truncatingIfNeeded: rawValue >> 16), UInt8(truncatingIfNeeded: rawValue >> 8),
-                          UInt8(truncatingIfNeeded: rawValue)], as: UTF8.self)
+        String(
+            decoding: [
+                UInt8(truncatingIfNeeded: rawValue >> 16), UInt8(truncatingIfNeeded: rawValue >> 8),
+                UInt8(truncatingIfNeeded: rawValue),
+            ], as: UTF8.self)
     }
 }
 
@@ -129,6 +132,7 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
 
     /// Upper-case letters and digits: everything an address may contain.
     public static func isAddressByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

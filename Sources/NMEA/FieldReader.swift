@@ -127,7 +127,7 @@ public struct FieldReader {
     /// A UTC time of day (`hhmmss`, `hhmmss.ss`); nil when empty.
     public mutating func time() throws(DecodeError) -> UTCTime? {
         guard let range = nextRange(), !range.isEmpty else { return nil }
-        guard range.count >= 6, let value = Self.parseDecimal(bytes, range), value >= 0 else {
+        guard range.count >= 6, let value = Self.parseDecimal(bytes, range), value >= 0, value < 240_000 else {
             throw .invalidField(index: index)
         }
         let whole = Int(value)

@@ -8,7 +8,8 @@ public struct UTCTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public init(hours: Int, minutes: Int, seconds: Double) {
-        millisecondsOfDay = (hours * 60 + minutes) * 60_000 + Int((seconds * 1000).rounded())
+        let fraction = seconds.isFinite ? min(max(seconds, 0), 61) : 0
+        millisecondsOfDay = (hours &* 60 &+ minutes) &* 60_000 &+ Int((fraction * 1000).rounded())
     }
 
     public var hours: Int { millisecondsOfDay / 3_600_000 }

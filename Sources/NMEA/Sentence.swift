@@ -118,7 +118,9 @@ public struct Sentence: Sendable {
             var reader = FieldReader(bytes: bytes, fieldsStart: addressEnd, fieldsEnd: bodyEnd)
             var current = 0
             while let range = reader.nextRange() {
-                if current == index { return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+                if current == index {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                }
                 current += 1
             }
             return nil

@@ -118,7 +118,9 @@ public struct SentenceWriter {
     public mutating func time(_ value: UTCTime?) {
         beginField()
         guard let value else { return }
-        let centiseconds = (value.millisecondsOfDay + 5) / 10
+        // Wrapped into one day, so that no value of a public type can make the writer trap.
+        let milliseconds = (value.millisecondsOfDay % 86_400_000 + 86_400_000) % 86_400_000
+        let centiseconds = (milliseconds + 5) / 10
         let total = centiseconds / 100
         let hours = total / 3600 % 24
         let minutes = total / 60 % 60
@@ -134,9 +136,10 @@ public struct SentenceWriter {
     public mutating func date(_ value: UTCDate?) {
         beginField()
         guard let value else { return }
+        guard (1...31).contains(value.day), (1...12).contains(value.month) else { return }
         appendDigits(value.day, width: 2)
         appendDigits(value.month, width: 2)
-        appendDigits(value.year % 100, width: 2)
+        appendDigits((value.year % 100 + 100) % 100, width: 2)
     }
 
     /// An FAA mode letter, or an empty field.
@@ -175,6 +178,7 @@ public struct SentenceWriter {
     }
 
     private mutating func appendDigits(_ value: Int, width: Int) {
+        precondition(value >= 0, "only the writer's own callers reach here, with non-negative values")
         var divisor = 1
         var digits = 1
         while digits < width || value / divisor >= 10 {
@@ -193,6 +197,7 @@ public struct SentenceWriter {
         let decimals = min(max(decimals, 0), 9)
         guard value.isFinite, abs(value) < SentenceWriter.largestWritableMagnitude else { return }
         let scale = FieldReader.powersOfTen[decimals]
+        guard abs(value) * scale < 9e18 else { return }
         let scaled = Int64((abs(value) * scale).rounded())
         // A value that rounds to zero is written without a sign: "-0.0" confuses some displays.
         if value < 0 && scaled != 0 { append(UInt8(ascii: "-")) }

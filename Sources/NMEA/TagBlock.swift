@@ -91,8 +91,10 @@ public struct TagBlock: Hashable, Sendable {
             body += Array("n:\(lineCount)".utf8)
         }
         let sum = Checksum.xor(body)
-        return [UInt8(ascii: "\\")] + body + [UInt8(ascii: "*"), Checksum.hexDigit(sum >> 4), Checksum.hexDigit(sum),
-                                             UInt8(ascii: "\\")]
+        return [UInt8(ascii: "\\")] + body + [
+            UInt8(ascii: "*"), Checksum.hexDigit(sum >> 4), Checksum.hexDigit(sum),
+            UInt8(ascii: "\\"),
+        ]
     }
 
     private static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {

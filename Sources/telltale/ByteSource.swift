@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Reads a file or standard input in chunks through the C library (no Foundation on the gateway's path).
@@ -109,7 +109,9 @@ struct OutputFile: ~Copyable {
     func write(_ bytes: [UInt8]) throws(WriteError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
+            }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw WriteError(path: path, code: errno) }
             offset += written

@@ -35,8 +35,10 @@ import Testing
     @Test("a log that crosses midnight keeps counting time")
     func midnight() {
         var inspector = BusInspector()
-        let text = [checksummed("GPGLL,5251.0093,N,00518.8170,E,235959,A,A"),
-                    checksummed("GPGLL,5251.0093,N,00518.8170,E,000001,A,A")].joined(separator: "\n")
+        let text = [
+            checksummed("GPGLL,5251.0093,N,00518.8170,E,235959,A,A"),
+            checksummed("GPGLL,5251.0093,N,00518.8170,E,000001,A,A"),
+        ].joined(separator: "\n")
         inspector.feed(Array(text.utf8))
         inspector.finish()
         #expect(inspector.duration == 2)

@@ -29,8 +29,9 @@ import Testing
 
     @Test("lower-case and one-digit checksums are read, and re-emitted in upper case")
     func lowerCaseAndOneDigit() throws {
-        #expect(try sentence("$WIMWD,302.4,T,289.6,M,10.5,N,5.4,M*6f").description
-            == "$WIMWD,302.4,T,289.6,M,10.5,N,5.4,M*6F")
+        #expect(
+            try sentence("$WIMWD,302.4,T,289.6,M,10.5,N,5.4,M*6f").description
+                == "$WIMWD,302.4,T,289.6,M,10.5,N,5.4,M*6F")
         // The XOR of "GPHDT,10.0,T" is 0x04, so a device may send it as one digit.
         #expect(try sentence("$GPHDT,10.0,T*4").description == "$GPHDT,10.0,T*04")
         #expect(try sentence("$GPHDT,10.0,T*04").description == "$GPHDT,10.0,T*04")

@@ -18,8 +18,11 @@ import Testing
     func headings() throws {
         #expect(try HDT(sentence("$GPHDT,274.07,T*03")).heading == 274.07)
         #expect(try HDM(sentence("$HCHDM,093.8,M*2B")).heading == 93.8)
-        #expect(try HDG(sentence("$HCHDG,98.3,0.0,E,12.6,W*57")) == HDG(sensorHeading: 98.3, deviation: 0, variation: -12.6))
-        #expect(try HDG(sentence("$SDHDG,229.8,,,1.3,E*36")) == HDG(sensorHeading: 229.8, deviation: nil, variation: 1.3))
+        #expect(
+            try HDG(sentence("$HCHDG,98.3,0.0,E,12.6,W*57")) == HDG(sensorHeading: 98.3, deviation: 0, variation: -12.6)
+        )
+        #expect(
+            try HDG(sentence("$SDHDG,229.8,,,1.3,E*36")) == HDG(sensorHeading: 229.8, deviation: nil, variation: 1.3))
     }
 
     @Test("DPT with offset")
@@ -40,16 +43,20 @@ import Testing
         let vwt = try VWT(sentence("$IIVWT,030.,R,10.1,N,05.2,M,018.7,K*75"))
         #expect(vwt.wind.signedAngle == 30 && vwt.wind.knots == 10.1 && vwt.wind.speedMetresPerSecond == 5.2)
         let vwr = try VWR(sentence("$IIVWR,75,R,1.0,N,0.51,M,1.85,K*6C"))
-        #expect(vwr.wind == SideWind(angle: 75, side: .right, speedKnots: 1, speedMetresPerSecond: 0.51,
-                                     speedKilometresPerHour: 1.85))
+        #expect(
+            vwr.wind
+                == SideWind(
+                    angle: 75, side: .right, speedKnots: 1, speedMetresPerSecond: 0.51,
+                    speedKilometresPerHour: 1.85))
         let port = try VWT(sentence(checksummed("IIVWT,039,L,08.10,N,04.17,M,,")))
         #expect(port.wind.signedAngle == -39 && port.wind.speedKilometresPerHour == nil)
     }
 
     @Test("VHW: every field, and empty unit letters with empty values")
     func vhw() throws {
-        #expect(try VHW(sentence("$VWVHW,45.0,T,43.0,M,3.5,N,6.4,K*56"))
-            == VHW(headingTrue: 45, headingMagnetic: 43, speedKnots: 3.5, speedKilometresPerHour: 6.4))
+        #expect(
+            try VHW(sentence("$VWVHW,45.0,T,43.0,M,3.5,N,6.4,K*56"))
+                == VHW(headingTrue: 45, headingMagnetic: 43, speedKnots: 3.5, speedKilometresPerHour: 6.4))
         let sparse = try VHW(sentence(checksummed("IIVHW,,,294,M,01.4,N,,")))
         #expect(sparse == VHW(headingTrue: nil, headingMagnetic: 294, speedKnots: 1.4, speedKilometresPerHour: nil))
     }
@@ -58,8 +65,11 @@ import Testing
     func vpwAndAlr() throws {
         #expect(try VPW(sentence("$IIVPW,4.5,N,6.7,M*52")) == VPW(speedKnots: 4.5, speedMetresPerSecond: 6.7))
         let alarm = try ALR(sentence("$RAALR,220516,001,A,A,Bilge pump alarm1*4C"))
-        #expect(alarm == ALR(time: UTCTime(hours: 22, minutes: 5, seconds: 16), alarmNumber: 1, isActive: true,
-                             isAcknowledged: true, text: "Bilge pump alarm1"))
+        #expect(
+            alarm
+                == ALR(
+                    time: UTCTime(hours: 22, minutes: 5, seconds: 16), alarmNumber: 1, isActive: true,
+                    isAcknowledged: true, text: "Bilge pump alarm1"))
     }
 
     @Test("XDR: pypilot pitch and roll, B&G heel and trim, names in any case")
@@ -126,7 +136,8 @@ import Testing
         #expect(bod.destinationID == "POINTB" && bod.originID == "POINTA")
         let rte = try RTE(sentence(checksummed("GPRTE,2,1,c,0,PBRCPK,PBRTO,PTELGR,PPLAND")))
         #expect(rte.waypointIDs == ["PBRCPK", "PBRTO", "PTELGR", "PPLAND"] && rte.type == UInt8(ascii: "c"))
-        #expect(try WCV(sentence(checksummed("GPWCV,,N,,D"))) == WCV(velocity: nil, waypointID: nil, mode: .differential))
+        #expect(
+            try WCV(sentence(checksummed("GPWCV,,N,,D"))) == WCV(velocity: nil, waypointID: nil, mode: .differential))
         #expect(try ROT(sentence("$APROT,-0.007,A*1D")) == ROT(rate: -0.007, isValid: true))
         #expect(try RSA(sentence(checksummed("IIRSA,-3.9,A,,V"))).starboardAngle == -3.9)
     }
@@ -139,13 +150,17 @@ import Testing
         #expect(hdt.heading == nil)
     }
 
-    @Test("malformed numbers are field errors that say which field", arguments: [
-        ("IIMWV,-1.-3,R,10,N,A", 0), ("IIMWV,12,R,1e3,N,A", 2), ("IIMWV,12,X,10,N,A", 1), ("IIMWV,12,R,10,N,AA", 4),
-        ("GPRMC,256060,A,5251.0094,N,00518.8172,E,6.6,231.3,200818,1.3,E", 0),
-        ("GPRMC,094736,A,5261.0094,N,00518.8172,E,6.6,231.3,200818,1.3,E", 2),
-        ("GPRMC,094736,A,5251.0094,Q,00518.8172,E,6.6,231.3,200818,1.3,E", 3),
-        ("GPRMC,094736,A,5251.0094,N,00518.8172,E,6.6,231.3,321318,1.3,E", 8),
-    ])
+    @Test(
+        "malformed numbers are field errors that say which field",
+        arguments: [
+            ("IIMWV,-1.-3,R,10,N,A", 0), ("IIMWV,12,R,1e3,N,A", 2), ("IIMWV,12,X,10,N,A", 1), ("IIMWV,12,R,10,N,AA", 4),
+            ("GPRMC,256060,A,5251.0094,N,00518.8172,E,6.6,231.3,200818,1.3,E", 0),
+            // Found by the fuzzer: a time too long for an integer once trapped.
+            ("GPRMC,09473555555555555555555555555556,A,5251.0094,N,00518.8172,E,6.6,231.3,200818,1.3,E", 0),
+            ("GPRMC,094736,A,5261.0094,N,00518.8172,E,6.6,231.3,200818,1.3,E", 2),
+            ("GPRMC,094736,A,5251.0094,Q,00518.8172,E,6.6,231.3,200818,1.3,E", 3),
+            ("GPRMC,094736,A,5251.0094,N,00518.8172,E,6.6,231.3,321318,1.3,E", 8),
+        ])
     func malformedNumbers(body: String, field: Int) throws {
         let framed = try sentence(checksummed(body))
         #expect(throws: DecodeError.invalidField(index: field)) { try Message(framed) }

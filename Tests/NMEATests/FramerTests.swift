@@ -22,7 +22,8 @@ import Testing
             name: "a line with no $", input: "GPRMB,A,0.00,R,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*3E\n",
             sentences: [], rejects: [.noStart]),
         AnomalyCase(
-            name: "unit letters left out when the value is empty", input: checksummed("IIVHW,,,294,M,01.4,N,,") + "\r\n",
+            name: "unit letters left out when the value is empty",
+            input: checksummed("IIVHW,,,294,M,01.4,N,,") + "\r\n",
             sentences: [checksummed("IIVHW,,,294,M,01.4,N,,")], rejects: []),
         AnomalyCase(
             name: "checksum-valid corrupted address", input: checksummed("GPRWV,031,R,10.5,N,A") + "\r\n",
@@ -67,7 +68,8 @@ import Testing
             name: "query sentence", input: checksummed("CCGPQ,GGA") + "\n", sentences: [checksummed("CCGPQ,GGA")],
             rejects: []),
         AnomalyCase(
-            name: "encapsulated sentence", input: checksummed("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", start: "!")
+            name: "encapsulated sentence",
+            input: checksummed("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", start: "!")
                 + "\n",
             sentences: [checksummed("AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0", start: "!")], rejects: []),
         AnomalyCase(
@@ -127,8 +129,9 @@ import Testing
         #expect(tagged.tagBlock?.source == "r003669945")
         #expect(tagged.description == "$GPHDT,274.07,T*03")
 
-        let block = TagBlock(unixMilliseconds: 1_700_000_000_123, source: "telltale", lineCount: 7,
-                             group: TagBlock.Group(sentenceNumber: 1, totalSentences: 2, groupID: 3))
+        let block = TagBlock(
+            unixMilliseconds: 1_700_000_000_123, source: "telltale", lineCount: 7,
+            group: TagBlock.Group(sentenceNumber: 1, totalSentences: 2, groupID: 3))
         let line = String(decoding: block.encoded(), as: UTF8.self) + "$GPHDT,274.07,T*03\n"
         let roundTrip = try #require(frame(line).sentences.first)
         #expect(roundTrip.tagBlock == block)

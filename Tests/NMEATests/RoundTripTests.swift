@@ -86,11 +86,15 @@ struct SeededGenerator {
     func wind() {
         var g = SeededGenerator(state: 1)
         for _ in 0..<Self.iterations {
-            Self.check(MWV(angle: g.value(0...359.94), reference: g.pick([.relative, .true, nil]),
-                           speed: g.value(0...80), unit: g.pick([.knots, .metresPerSecond, .kilometresPerHour, nil]),
-                           isValid: g.bool()), talker: "WI")
-            Self.check(MWD(directionTrue: g.value(0...359.94), directionMagnetic: g.value(0...359.94),
-                           speedKnots: g.value(0...80), speedMetresPerSecond: g.value(0...40)), talker: "WI")
+            Self.check(
+                MWV(
+                    angle: g.value(0...359.94), reference: g.pick([.relative, .true, nil]),
+                    speed: g.value(0...80), unit: g.pick([.knots, .metresPerSecond, .kilometresPerHour, nil]),
+                    isValid: g.bool()), talker: "WI")
+            Self.check(
+                MWD(
+                    directionTrue: g.value(0...359.94), directionMagnetic: g.value(0...359.94),
+                    speedKnots: g.value(0...80), speedMetresPerSecond: g.value(0...40)), talker: "WI")
             let wind = SideWind(signedAngle: g.value(-179.9...180), knots: g.value(0...60))
             Self.check(VWR(wind), tolerance: 0.06)
             Self.check(VWT(wind), tolerance: 0.06)
@@ -102,8 +106,10 @@ struct SeededGenerator {
     func heading() {
         var g = SeededGenerator(state: 2)
         for _ in 0..<Self.iterations {
-            Self.check(HDG(sensorHeading: g.value(0...359.94), deviation: g.value(-20...20),
-                           variation: g.value(-30...30)), talker: "HC")
+            Self.check(
+                HDG(
+                    sensorHeading: g.value(0...359.94), deviation: g.value(-20...20),
+                    variation: g.value(-30...30)), talker: "HC")
             Self.check(HDM(heading: g.value(0...359.94)), talker: "HC")
             Self.check(HDT(heading: g.value(0...359.94)), talker: "HE")
             Self.check(ROT(rate: g.value(-720...720), isValid: g.bool()), talker: "TI")
@@ -111,10 +117,11 @@ struct SeededGenerator {
             let measurements = (0..<count).map { index in
                 let value = g.value(-180...180)
                 // An empty value carries no digits, so its decimals hint reads back as 0.
-                return XDR.Measurement(type: g.pick(Array("ACPGHU".utf8)), value: value,
-                                       unit: g.pick([UInt8(ascii: "D"), UInt8(ascii: "C"), nil]),
-                                       name: g.pick(["ROLL", "PTCH", "HEEL", "TRIM", "AIRTEMP", "X\(index)"]),
-                                       decimals: value == nil ? 0 : g.pick([0, 1, 2, 3]))
+                return XDR.Measurement(
+                    type: g.pick(Array("ACPGHU".utf8)), value: value,
+                    unit: g.pick([UInt8(ascii: "D"), UInt8(ascii: "C"), nil]),
+                    name: g.pick(["ROLL", "PTCH", "HEEL", "TRIM", "AIRTEMP", "X\(index)"]),
+                    decimals: value == nil ? 0 : g.pick([0, 1, 2, 3]))
             }
             Self.check(XDR(measurements), tolerance: 0.51)
         }
@@ -125,21 +132,29 @@ struct SeededGenerator {
         var g = SeededGenerator(state: 3)
         for _ in 0..<Self.iterations {
             let date = g.unit() < 0.1 ? nil : UTCDate(daysSinceEpoch: 3650 + Int(g.unit() * 30000))
-            Self.check(RMC(time: g.time(), isValid: g.bool(), latitude: g.value(-89.99...89.99),
-                           longitude: g.value(-179.99...179.99), speedOverGround: g.value(0...40),
-                           courseOverGround: g.value(0...359.9), date: date, magneticVariation: g.value(-30...30),
-                           mode: g.pick([FAAMode.autonomous, .differential, .notValid, nil])),
-                       talker: "GP", tolerance: 0.0501)
-            Self.check(GGA(time: g.time(), latitude: g.value(-89.99...89.99), longitude: g.value(-179.99...179.99),
-                           quality: g.pick([0, 1, 2, 4, nil]), satellites: g.pick([4, 12, nil]),
-                           horizontalDilution: g.value(0.5...10), altitude: g.value(-50...500),
-                           geoidSeparation: g.value(-50...60), differentialAge: g.value(0...30),
-                           differentialStation: g.pick([nil, 17])), talker: "GP")
-            Self.check(VTG(courseTrue: g.value(0...359.9), courseMagnetic: g.value(0...359.9),
-                           speedKnots: g.value(0...40), speedKilometresPerHour: g.value(0...80),
-                           mode: g.pick([FAAMode.autonomous, nil])), talker: "GP")
-            Self.check(VHW(headingTrue: g.value(0...359.9), headingMagnetic: g.value(0...359.9),
-                           speedKnots: g.value(0...30), speedKilometresPerHour: g.value(0...55)), talker: "VW")
+            Self.check(
+                RMC(
+                    time: g.time(), isValid: g.bool(), latitude: g.value(-89.99...89.99),
+                    longitude: g.value(-179.99...179.99), speedOverGround: g.value(0...40),
+                    courseOverGround: g.value(0...359.9), date: date, magneticVariation: g.value(-30...30),
+                    mode: g.pick([FAAMode.autonomous, .differential, .notValid, nil])),
+                talker: "GP", tolerance: 0.0501)
+            Self.check(
+                GGA(
+                    time: g.time(), latitude: g.value(-89.99...89.99), longitude: g.value(-179.99...179.99),
+                    quality: g.pick([0, 1, 2, 4, nil]), satellites: g.pick([4, 12, nil]),
+                    horizontalDilution: g.value(0.5...10), altitude: g.value(-50...500),
+                    geoidSeparation: g.value(-50...60), differentialAge: g.value(0...30),
+                    differentialStation: g.pick([nil, 17])), talker: "GP")
+            Self.check(
+                VTG(
+                    courseTrue: g.value(0...359.9), courseMagnetic: g.value(0...359.9),
+                    speedKnots: g.value(0...40), speedKilometresPerHour: g.value(0...80),
+                    mode: g.pick([FAAMode.autonomous, nil])), talker: "GP")
+            Self.check(
+                VHW(
+                    headingTrue: g.value(0...359.9), headingMagnetic: g.value(0...359.9),
+                    speedKnots: g.value(0...30), speedKilometresPerHour: g.value(0...55)), talker: "VW")
             Self.check(DPT(depth: g.value(0...300), offset: g.value(-3...3)), talker: "SD")
         }
     }
@@ -149,36 +164,43 @@ struct SeededGenerator {
         var g = SeededGenerator(state: 4)
         for _ in 0..<Self.iterations {
             let mode = g.pick([FAAMode.autonomous, .differential, .notValid, nil])
-            Self.check(XTE(status1: g.bool(), status2: g.bool(), magnitude: g.value(0...9.99),
-                           steer: g.pick([Side.left, .right, nil]), mode: mode), talker: "GP", tolerance: 0.00051)
-            let waypoint = WaypointBearing(time: g.time(), latitude: g.value(-89...89), longitude: g.value(-179...179),
-                                           bearingTrue: g.value(0...359.9), bearingMagnetic: g.value(0...359.9),
-                                           distance: g.value(0...999.99), waypointID: g.identifier(), mode: mode)
+            Self.check(
+                XTE(
+                    status1: g.bool(), status2: g.bool(), magnitude: g.value(0...9.99),
+                    steer: g.pick([Side.left, .right, nil]), mode: mode), talker: "GP", tolerance: 0.00051)
+            let waypoint = WaypointBearing(
+                time: g.time(), latitude: g.value(-89...89), longitude: g.value(-179...179),
+                bearingTrue: g.value(0...359.9), bearingMagnetic: g.value(0...359.9),
+                distance: g.value(0...999.99), waypointID: g.identifier(), mode: mode)
             // IDs may be shortened to fit, so compare field by field only when nothing had to give way.
-            let bwcFits = (try? BWC(waypoint).encode(talker: "GP"))
+            let bwcFits =
+                (try? BWC(waypoint).encode(talker: "GP"))
                 .map { (try? BWC($0))?.waypoint.waypointID == waypoint.waypointID } ?? false
             Self.check(BWC(waypoint), talker: "GP", compare: bwcFits)
             Self.check(BWR(waypoint), talker: "GP", compare: bwcFits)
-            let rmb = RMB(isValid: g.bool(), crossTrackError: g.value(0...9.99), steer: g.pick([Side.left, .right]),
-                          originID: g.identifier(), destinationID: g.identifier(),
-                          destinationLatitude: g.value(-89...89), destinationLongitude: g.value(-179...179),
-                          range: g.value(0...999.99), bearingTrue: g.value(0...359.9),
-                          closingVelocity: g.value(-20...20), arrived: g.bool(), mode: mode)
+            let rmb = RMB(
+                isValid: g.bool(), crossTrackError: g.value(0...9.99), steer: g.pick([Side.left, .right]),
+                originID: g.identifier(), destinationID: g.identifier(),
+                destinationLatitude: g.value(-89...89), destinationLongitude: g.value(-179...179),
+                range: g.value(0...999.99), bearingTrue: g.value(0...359.9),
+                closingVelocity: g.value(-20...20), arrived: g.bool(), mode: mode)
             Self.check(rmb, talker: "GP", compare: false)
             if let decoded = try? RMB(rmb.encode(talker: "GP")) {
                 #expect(rmb.originID.map { $0.hasPrefix(decoded.originID ?? "") } ?? (decoded.originID == nil))
             } else {
                 Issue.record("RMB did not encode: \(rmb)")
             }
-            let apb = APB(status1: g.bool(), status2: g.bool(), crossTrackError: g.value(0...9.99),
-                          steer: g.pick([Side.left, .right]), arrivalCircleEntered: g.bool(),
-                          perpendicularPassed: g.bool(), bearingOriginToDestination: g.value(0...359.9),
-                          destinationID: g.identifier(), bearingToDestination: g.value(0...359.9),
-                          headingToSteer: g.value(0...359.9), reference: g.pick([BearingReference.true, .magnetic]),
-                          mode: mode)
+            let apb = APB(
+                status1: g.bool(), status2: g.bool(), crossTrackError: g.value(0...9.99),
+                steer: g.pick([Side.left, .right]), arrivalCircleEntered: g.bool(),
+                perpendicularPassed: g.bool(), bearingOriginToDestination: g.value(0...359.9),
+                destinationID: g.identifier(), bearingToDestination: g.value(0...359.9),
+                headingToSteer: g.value(0...359.9), reference: g.pick([BearingReference.true, .magnetic]),
+                mode: mode)
             Self.check(apb, talker: "GP", compare: false)
-            Self.check(WCV(velocity: g.value(-20...20), waypointID: g.identifier(), mode: mode), talker: "GP",
-                       compare: false)
+            Self.check(
+                WCV(velocity: g.value(-20...20), waypointID: g.identifier(), mode: mode), talker: "GP",
+                compare: false)
         }
     }
 
@@ -186,8 +208,10 @@ struct SeededGenerator {
     func alarms() {
         var g = SeededGenerator(state: 5)
         for _ in 0..<Self.iterations {
-            Self.check(ALR(time: g.time(), alarmNumber: g.pick([1, 12, 999, nil]), isActive: g.bool(),
-                           isAcknowledged: g.bool(), text: g.identifier(maxLength: 80)), compare: false)
+            Self.check(
+                ALR(
+                    time: g.time(), alarmNumber: g.pick([1, 12, 999, nil]), isActive: g.bool(),
+                    isAcknowledged: g.bool(), text: g.identifier(maxLength: 80)), compare: false)
             for part in TXT.messages(g.identifier(maxLength: 200) ?? "", identifier: 2) { Self.check(part) }
         }
     }

@@ -42,15 +42,17 @@ import Testing
             }
             let body = line[1..<star]
             let address = body.prefix { $0 != UInt8(ascii: ",") }
-            let addressOK = address.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
+            let addressOK =
+                address.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
                 && (address.count == 5 || address.first == UInt8(ascii: "P"))
             if body.reduce(0, ^) == found && addressOK { accepted += 1 } else { rejected += 1 }
         }
         return (accepted, rejected, comments)
     }
 
-    @Test("real recordings frame as an independent count says, and decode apart from known corruption",
-          arguments: recordings)
+    @Test(
+        "real recordings frame as an independent count says, and decode apart from known corruption",
+        arguments: recordings)
     func recording(_ expectation: Expectation) throws {
         guard let folder = sharedFixtures() else {
             print("SKIPPED: ../shared/fixtures is absent; \(expectation.file) not checked")
@@ -79,8 +81,9 @@ import Testing
         #expect(framer.statistics.comments == independent.comments)
         #expect(decoded > 0)
         #expect(Set(decodeFailures.keys).isSubset(of: expectation.corruptedAddresses), "\(decodeFailures)")
-        print("\(expectation.file): \(framer.statistics.sentences) framed, \(framer.statistics.rejects.total) rejected, "
-              + "\(decoded) decoded, field errors \(decodeFailures)")
+        print(
+            "\(expectation.file): \(framer.statistics.sentences) framed, \(framer.statistics.rejects.total) rejected, "
+                + "\(decoded) decoded, field errors \(decodeFailures)")
     }
 
     @Test("the B&G heel and trim and the pypilot attitude read with their signs")

@@ -67,7 +67,7 @@ func readFile(_ path: String) -> [UInt8]? {
 func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `$` + body + `*hh`, with the checksum computed here by a plain XOR (independent of the codec).

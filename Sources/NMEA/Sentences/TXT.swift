@@ -60,7 +60,8 @@ public struct TXT: Hashable, Sendable, DecodableSentence, EncodableSentence {
         if !current.isEmpty || chunks.isEmpty { chunks.append(current) }
         let kept = chunks.prefix(99)
         return kept.enumerated().map { offset, chunk in
-            TXT(totalSentences: kept.count, sentenceNumber: offset + 1, identifier: identifier,
+            TXT(
+                totalSentences: kept.count, sentenceNumber: offset + 1, identifier: identifier,
                 text: chunk.isEmpty ? nil : chunk)
         }
     }

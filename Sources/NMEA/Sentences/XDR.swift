@@ -29,7 +29,8 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
         /// An angular displacement in degrees (`A,<value>,D,<name>`), the form used for heel and pitch.
         public static func angle(_ degrees: Double?, name: String, decimals: Int = 1) -> Measurement {
-            Measurement(type: UInt8(ascii: "A"), value: degrees, unit: UInt8(ascii: "D"), name: name, decimals: decimals)
+            Measurement(
+                type: UInt8(ascii: "A"), value: degrees, unit: UInt8(ascii: "D"), name: name, decimals: decimals)
         }
 
         /// Which attitude angle this measurement carries, by the names consumers use: any name containing

@@ -1,0 +1,55 @@
+# Telltale: the commands a newcomer and CI run. Each target installs what it needs.
+
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config
+FUZZ_SECONDS ?= 60
+FUZZ_DIR := .build-fuzz
+BENCH_SENTENCES ?= 1500000
+
+.PHONY: deps build release test run lint format fuzz bench clean
+
+## Install the system packages the build and the tests use, only when one is missing.
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Build and run every test.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## The gateway on its bench profile (see README).
+run: release
+	.build/release/telltale --help
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+## libFuzzer over framer, decoder and re-encode, from the seed corpus of anomaly cases.
+fuzz:
+	mkdir -p $(FUZZ_DIR)/corpus
+	cp -n Tests/Fuzz/corpus/* $(FUZZ_DIR)/corpus/ 2>/dev/null || true
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NMEAFuzz \
+		Sources/NMEA/*.swift Sources/NMEA/Sentences/*.swift Tests/Fuzz/NMEAFuzz.swift -o $(FUZZ_DIR)/nmea-fuzz
+	$(FUZZ_DIR)/nmea-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 \
+		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+
+## Benchmarks; figures go to stdout. See Benchmarks/README.md.
+bench: release
+	BENCH_SENTENCES=$(BENCH_SENTENCES) Benchmarks/decode.sh
+
+clean:
+	rm -rf .build $(FUZZ_DIR)
