@@ -28,7 +28,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## The gateway on its bench profile (see README).
+## The gateway on its bench profile (see README: until the runtime lands, this lists the commands).
 run: release
 	.build/release/telltale --help
 

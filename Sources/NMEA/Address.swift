@@ -69,22 +69,25 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
     public init?(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
         let length = range.count
         guard length >= 2, length <= Address.maximumLength else { return nil }
+        guard length == 5 || bytes[range.lowerBound] == UInt8(ascii: "P") else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        for (offset, index) in range.enumerated() {
+        var offset = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
             let byte = bytes[index]
             guard Address.isAddressByte(byte) else { return nil }
             if offset < 8 {
-                high |= UInt64(byte) << (56 - 8 * UInt64(offset))
+                high |= UInt64(byte) &<< (56 &- 8 &* UInt64(offset))
             } else {
-                low |= UInt64(byte) << (56 - 8 * UInt64(offset - 8))
+                low |= UInt64(byte) &<< (56 &- 8 &* UInt64(offset &- 8))
             }
+            offset &+= 1
+            index &+= 1
         }
         self.high = high
         self.low = low
         self.count = length
-        let first = bytes[range.lowerBound]
-        if first != UInt8(ascii: "P") && length != 5 { return nil }
     }
 
     /// Creates a standard address from a talker and a formatter.

@@ -67,15 +67,10 @@ public struct Sentence: Sendable {
 
     /// Calls `body` with the sentence bytes, start character through checksum digits.
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-        let span = storage.span
-        let result: Result<R, E> = span.withUnsafeBufferPointer { buffer in
-            do throws(E) {
-                return .success(try body(UnsafeBufferPointer(rebasing: buffer[0..<count])))
-            } catch {
-                return .failure(error)
-            }
+        let count = self.count
+        return try storage.span.withUnsafeBufferPointer { (buffer) throws(E) -> R in
+            try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
-        return try result.get()
     }
 
     /// The start character: `$`, or `!` for encapsulated (AIS-style) sentences.
@@ -137,66 +132,94 @@ public struct Sentence: Sendable {
         }
     }
 
+    /// Runs a decoder over the fields, without copying the sentence.
+    func decodeFields<R>(_ body: (inout FieldReader) throws(DecodeError) -> R) throws(DecodeError) -> R {
+        let start = addressEnd
+        let end = bodyEnd
+        return try storage.span.withUnsafeBufferPointer { (bytes) throws(DecodeError) -> R in
+            var reader = FieldReader(bytes: bytes, fieldsStart: start, fieldsEnd: end)
+            return try body(&reader)
+        }
+    }
+
     /// Checks the line held in `storage[0..<count]` and normalises its checksum to two upper-case digits.
     ///
     /// The caller has already checked the start character, the bytes and the length.
     mutating func validate(requiresChecksum: Bool) throws(FramingError) {
-        var star = -1
-        for index in 1..<count where storage[index] == UInt8(ascii: "*") {
-            star = index
-            break
-        }
-        if star < 0 {
-            var end = count
-            while end > 1 && (storage[end - 1] == 0x20 || storage[end - 1] == 0x09) { end -= 1 }
-            guard !requiresChecksum else { throw .missingChecksum }
-            guard end + 3 <= Sentence.capacity else { throw .tooLong(length: end + 5) }
-            star = end
-            storage[star] = UInt8(ascii: "*")
-            count = star + 3
-            let sum = storage.span.withUnsafeBufferPointer { Checksum.xor($0, 1..<star) }
-            storage[star + 1] = Checksum.hexDigit(sum >> 4)
-            storage[star + 2] = Checksum.hexDigit(sum)
-        } else {
-            guard star + 1 < count, let high = Checksum.hexValue(storage[star + 1]) else { throw .malformedChecksum }
-            var found = high
-            var digitsEnd = star + 2
-            if digitsEnd < count, let low = Checksum.hexValue(storage[digitsEnd]) {
-                found = high << 4 | low
-                digitsEnd += 1
+        let length = count
+        var span = storage.mutableSpan
+        let outcome: Result<(count: Int, star: Int, addressEnd: Int), FramingError> =
+            span.withUnsafeMutableBufferPointer { line in
+                Sentence.normalise(line, length: length, requiresChecksum: requiresChecksum)
             }
-            guard isTolerableTrailer(digitsEnd..<count) else { throw .malformedChecksum }
-            let expected = storage.span.withUnsafeBufferPointer { Checksum.xor($0, 1..<star) }
-            guard expected == found else { throw .checksumMismatch(expected: expected, found: found) }
-            storage[star + 1] = Checksum.hexDigit(found >> 4)
-            storage[star + 2] = Checksum.hexDigit(found)
-            count = star + 3
-        }
-        bodyEnd = star
-        var end = 1
-        while end < star && storage[end] != UInt8(ascii: ",") { end += 1 }
-        addressEnd = end
-        let parsed = storage.span.withUnsafeBufferPointer { Address(bytes: $0, range: 1..<end) }
+        let checked = try outcome.get()
+        count = checked.count
+        bodyEnd = checked.star
+        addressEnd = checked.addressEnd
+        let parsed = storage.span.withUnsafeBufferPointer { Address(bytes: $0, range: 1..<checked.addressEnd) }
         guard let parsed else { throw .badAddress }
         address = parsed
     }
 
+    /// Finds the checksum, checks it, and rewrites it as two upper-case digits (adding one when none was sent
+    /// and none is required). Returns the new length, the index of `*` and the end of the address.
+    private static func normalise(
+        _ line: UnsafeMutableBufferPointer<UInt8>, length: Int, requiresChecksum: Bool
+    ) -> Result<(count: Int, star: Int, addressEnd: Int), FramingError> {
+        var star = 1
+        var sum: UInt8 = 0
+        var addressEnd = -1
+        while star < length && line[star] != UInt8(ascii: "*") {
+            let byte = line[star]
+            if addressEnd < 0 && byte == UInt8(ascii: ",") { addressEnd = star }
+            sum ^= byte
+            star &+= 1
+        }
+        var count: Int
+        if star == length {
+            var end = length
+            while end > 1 && (line[end - 1] == 0x20 || line[end - 1] == 0x09) {
+                end -= 1
+                sum ^= line[end]
+            }
+            guard !requiresChecksum else { return .failure(.missingChecksum) }
+            guard end + 3 <= Sentence.capacity else { return .failure(.tooLong(length: end + 5)) }
+            star = end
+        } else {
+            guard star + 1 < length, let high = Checksum.hexValue(line[star + 1]) else {
+                return .failure(.malformedChecksum)
+            }
+            var found = high
+            var digitsEnd = star + 2
+            if digitsEnd < length, let low = Checksum.hexValue(line[digitsEnd]) {
+                found = high << 4 | low
+                digitsEnd += 1
+            }
+            guard isTolerableTrailer(line, digitsEnd..<length) else { return .failure(.malformedChecksum) }
+            guard sum == found else { return .failure(.checksumMismatch(expected: sum, found: found)) }
+        }
+        line[star] = UInt8(ascii: "*")
+        line[star + 1] = Checksum.hexDigit(sum >> 4)
+        line[star + 2] = Checksum.hexDigit(sum)
+        count = star + 3
+        if addressEnd < 0 || addressEnd > star { addressEnd = star }
+        return .success((count, star, addressEnd))
+    }
+
     /// What real loggers leave after a checksum and does not make the sentence wrong: blanks, or the text
     /// `<0x0D>` / `<0x0A>` where a logger wrote a line ending out as text.
-    private func isTolerableTrailer(_ range: Range<Int>) -> Bool {
+    private static func isTolerableTrailer(_ line: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
-            let byte = storage[index]
+            let byte = line[index]
             if byte == 0x20 || byte == 0x09 {
                 index += 1
                 continue
             }
-            guard index + 6 <= range.upperBound, byte == UInt8(ascii: "<"), storage[index + 1] == UInt8(ascii: "0"),
-                storage[index + 2] == UInt8(ascii: "x") || storage[index + 2] == UInt8(ascii: "X"),
-                storage[index + 3] == UInt8(ascii: "0"),
-                storage[index + 4] == UInt8(ascii: "D") || storage[index + 4] == UInt8(ascii: "A")
-                    || storage[index + 4] == UInt8(ascii: "d") || storage[index + 4] == UInt8(ascii: "a"),
-                storage[index + 5] == UInt8(ascii: ">")
+            guard index + 6 <= range.upperBound, byte == UInt8(ascii: "<"), line[index + 1] == UInt8(ascii: "0"),
+                line[index + 2] | 0x20 == UInt8(ascii: "x"), line[index + 3] == UInt8(ascii: "0"),
+                line[index + 4] | 0x20 == UInt8(ascii: "d") || line[index + 4] | 0x20 == UInt8(ascii: "a"),
+                line[index + 5] == UInt8(ascii: ">")
             else { return false }
             index += 6
         }

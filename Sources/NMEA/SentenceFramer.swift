@@ -42,13 +42,50 @@ public struct SentenceFramer: Sendable {
             feed(buffer, body)
         }
         if handled == nil {
-            for byte in bytes { consume(byte, body) }
+            Array(bytes).withUnsafeBufferPointer { feed($0, body) }
         }
     }
 
     /// Feeds a buffer of bytes.
     public mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (FramerEvent) -> Void) {
-        for byte in buffer { consume(byte, body) }
+        statistics.bytes &+= buffer.count
+        let end = buffer.count
+        var index = 0
+        while index < end {
+            if state == .sentence {
+                // Most of a line is ordinary printable bytes: find the run and copy it at once.
+                var runEnd = index
+                while runEnd < end && SentenceFramer.isOrdinary(buffer[runEnd]) { runEnd &+= 1 }
+                if runEnd > index {
+                    appendRun(buffer, from: index, to: runEnd)
+                    lastWasCarriageReturn = false
+                    index = runEnd
+                    if index == end { break }
+                }
+            }
+            consume(buffer[index], body)
+            index &+= 1
+        }
+    }
+
+    /// Printable ASCII that is neither a start character nor a tag-block delimiter.
+    @inline(__always)
+    private static func isOrdinary(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")
+            && byte != UInt8(ascii: "\\")
+    }
+
+    private mutating func appendRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
+        let room = max(0, min(end - start, Sentence.capacity - lineLength))
+        if room > 0 {
+            let offset = lineLength
+            var span = pending.storage.mutableSpan
+            span.withUnsafeMutableBufferPointer { destination in
+                let target = destination.baseAddress! + offset
+                target.update(from: buffer.baseAddress! + start, count: room)
+            }
+        }
+        lineLength &+= end - start
     }
 
     /// Ends the stream: a last line without a line ending is judged as if it had one.
@@ -58,7 +95,6 @@ public struct SentenceFramer: Sendable {
 
     @inline(__always)
     private mutating func consume(_ byte: UInt8, _ body: (FramerEvent) -> Void) {
-        statistics.bytes &+= 1
         lastWasCarriageReturn = lastWasCarriageReturn && byte == 0x0A
         switch byte {
         case UInt8(ascii: "$") where !isInCommentLine, UInt8(ascii: "!") where !isInCommentLine:

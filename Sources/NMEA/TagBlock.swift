@@ -3,11 +3,18 @@
 /// The tag block has its own checksum over the bytes between `\` and `*`. Parameters Telltale reads:
 /// `c:` UNIX time (seconds when 12 digits or fewer, else milliseconds), `s:` source, `n:` line count,
 /// `g:` sentence grouping (`number-total-id`). Others are skipped.
+///
+/// Stored inline (the source identifier up to ``maximumSourceLength`` bytes) so that a ``Sentence`` carrying one
+/// stays plain data and copies without reference counting.
 public struct TagBlock: Hashable, Sendable {
+    /// The longest `s:` source kept; longer ones are cut (NMEA 4.10 allows 15 characters).
+    public static let maximumSourceLength = 31
+
     /// `c:` as UNIX milliseconds.
     public var unixMilliseconds: Int64?
-    /// `s:` source identifier.
-    public var source: String?
+    private var sourceBytes = InlineArray<31, UInt8>(repeating: 0)
+    /// Bytes of the source, or -1 when there is none.
+    private var sourceCount: Int8 = -1
     /// `n:` line count.
     public var lineCount: Int?
     /// `g:` grouping.
@@ -23,6 +30,38 @@ public struct TagBlock: Hashable, Sendable {
             self.totalSentences = totalSentences
             self.groupID = groupID
         }
+    }
+
+    /// `s:` source identifier (at most ``maximumSourceLength`` bytes are kept).
+    public var source: String? {
+        get {
+            guard sourceCount >= 0 else { return nil }
+            return String(decoding: (0..<Int(sourceCount)).map { sourceBytes[$0] }, as: UTF8.self)
+        }
+        set {
+            guard let newValue else {
+                sourceCount = -1
+                return
+            }
+            var count = 0
+            for byte in newValue.utf8.prefix(TagBlock.maximumSourceLength) {
+                sourceBytes[count] = byte
+                count += 1
+            }
+            sourceCount = Int8(count)
+        }
+    }
+
+    public static func == (lhs: TagBlock, rhs: TagBlock) -> Bool {
+        lhs.unixMilliseconds == rhs.unixMilliseconds && lhs.source == rhs.source && lhs.lineCount == rhs.lineCount
+            && lhs.group == rhs.group
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(unixMilliseconds)
+        hasher.combine(source)
+        hasher.combine(lineCount)
+        hasher.combine(group)
     }
 
     public init(unixMilliseconds: Int64? = nil, source: String? = nil, lineCount: Int? = nil, group: Group? = nil) {
@@ -55,7 +94,7 @@ public struct TagBlock: Hashable, Sendable {
                 guard let number = parseInteger(bytes, value) else { return nil }
                 block.unixMilliseconds = value.count <= 12 ? number &* 1000 : number
             case UInt8(ascii: "s"):
-                block.source = String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self)
+                block.setSource(UnsafeBufferPointer(rebasing: bytes[value]))
             case UInt8(ascii: "n"):
                 guard let number = parseInteger(bytes, value) else { return nil }
                 block.lineCount = Int(number)
@@ -95,6 +134,12 @@ public struct TagBlock: Hashable, Sendable {
             UInt8(ascii: "*"), Checksum.hexDigit(sum >> 4), Checksum.hexDigit(sum),
             UInt8(ascii: "\\"),
         ]
+    }
+
+    private mutating func setSource(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = min(bytes.count, TagBlock.maximumSourceLength)
+        for index in 0..<count { sourceBytes[index] = bytes[index] }
+        sourceCount = Int8(count)
     }
 
     private static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int64? {
