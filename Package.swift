@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "telltale", targets: ["telltale"]),
         .library(name: "NMEA", targets: ["NMEA"]),
+        .library(name: "Marine", targets: ["Marine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -13,6 +14,10 @@ let package = Package(
     targets: [
         // Pure Swift codec: no Foundation, no C, allocation-free framing.
         .target(name: "NMEA", linkerSettings: [.linkedLibrary("m")]),
+        // Pure maths: units and conventions, wind triangle, damping, geodesy. Time is always an argument.
+        .target(name: "Marine", linkerSettings: [.linkedLibrary("m")]),
+        // The fixed-rate core: observations with age and source, derivations, output schedule. No I/O, no clock.
+        .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
         .systemLibrary(
             name: "CSerialPort",
             pkgConfig: "libserialport",
@@ -27,11 +32,17 @@ let package = Package(
             name: "telltale",
             dependencies: [
                 "NMEA",
+                "Marine",
+                "Engine",
                 "CSerialPort",
                 "CGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA"]),
+        // Helpers shared by the test targets (fixture paths, file reading, checksums written independently).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
+        .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
     ]
 )

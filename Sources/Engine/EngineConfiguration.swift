@@ -1,0 +1,156 @@
+import Marine
+import NMEA
+
+/// A sentence the engine computes. Outputs choose which they carry.
+public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// MWV `R`, corrected apparent wind (heel, mast motion, offset as configured).
+    case apparentWind
+    /// MWV `R`, the measured apparent wind without corrections (damped like the corrected one).
+    case apparentWindMeasured
+    /// MWV `T`: true wind over water.
+    case trueWind
+    /// MWD: true wind direction (where it comes from) and speed, over water.
+    case windDirection
+    /// VWR (legacy apparent wind).
+    case apparentWindLegacy
+    /// VWT (legacy true wind).
+    case trueWindLegacy
+    /// VPW: velocity made good to windward.
+    case windwardSpeed
+    /// HDT: true heading.
+    case headingTrue
+    /// HDG: magnetic heading with deviation and variation.
+    case headingMagnetic
+    /// XDR `GWDIR`/`GWSPD`: ground wind, never sent as MWV `T`.
+    case groundWind
+
+    public var description: String {
+        switch self {
+        case .apparentWind: "apparent-wind"
+        case .apparentWindMeasured: "apparent-wind-measured"
+        case .trueWind: "true-wind"
+        case .windDirection: "wind-direction"
+        case .apparentWindLegacy: "apparent-wind-legacy"
+        case .trueWindLegacy: "true-wind-legacy"
+        case .windwardSpeed: "windward-speed"
+        case .headingTrue: "heading-true"
+        case .headingMagnetic: "heading-magnetic"
+        case .groundWind: "ground-wind"
+        }
+    }
+
+    /// The kinds a default output carries: the standard sentences, not the legacy or ground-wind ones.
+    public static let standard: Set<ComputedKind> = [
+        .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue,
+    ]
+
+    /// Seconds between two sentences of this kind by default.
+    public var defaultInterval: Double {
+        switch self {
+        case .apparentWind, .apparentWindMeasured, .trueWind, .headingTrue: 0.5
+        default: 1
+        }
+    }
+}
+
+/// Time constants of the damping, in seconds (0 switches damping off for that quantity).
+public struct Damping: Hashable, Sendable {
+    /// Apparent wind, damped as a vector.
+    public var apparentWind = 1.0
+    /// True wind angle and speed, damped as a boat-frame vector.
+    public var trueWind = 2.0
+    /// True wind direction and speed, damped as an earth-frame vector so TWD does not jitter with the heading.
+    public var windDirection = 5.0
+    public var speedThroughWater = 2.0
+    /// Heading usually arrives filtered by the compass; damped as an angle.
+    public var heading = 0.0
+    public var speedOverGround = 2.0
+    /// Course over ground, damped as an angle.
+    public var courseOverGround = 2.0
+    public var windwardSpeed = 3.0
+    /// The mean heel that feeds leeway (not the instantaneous heel, which corrects the masthead unit).
+    public var meanHeel = 5.0
+
+    public init() {}
+}
+
+/// How long each input stays current, in seconds. A derived value is invalid as soon as an input it needs is older.
+public struct Timeouts: Hashable, Sendable {
+    public var wind = 3.0
+    public var heading = 3.0
+    public var speed = 3.0
+    public var position = 5.0
+    public var attitude = 1.0
+    /// Variation changes slowly: one from RMC or HDG stays usable this long.
+    public var variation = 600.0
+
+    public init() {}
+}
+
+/// Corrections applied to the masthead unit's wind, each switchable.
+public struct WindSettings: Hashable, Sendable {
+    /// Degrees added to the measured angle (a unit mounted off the centreline), positive starboard.
+    public var sensorOffset = 0.0
+    public var heelCorrection = true
+    /// Leeway in the triangle; nil switches it off.
+    public var leeway: LeewayModel? = LeewayModel()
+    /// Mast-motion correction from the IMU's roll and pitch rates; needs ``mastHeight``.
+    public var mastMotion = false
+    /// Metres from the centre of rotation to the wind unit.
+    public var mastHeight = 0.0
+    /// With no speed through water, use speed over ground in the triangle (then say so).
+    public var speedOverGroundFallback = false
+
+    public init() {}
+}
+
+/// What a sentence says when an input it needs has gone stale.
+public enum StaleBehavior: String, Hashable, Sendable {
+    /// Sentences with a status field go out with status `V` and empty values; the others stop.
+    case invalid
+    /// All stop.
+    case silent
+}
+
+/// Where magnetic variation comes from.
+public enum VariationSource: String, Hashable, Sendable {
+    case hdg
+    case rmc
+    case configuration
+}
+
+/// Groups of quantities that share a source priority list.
+public enum QuantityGroup: String, CaseIterable, Hashable, Sendable {
+    case wind
+    case heading
+    case speed
+    case position
+    case attitude
+}
+
+/// Everything the engine is told.
+public struct EngineConfiguration: Sendable {
+    /// Talker of computed sentences.
+    public var talker: Talker = "II"
+    public var damping = Damping()
+    public var timeouts = Timeouts()
+    public var wind = WindSettings()
+    public var staleBehavior = StaleBehavior.invalid
+    /// Configured variation, degrees east positive.
+    public var variation: Double?
+    public var variationOrder: [VariationSource] = [.hdg, .rmc, .configuration]
+    /// The kinds the engine builds: the union of what the outputs carry. Others are not computed into sentences.
+    public var kinds: Set<ComputedKind> = ComputedKind.standard
+    /// Seconds between sentences of each kind.
+    public var intervals: [ComputedKind: Double] = [:]
+    /// Input names per group, best first; inputs not listed rank after, in order of first appearance.
+    public var priorities: [QuantityGroup: [String]] = [:]
+    /// Seconds a better source must be fresh without a break before it takes over again.
+    public var returnDelay = 10.0
+    /// Seconds the engine remembers its own sentences to recognise them coming back.
+    public var echoWindow = 5.0
+
+    public init() {}
+
+    public func interval(of kind: ComputedKind) -> Double { intervals[kind] ?? kind.defaultInterval }
+}

@@ -1,0 +1,144 @@
+import Marine
+import NMEA
+
+/// The latest observation of every input quantity, per source, with the source chosen for each.
+///
+/// Units follow `Marine.Units`: speeds in m/s, angles in degrees.
+struct InstrumentInputs: Sendable {
+    /// A wind relative to the bow, as the instrument measured it.
+    var apparentWind: SourceSelector<RelativeWind>
+    /// True wind relative to the bow from an instrument that computes it (MWV T, VWT).
+    var trueWind: SourceSelector<RelativeWind>
+    /// True wind direction and speed from MWD.
+    var windDirection: SourceSelector<PlaneVector>
+    var headingTrue: SourceSelector<Double>
+    /// Magnetic heading (compass plus deviation), with the compass reading and deviation when HDG sent them.
+    var headingMagnetic: SourceSelector<CompassReading>
+    var variationFromHDG: SourceSelector<Double>
+    var variationFromRMC: SourceSelector<Double>
+    var speedThroughWater: SourceSelector<Double>
+    /// Speed over ground (x, m/s) and course over ground (y, degrees) from RMC or VTG.
+    var motionOverGround: SourceSelector<GroundMotion>
+    var attitude: SourceSelector<Attitude>
+
+    init(configuration: EngineConfiguration, priority: (QuantityGroup) -> [SourceID]) {
+        let t = configuration.timeouts
+        let delay = configuration.returnDelay
+        apparentWind = SourceSelector(timeout: t.wind, returnDelay: delay, priority: priority(.wind))
+        trueWind = SourceSelector(timeout: t.wind, returnDelay: delay, priority: priority(.wind))
+        windDirection = SourceSelector(timeout: t.wind, returnDelay: delay, priority: priority(.wind))
+        headingTrue = SourceSelector(timeout: t.heading, returnDelay: delay, priority: priority(.heading))
+        headingMagnetic = SourceSelector(timeout: t.heading, returnDelay: delay, priority: priority(.heading))
+        variationFromHDG = SourceSelector(timeout: t.variation, returnDelay: delay, priority: priority(.heading))
+        variationFromRMC = SourceSelector(timeout: t.variation, returnDelay: delay, priority: priority(.position))
+        speedThroughWater = SourceSelector(timeout: t.speed, returnDelay: delay, priority: priority(.speed))
+        motionOverGround = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
+        attitude = SourceSelector(timeout: t.attitude, returnDelay: delay, priority: priority(.attitude))
+    }
+
+    /// Takes what the engine uses from a decoded sentence. Returns false when the sentence carried nothing usable
+    /// (a `V` status, empty fields).
+    mutating func record(_ message: Message, source: SourceID, at time: Double) -> Bool {
+        func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
+        switch message {
+        case .mwv(let mwv):
+            guard mwv.isValid != false, let angle = mwv.angle, let knots = mwv.speedKnots, angle.isFinite,
+                knots.isFinite, knots >= 0
+            else { return false }
+            let wind = RelativeWind(angle: Angle.relative(angle), speed: Units.metresPerSecond(knots: knots))
+            switch mwv.reference {
+            case .relative?: apparentWind.record(observe(wind))
+            case .true?: trueWind.record(observe(wind))
+            case nil: return false
+            }
+        case .vwr(let vwr):
+            guard let angle = vwr.wind.signedAngle, let knots = vwr.wind.knots else { return false }
+            apparentWind.record(observe(RelativeWind(angle: angle, speed: Units.metresPerSecond(knots: knots))))
+        case .vwt(let vwt):
+            guard let angle = vwt.wind.signedAngle, let knots = vwt.wind.knots else { return false }
+            trueWind.record(observe(RelativeWind(angle: angle, speed: Units.metresPerSecond(knots: knots))))
+        case .mwd(let mwd):
+            guard let direction = mwd.directionTrue, let knots = mwd.knots else { return false }
+            windDirection.record(
+                observe(PlaneVector(magnitude: Units.metresPerSecond(knots: knots), angle: direction)))
+        case .hdt(let hdt):
+            guard let heading = hdt.heading else { return false }
+            headingTrue.record(observe(Angle.direction(heading)))
+        case .hdm(let hdm):
+            guard let heading = hdm.heading else { return false }
+            headingMagnetic.record(observe(CompassReading(magnetic: Angle.direction(heading))))
+        case .hdg(let hdg):
+            if let variation = hdg.variation { variationFromHDG.record(observe(variation)) }
+            guard let sensor = hdg.sensorHeading else { return hdg.variation != nil }
+            headingMagnetic.record(
+                observe(
+                    CompassReading(
+                        magnetic: Heading.magnetic(sensor: sensor, deviation: hdg.deviation), sensor: sensor,
+                        deviation: hdg.deviation)))
+        case .vhw(let vhw):
+            guard let knots = vhw.speedThroughWater else { return false }
+            speedThroughWater.record(observe(Units.metresPerSecond(knots: knots)))
+        case .rmc(let rmc):
+            guard rmc.isUsable else { return false }
+            if let variation = rmc.magneticVariation { variationFromRMC.record(observe(variation)) }
+            guard let knots = rmc.speedOverGround else { return rmc.magneticVariation != nil }
+            motionOverGround.record(
+                observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: rmc.courseOverGround)))
+        case .vtg(let vtg):
+            guard vtg.isUsable, let knots = vtg.speedOverGround else { return false }
+            motionOverGround.record(
+                observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: vtg.courseTrue)))
+        case .xdr(let xdr):
+            let heel = xdr.heel
+            let pitch = xdr.pitch
+            guard heel != nil || pitch != nil else { return false }
+            attitude.record(observe(Attitude(heel: heel, pitch: pitch)))
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+/// A magnetic heading and, when HDG carried them, the compass reading and deviation it came from.
+public struct CompassReading: Hashable, Sendable {
+    public var magnetic: Double
+    public var sensor: Double?
+    public var deviation: Double?
+
+    public init(magnetic: Double, sensor: Double? = nil, deviation: Double? = nil) {
+        self.magnetic = magnetic
+        self.sensor = sensor
+        self.deviation = deviation
+    }
+}
+
+/// Speed (m/s) and course (degrees true) over ground.
+public struct GroundMotion: Hashable, Sendable {
+    public var speed: Double
+    public var course: Double?
+
+    public init(speed: Double, course: Double?) {
+        self.speed = speed
+        self.course = course
+    }
+}
+
+/// Heel and pitch (degrees) with their rates (degrees per second) when an IMU supplies them.
+public struct Attitude: Hashable, Sendable {
+    /// Positive starboard down.
+    public var heel: Double?
+    /// Positive bow up.
+    public var pitch: Double?
+    /// Positive rolling to starboard.
+    public var rollRate: Double?
+    /// Positive bow rising.
+    public var pitchRate: Double?
+
+    public init(heel: Double?, pitch: Double?, rollRate: Double? = nil, pitchRate: Double? = nil) {
+        self.heel = heel
+        self.pitch = pitch
+        self.rollRate = rollRate
+        self.pitchRate = pitchRate
+    }
+}
