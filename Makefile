@@ -50,6 +50,7 @@ fuzz:
 ## Benchmarks; figures go to stdout. See Benchmarks/README.md.
 bench: release
 	BENCH_SENTENCES=$(BENCH_SENTENCES) Benchmarks/decode.sh
+	Benchmarks/engine.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

@@ -115,8 +115,11 @@ public struct Engine: Sendable {
     /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
         values = derivation.update(&inputs, configuration: configuration, at: now)
-        for kind in ComputedKind.allCases {
-            guard enabled[kind.rawValue], now >= nextDue[kind.rawValue] else { continue }
+        // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
+        for rawValue in 0..<enabled.count {
+            guard enabled[rawValue], now >= nextDue[rawValue], let kind = ComputedKind(rawValue: rawValue) else {
+                continue
+            }
             let interval = intervals[kind.rawValue]
             // Keep the phase: a late tick does not shift later sentences, a long pause does not burst.
             let due = nextDue[kind.rawValue] + interval

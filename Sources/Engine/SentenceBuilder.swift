@@ -8,20 +8,16 @@ import NMEA
 enum SentenceBuilder {
     static func sentence(_ kind: ComputedKind, _ v: InstrumentValues, configuration: EngineConfiguration) -> Sentence? {
         let talker = configuration.talker
-        let invalidMWV = { (reference: MWV.Reference) -> Sentence? in
-            guard configuration.staleBehavior == .invalid else { return nil }
-            return try? MWV(angle: nil, reference: reference, speed: nil, unit: .knots, isValid: false).encode(
-                talker: talker)
-        }
+        let stale = configuration.staleBehavior
         switch kind {
         case .apparentWind:
-            guard let wind = v.apparentWind else { return invalidMWV(.relative) }
+            guard let wind = v.apparentWind else { return invalidMWV(.relative, talker, stale) }
             return mwv(wind, .relative, talker)
         case .apparentWindMeasured:
-            guard let wind = v.apparentWindMeasured else { return invalidMWV(.relative) }
+            guard let wind = v.apparentWindMeasured else { return invalidMWV(.relative, talker, stale) }
             return mwv(wind, .relative, talker)
         case .trueWind:
-            guard let wind = v.trueWind else { return invalidMWV(.true) }
+            guard let wind = v.trueWind else { return invalidMWV(.true, talker, stale) }
             return mwv(wind, .true, talker)
         case .windDirection:
             guard let direction = v.trueWindDirection, let speed = v.trueWindDirectionSpeed else { return nil }
@@ -54,13 +50,20 @@ enum SentenceBuilder {
             .encode(talker: talker)
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }
-            return try? XDR([
+            return try? InlineXDR(
                 .angle(direction, name: "GWDIR"),
                 XDR.Measurement(
-                    type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: wind.speed),
-                    unit: UInt8(ascii: "N"), name: "GWSPD"),
-            ]).encode(talker: talker)
+                    type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: wind.speed), unit: UInt8(ascii: "N"),
+                    name: "GWSPD")
+            ).encode(talker: talker)
         }
+    }
+
+    /// MWV with status `V` and empty values, or nothing when stale values are to be silent.
+    private static func invalidMWV(_ reference: MWV.Reference, _ talker: Talker, _ stale: StaleBehavior) -> Sentence? {
+        guard stale == .invalid else { return nil }
+        return try? MWV(angle: nil, reference: reference, speed: nil, unit: .knots, isValid: false).encode(
+            talker: talker)
     }
 
     private static func mwv(_ wind: RelativeWind, _ reference: MWV.Reference, _ talker: Talker) -> Sentence? {

@@ -10,9 +10,12 @@ public struct Talker: Hashable, Sendable, CustomStringConvertible, ExpressibleBy
 
     /// Creates a talker from two printable characters; nil for anything else.
     public init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 2, Address.isAddressByte(bytes[0]), Address.isAddressByte(bytes[1]) else { return nil }
-        self.init(bytes[0], bytes[1])
+        // Walks the UTF-8 view directly: a literal talker must not cost an allocation on a tick path.
+        var iterator = text.utf8.makeIterator()
+        guard let first = iterator.next(), let second = iterator.next(), iterator.next() == nil,
+            Address.isAddressByte(first), Address.isAddressByte(second)
+        else { return nil }
+        self.init(first, second)
     }
 
     public init(stringLiteral value: String) {
@@ -32,9 +35,11 @@ public struct Formatter: Hashable, Sendable, CustomStringConvertible, Expressibl
     }
 
     public init(stringLiteral value: String) {
-        let bytes = Array(value.utf8)
-        precondition(bytes.count == 3, "a formatter has three characters")
-        self.init(bytes[0], bytes[1], bytes[2])
+        var iterator = value.utf8.makeIterator()
+        guard let a = iterator.next(), let b = iterator.next(), let c = iterator.next(), iterator.next() == nil else {
+            preconditionFailure("a formatter has three characters")
+        }
+        self.init(a, b, c)
     }
 
     public var description: String {

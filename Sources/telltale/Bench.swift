@@ -1,11 +1,12 @@
 import ArgumentParser
+import Engine
 import NMEA
 
 /// `telltale bench`: the project's own benchmarks. Figures come from here, never from timed unit tests.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks: generate an instrument mix, then time framing and decoding on it.",
-        subcommands: [Generate.self, Decode.self]
+        subcommands: [Generate.self, Decode.self, EngineTick.self]
     )
 
     struct Generate: ParsableCommand {
@@ -99,7 +100,6 @@ struct Bench: ParsableCommand {
         }
     }
 }
-
 /// A deterministic instrument mix at realistic proportions: per second one RMC, GGA and VTG, two MWV, HDM and
 /// VHW readings, one DPT and an XDR with heel and pitch.
 struct InstrumentMix {

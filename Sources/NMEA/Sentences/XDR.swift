@@ -43,6 +43,14 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
             return nil
         }
 
+        /// Writes the quadruple: type, value, unit, name.
+        func write(to w: inout SentenceWriter) {
+            w.character(type)
+            w.number(value, decimals: decimals)
+            w.character(unit)
+            w.text(name)
+        }
+
         /// Whether the name equals `other`, ignoring letter case.
         public func nameMatches(_ other: String) -> Bool {
             guard let name else { return false }
@@ -99,12 +107,7 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public var shorteningSteps: Int { max(0, measurements.count - 1) }
 
     public func write(to w: inout SentenceWriter, shortening: Int) {
-        for measurement in measurements.prefix(measurements.count - shortening) {
-            w.character(measurement.type)
-            w.number(measurement.value, decimals: measurement.decimals)
-            w.character(measurement.unit)
-            w.text(measurement.name)
-        }
+        for measurement in measurements.prefix(measurements.count - shortening) { measurement.write(to: &w) }
     }
 
     /// The first heel (roll) value, degrees, positive starboard down.
@@ -125,5 +128,48 @@ extension FieldReader {
         var places = 0
         if let point = bytes[range].firstIndex(of: UInt8(ascii: ".")) { places = range.upperBound - point - 1 }
         return (value, min(places, 9))
+    }
+}
+
+/// Up to four XDR quadruples held inline: the encoder for tick paths, where an array would allocate.
+/// (Plain stored properties: an `InlineArray` of a type holding a `String` allocates when it is created.)
+public struct InlineXDR: Sendable, EncodableSentence {
+    public static let formatter: Formatter = "XDR"
+    public static let capacity = 4
+
+    private var first: XDR.Measurement?
+    private var second: XDR.Measurement?
+    private var third: XDR.Measurement?
+    private var fourth: XDR.Measurement?
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Two quadruples, the usual heel-and-pitch or direction-and-speed pair.
+    public init(_ first: XDR.Measurement, _ second: XDR.Measurement) {
+        append(first)
+        append(second)
+    }
+
+    /// Adds a quadruple; beyond ``capacity`` it is dropped.
+    public mutating func append(_ measurement: XDR.Measurement) {
+        switch count {
+        case 0: first = measurement
+        case 1: second = measurement
+        case 2: third = measurement
+        case 3: fourth = measurement
+        default: return
+        }
+        count += 1
+    }
+
+    public var shorteningSteps: Int { max(0, count - 1) }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        let kept = count - shortening
+        if kept > 0, let first { first.write(to: &w) }
+        if kept > 1, let second { second.write(to: &w) }
+        if kept > 2, let third { third.write(to: &w) }
+        if kept > 3, let fourth { fourth.write(to: &w) }
     }
 }
