@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "Marine", linkerSettings: [.linkedLibrary("m")]),
         // The fixed-rate core: observations with age and source, derivations, output schedule. No I/O, no clock.
         .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
+        // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
+        .target(name: "Gateway", dependencies: ["NMEA", "Marine", "Engine"]),
         .systemLibrary(
             name: "CSerialPort",
             pkgConfig: "libserialport",
@@ -34,6 +36,7 @@ let package = Package(
                 "NMEA",
                 "Marine",
                 "Engine",
+                "Gateway",
                 "CSerialPort",
                 "CGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -44,5 +47,6 @@ let package = Package(
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Engine", "NMEA", "TestSupport"]),
     ]
 )

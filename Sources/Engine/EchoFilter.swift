@@ -26,8 +26,11 @@ public struct EchoFilter: Sendable {
         next = (next + 1) % hashes.count
     }
 
-    /// Whether `sentence` is one the gateway sent within the window; counts it when it is.
+    /// Whether `sentence` is one the gateway sent within the window; counts it when it is. A window of 0 turns
+    /// recognition off (a replay, where nothing sent can come back, and where an instrument that formats exactly
+    /// as Telltale does must not be mistaken for it).
     public mutating func isEcho(_ sentence: Sentence, at time: Double) -> Bool {
+        guard window > 0 else { return false }
         let hash = EchoFilter.hash(sentence)
         for index in hashes.indices where hashes[index] == hash && time - times[index] <= window {
             echoes += 1

@@ -147,7 +147,7 @@ public struct EngineConfiguration: Sendable {
     public var priorities: [QuantityGroup: [String]] = [:]
     /// Seconds a better source must be fresh without a break before it takes over again.
     public var returnDelay = 10.0
-    /// Seconds the engine remembers its own sentences to recognise them coming back.
+    /// Seconds the engine remembers its own sentences to recognise them coming back; 0 turns it off.
     public var echoWindow = 5.0
 
     public init() {}

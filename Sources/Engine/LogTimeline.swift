@@ -1,0 +1,121 @@
+import NMEA
+
+/// A sentence placed on the replay clock.
+public struct TimedSentence: Sendable {
+    /// UNIX seconds.
+    public var time: Double
+    public var sentence: Sentence
+    /// Which log it came from (index in the list of logs).
+    public var log: Int
+
+    public init(time: Double, sentence: Sentence, log: Int) {
+        self.time = time
+        self.sentence = sentence
+        self.log = log
+    }
+}
+
+/// Gives every sentence of a recorded log a time.
+///
+/// - A log with tag blocks (`\c:...\`) uses them; sentences without one between two tagged ones are spread evenly.
+/// - A plain log uses its own UTC: the times of RMC, GGA, GLL, ZDA and BWC (centiseconds kept), unwrapped across
+///   midnight. Sentences between two times are spread evenly; a clock that steps back a little (two devices)
+///   is held, not followed backwards. The date comes from RMC or ZDA, else 1970-01-01.
+/// - A log with no time at all advances at `lineRate` sentences per second from `start`.
+public enum LogTimeline {
+    /// The times, UNIX seconds, one per sentence.
+    public static func times(of sentences: [Sentence], lineRate: Double, start: Double = 0) -> [Double] {
+        var anchors: [(index: Int, time: Double)] = []
+        let tagged = sentences.contains { $0.tagBlock?.unixMilliseconds != nil }
+        if tagged {
+            for (index, sentence) in sentences.enumerated() {
+                if let milliseconds = sentence.tagBlock?.unixMilliseconds {
+                    anchors.append((index, Double(milliseconds) / 1000))
+                }
+            }
+        } else {
+            anchors = utcAnchors(sentences)
+        }
+        let step = 1 / max(lineRate, 1e-6)
+        guard let first = anchors.first else {
+            return sentences.indices.map { start + Double($0) * step }
+        }
+        var times = Array(repeating: 0.0, count: sentences.count)
+        // Held monotonic: a clock that steps back a little is held at its latest value.
+        var latest = -Double.infinity
+        for position in anchors.indices {
+            latest = max(latest, anchors[position].time)
+            anchors[position].time = latest
+        }
+        // Before the first time: spaced like the first interval, or at the line rate.
+        let leadStep: Double
+        if anchors.count > 1, anchors[1].index > first.index {
+            leadStep = max(0, (anchors[1].time - first.time) / Double(anchors[1].index - first.index))
+        } else {
+            leadStep = step
+        }
+        for index in 0..<first.index { times[index] = first.time - Double(first.index - index) * leadStep }
+        for position in anchors.indices {
+            let (index, time) = anchors[position]
+            times[index] = time
+            let isLast = position + 1 == anchors.count
+            let nextIndex = isLast ? sentences.count : anchors[position + 1].index
+            let gap = nextIndex - index
+            guard gap > 1 else { continue }
+            // Between two times: spread evenly. After the last: keep the spacing of the first interval.
+            let step = isLast ? leadStep : (anchors[position + 1].time - time) / Double(gap)
+            for offset in 1..<gap { times[index + offset] = time + step * Double(offset) }
+        }
+        return times
+    }
+
+    /// UNIX times of the sentences that carry a UTC time, unwrapped across midnight.
+    static func utcAnchors(_ sentences: [Sentence]) -> [(index: Int, time: Double)] {
+        var anchors: [(index: Int, time: Double)] = []
+        var date: UTCDate?
+        var dayOffset = 0.0
+        var previous: Double?
+        for (index, sentence) in sentences.enumerated() {
+            guard let message = try? Message(sentence) else { continue }
+            let time: UTCTime?
+            switch message {
+            case .rmc(let rmc):
+                time = rmc.time
+                if date == nil { date = rmc.date }
+            case .zda(let zda):
+                time = zda.time
+                if date == nil { date = zda.date }
+            case .gga(let gga): time = gga.time
+            case .gll(let gll): time = gll.time
+            case .bwc(let bwc): time = bwc.waypoint.time
+            default: time = nil
+            }
+            guard let time else { continue }
+            var seconds = time.secondsOfDay + dayOffset
+            if let previous, seconds < previous - 43_200 {
+                dayOffset += 86_400
+                seconds += 86_400
+            }
+            previous = seconds
+            anchors.append((index, seconds))
+        }
+        let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
+        return anchors.map { ($0.index, $0.time + base) }
+    }
+
+    /// Merges several timed logs into one sequence in time order; ties keep log order, then line order.
+    public static func merge(_ logs: [[TimedSentence]]) -> [TimedSentence] {
+        var merged = logs.flatMap { $0 }
+        // Stable by construction: sort by (time, log, position in its log).
+        var positions: [Int] = []
+        positions.reserveCapacity(merged.count)
+        for log in logs { positions.append(contentsOf: log.indices) }
+        let order = merged.indices.sorted { a, b in
+            if merged[a].time != merged[b].time { return merged[a].time < merged[b].time }
+            if merged[a].log != merged[b].log { return merged[a].log < merged[b].log }
+            return positions[a] < positions[b]
+        }
+        merged = order.map { merged[$0] }
+        return merged
+    }
+}

@@ -1,0 +1,26 @@
+import NMEA
+
+/// Readies an input sentence to go out again unchanged, within the rules of the wire.
+///
+/// Inputs are read with a lenient length limit (B&G sends XDR lines over 82 bytes), but nothing leaves Telltale
+/// over 82 bytes: such a sentence is re-encoded with the codec's shortening (XDR quadruples dropped from the end,
+/// identifiers shortened) when its type can be encoded, and dropped otherwise.
+public enum PassThrough {
+    public enum Outcome: Sendable {
+        /// The sentence as it came (at most 82 bytes).
+        case unchanged(Sentence)
+        /// Re-encoded to fit.
+        case shortened(Sentence)
+        /// Too long and not of a type that can be shortened.
+        case dropped
+    }
+
+    public static func prepare(_ sentence: Sentence) -> Outcome {
+        guard sentence.wireLength > FramerConfiguration.strictMaximumLength else { return .unchanged(sentence) }
+        guard let talker = sentence.address.talker, let message = try? Message(sentence),
+            let encodable = message.encodable, var shortened = try? encodable.encode(talker: talker)
+        else { return .dropped }
+        shortened.tagBlock = sentence.tagBlock
+        return .shortened(shortened)
+    }
+}

@@ -1,0 +1,104 @@
+import NMEA
+
+/// Drives the engine over a merged timeline on a replay clock: pass-through at each sentence's time, engine ticks
+/// at a fixed rate in between, everything in time order. Pure and deterministic; the caller paces and writes.
+public struct ReplaySession {
+    public struct Options: Sendable {
+        /// Engine ticks per second.
+        public var tickRate = 10.0
+        /// Leave out the input passed through.
+        public var computedOnly = false
+
+        public init() {}
+    }
+
+    /// One line of output.
+    public struct Output: Sendable {
+        /// UNIX seconds on the replay clock.
+        public var time: Double
+        public var sentence: Sentence
+        /// Computed by the engine (else passed through).
+        public var isComputed: Bool
+    }
+
+    /// What went in and out.
+    public struct Summary: Hashable, Sendable {
+        public var sentencesIn = 0
+        public var passedThrough = 0
+        public var computed = 0
+        /// Sentences refused by the engine (unreadable fields): counted, not passed on.
+        public var invalid = 0
+        /// The gateway's own sentences found in the input.
+        public var echoes = 0
+        /// Inputs over 82 bytes re-encoded to fit before being passed on.
+        public var shortened = 0
+        /// Inputs over 82 bytes that could not be shortened and were not passed on.
+        public var tooLong = 0
+        public var duration = 0.0
+    }
+
+    public private(set) var engine: Engine
+    public private(set) var summary = Summary()
+    let options: Options
+
+    public init(engine: Engine, options: Options = Options()) {
+        self.engine = engine
+        self.options = options
+    }
+
+    /// Replays `timeline` (UNIX seconds, in order); `sources[log]` is the engine source of each log.
+    public mutating func run(
+        _ timeline: [TimedSentence], sources: [SourceID], output: (Output) -> Void
+    ) {
+        guard let first = timeline.first else { return }
+        let origin = first.time
+        let tickInterval = 1 / max(options.tickRate, 0.001)
+        var tickIndex = 0
+        var nextTick = origin
+        let engineTime = { (time: Double) in time - origin }
+
+        func tick(until limit: Double) {
+            while nextTick <= limit {
+                let time = nextTick
+                engine.tick(at: engineTime(time)) { _, sentence in
+                    summary.computed += 1
+                    output(Output(time: time, sentence: sentence, isComputed: true))
+                }
+                tickIndex += 1
+                nextTick = origin + Double(tickIndex) * tickInterval
+            }
+        }
+
+        for item in timeline {
+            // Ticks strictly before this sentence's time come first.
+            tick(until: item.time - tickInterval * 1e-9)
+            summary.sentencesIn += 1
+            let source = item.log < sources.count ? sources[item.log] : SourceID(0)
+            switch engine.ingest(item.sentence, from: source, at: engineTime(item.time)) {
+            case .invalid:
+                summary.invalid += 1
+                continue
+            case .echo:
+                summary.echoes += 1
+                continue
+            case .used, .ignored, .unsupported:
+                break
+            }
+            guard !options.computedOnly else { continue }
+            switch PassThrough.prepare(item.sentence) {
+            case .unchanged(let sentence):
+                summary.passedThrough += 1
+                output(Output(time: item.time, sentence: sentence, isComputed: false))
+            case .shortened(let sentence):
+                summary.passedThrough += 1
+                summary.shortened += 1
+                output(Output(time: item.time, sentence: sentence, isComputed: false))
+            case .dropped:
+                summary.tooLong += 1
+            }
+        }
+        let end = timeline.last!.time
+        tick(until: end)
+        summary.duration = end - origin
+    }
+}

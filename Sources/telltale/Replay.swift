@@ -1,0 +1,121 @@
+import ArgumentParser
+import Engine
+import Gateway
+import NMEA
+
+/// `telltale replay`: the same engine as `run`, driven by the logs' own clock.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay recorded NMEA logs through the engine: input passed through plus computed sentences.",
+        discussion: """
+            The clock is each log's own UTC (RMC, GGA, GLL, ZDA, BWC; across midnight), or its tag-block times;
+            lines between two times are spread evenly; a log with no time advances at --line-rate. Several logs
+            merge on one clock. Output goes to standard output in time order, with CR LF line endings.
+            """
+    )
+
+    @Flag(help: "As fast as the machine goes (default: real time).")
+    var fast = false
+
+    @Option(help: "Replay speed: log seconds per wall-clock second.")
+    var speed: Double?
+
+    @Flag(help: "Leave out the input passed through; print only computed sentences.")
+    var computedOnly = false
+
+    @Flag(help: "Prefix every line with an NMEA 4.10 tag block \\c:<UNIX milliseconds>*hh\\ of the replay clock.")
+    var tagTime = false
+
+    @Option(help: "Compare the output with this golden file; print the first differences and exit 1 when they differ.")
+    var expect: String?
+
+    @Option(help: "Sentences per second for a log that carries no time.")
+    var lineRate = 10.0
+
+    @Option(help: "Engine ticks per second (1-50).")
+    var tickRate = 10.0
+
+    @Option(
+        name: .customLong("kind"),
+        help:
+            "A computed sentence to produce (repeatable): \(ComputedKind.allCases.map(\.description).joined(separator: ", ")). Default: the standard set."
+    )
+    var kinds: [String] = []
+
+    @Argument(help: "NMEA logs to replay.")
+    var logs: [String]
+
+    func validate() throws {
+        if fast && speed != nil { throw ValidationError("--fast and --speed exclude each other") }
+        if let speed, !(speed > 0) { throw ValidationError("--speed must be positive") }
+        if !(1...50).contains(tickRate) { throw ValidationError("--tick-rate must be between 1 and 50") }
+        if !(lineRate > 0) { throw ValidationError("--line-rate must be positive") }
+        if logs.isEmpty { throw ValidationError("name at least one log") }
+        for kind in kinds where ComputedKind.named(kind) == nil {
+            throw ValidationError("unknown --kind \(kind)")
+        }
+    }
+
+    func run() throws {
+        var configuration = EngineConfiguration()
+        // Nothing a replay prints can come back into it.
+        configuration.echoWindow = 0
+        if !kinds.isEmpty { configuration.kinds = Set(kinds.compactMap(ComputedKind.named)) }
+        var options = ReplayRunner.Options()
+        options.speed = fast ? nil : (speed ?? 1)
+        options.computedOnly = computedOnly
+        options.tagTime = tagTime
+        options.lineRate = lineRate
+        options.tickRate = tickRate
+        var recorded: [RecordedLog] = []
+        for log in logs {
+            do {
+                recorded.append(try RecordedLog.read(log))
+            } catch {
+                Console.error("telltale: \(error)\n")
+                throw ExitCode.failure
+            }
+        }
+        let runner = ReplayRunner(engine: Engine(configuration: configuration), options: options)
+        var captured: [UInt8] = []
+        let capturing = expect != nil
+        let result = runner.run(recorded) { bytes in
+            if capturing { captured.append(contentsOf: bytes) } else { POSIX.writeAll(1, bytes) }
+        }
+        let s = result.summary
+        var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
+        summary += "\(s.computed) computed over \(Inspect.format(s.duration, decimals: 1)) s of log time"
+        if s.invalid > 0 { summary += ", \(s.invalid) with unreadable fields" }
+        if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
+        if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
+        if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }
+        if result.rejects.total > 0 {
+            let reasons = RejectReason.allCases.filter { result.rejects[$0] > 0 }.map {
+                "\($0.name) \(result.rejects[$0])"
+            }
+            summary += "; rejected: " + reasons.joined(separator: ", ")
+        }
+        Console.error(summary + "\n")
+        if let expect {
+            let golden: [UInt8]
+            do { golden = try POSIX.readFile(expect) } catch {
+                Console.error("telltale: \(error)\n")
+                throw ExitCode.failure
+            }
+            let differences = GoldenComparison.differences(expected: golden, actual: captured)
+            guard differences.isEmpty else {
+                for difference in differences {
+                    Console.error("line \(difference.line):\n  expected: \(difference.expected ?? "(nothing)")\n")
+                    Console.error("  actual:   \(difference.actual ?? "(nothing)")\n")
+                }
+                throw ExitCode.failure
+            }
+            Console.error("replay: output matches \(expect)\n")
+        }
+    }
+}
+
+extension ComputedKind {
+    /// The kind with this name (as printed by `description`).
+    static func named(_ name: String) -> ComputedKind? { allCases.first { $0.description == name } }
+}
