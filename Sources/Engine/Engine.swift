@@ -36,7 +36,17 @@ public struct Engine: Sendable {
     /// The values of the last tick.
     public private(set) var values = InstrumentValues()
 
+    /// Things a person should know, each said once (a fallback taken, a value clamped); the shell logs them.
+    public private(set) var notices: [String] = []
+    private var noticesGiven: Set<String> = []
+
     private var sourceNames: [String] = []
+    private var follower: RouteFollower
+    /// The route is the boat's own (configured or loaded), not one followed from upstream.
+    private var hasLocalRoute = false
+    private var upstreamKey: UpstreamDestination?
+    /// UTC (UNIX seconds) minus engine time, when the shell has told the engine.
+    private var utcOffset: Double?
     private var inputs: InstrumentInputs
     private var derivation: WindDerivation
     private var echoFilter: EchoFilter
@@ -59,6 +69,7 @@ public struct Engine: Sendable {
             }
         }
         derivation = WindDerivation(damping: configuration.damping)
+        follower = RouteFollower(settings: configuration.route)
         echoFilter = EchoFilter(window: configuration.echoWindow)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
@@ -112,9 +123,55 @@ public struct Engine: Sendable {
         echoFilter.remember(sentence, at: time)
     }
 
+    /// Tells the engine which UTC instant (UNIX seconds) its time `engineTime` is: the replay clock in a replay,
+    /// the system clock when running live. BWC's time field comes from here.
+    public mutating func setClock(unixTime: Double, at engineTime: Double) {
+        utcOffset = unixTime - engineTime
+    }
+
+    /// Follows a local route (a configured or loaded GPX), from `leg`.
+    public mutating func follow(_ route: Route, leg: Int = 0) {
+        follower.start(route, leg: leg)
+        hasLocalRoute = true
+        upstreamKey = nil
+    }
+
+    /// Replaces the local route (a reloaded file), keeping the active leg when it still exists.
+    public mutating func replaceRoute(with route: Route) {
+        if hasLocalRoute { follower.replace(with: route) } else { follow(route) }
+        hasLocalRoute = true
+    }
+
+    public mutating func pauseRoute() { follower.pause() }
+    public mutating func resumeRoute() { follower.resume() }
+
+    public mutating func stopRoute() {
+        follower.stop()
+        hasLocalRoute = false
+        upstreamKey = nil
+    }
+
+    /// The route being followed and its phase.
+    public var route: (route: Route?, phase: RouteFollower.Phase, leg: Int) {
+        (follower.route, follower.phase, follower.legIndex)
+    }
+
+    /// Returns and forgets the notices given since the last call.
+    public mutating func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    mutating func notice(_ text: String) {
+        guard !noticesGiven.contains(text) else { return }
+        noticesGiven.insert(text)
+        notices.append(text)
+    }
+
     /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
         values = derivation.update(&inputs, configuration: configuration, at: now)
+        navigate(at: now)
         // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
         for rawValue in 0..<enabled.count {
             guard enabled[rawValue], now >= nextDue[rawValue], let kind = ComputedKind(rawValue: rawValue) else {
@@ -124,12 +181,75 @@ public struct Engine: Sendable {
             // Keep the phase: a late tick does not shift later sentences, a long pause does not burst.
             let due = nextDue[kind.rawValue] + interval
             nextDue[kind.rawValue] = due > now ? due : now + interval
+            if kind == .autopilotMagnetic && values.variation == nil && values.navigationLeg != nil {
+                notice("APB magnetic: no variation known (HDG, RMC or configuration); sending APB true instead")
+            }
+            if kind == .navigation, let navigation = values.navigation,
+                navigation.crossTrack.magnitude > 9.99 * 1852 || navigation.distanceToWaypoint > 999.9 * 1852
+            {
+                notice("RMB: cross-track error or range beyond the field limits (9.99, 999.9 NM): clamped")
+            }
             guard let sentence = SentenceBuilder.sentence(kind, values, configuration: configuration) else {
                 continue
             }
             echoFilter.remember(sentence, at: now)
             counters.computed += 1
             emit(kind, sentence)
+        }
+    }
+
+    /// Route following for this tick: upstream follow, the follower, the UTC of the engine clock.
+    private mutating func navigate(at now: Double) {
+        let fix = inputs.position.select(at: now)
+        values.position = fix?.value
+        if let utcOffset {
+            let seconds = now + utcOffset
+            let ofDay = seconds - (seconds / 86_400).rounded(.down) * 86_400
+            values.utc = UTCTime(millisecondsOfDay: Int((ofDay * 1000).rounded()) % 86_400_000)
+        } else if let fix, let utc = fix.value.utc {
+            let ms = utc.millisecondsOfDay + Int(((now - fix.time) * 1000).rounded())
+            values.utc = UTCTime(millisecondsOfDay: (ms % 86_400_000 + 86_400_000) % 86_400_000)
+        }
+
+        if configuration.followUpstream && !hasLocalRoute, let announced = inputs.upstreamDestination,
+            announced.isFresh(at: now, timeout: configuration.timeouts.position * 6)
+        {
+            let destination = announced.value
+            if upstreamKey?.id != destination.id || upstreamKey?.position != destination.position {
+                // A new destination upstream: its origin is the announced origin waypoint when we know where that
+                // is, else where the boat is now.
+                let originPoint = destination.originID.flatMap { inputs.knownWaypoints[$0] } ?? fix?.value.point
+                if let originPoint {
+                    let origin = Waypoint(id: destination.originID ?? "", position: originPoint)
+                    let target = Waypoint(id: destination.id, position: destination.position)
+                    follower.start(Route(waypoints: [origin, target]))
+                    upstreamKey = destination
+                }
+            }
+        }
+
+        // Paused or stopped: no guidance at all (a paused route is not a stale one).
+        guard follower.phase == .active, let route = follower.route, follower.legIndex < route.legCount else {
+            values.navigationLeg = nil
+            values.navigation = nil
+            return
+        }
+        let leg = follower.legIndex
+        let fixTime = fix.map { $0.value.utc.map { Double($0.millisecondsOfDay) / 1000 } ?? $0.time }
+        if let fix, let fixTime {
+            values.navigation = follower.update(
+                position: fix.value.point, speedOverGround: values.speedOverGround,
+                courseOverGround: values.courseOverGround, fixTime: fixTime)
+        } else {
+            values.navigation = nil
+        }
+        // After an advance the solution already describes the new leg; the leg reported follows it.
+        if let solution = values.navigation {
+            values.navigationLeg = NavigationLeg(
+                origin: solution.origin, destination: solution.destination, isUpstream: !hasLocalRoute)
+        } else {
+            values.navigationLeg = NavigationLeg(
+                origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
         }
     }
 

@@ -23,6 +23,20 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case headingMagnetic
     /// XDR `GWDIR`/`GWSPD`: ground wind, never sent as MWV `T`.
     case groundWind
+    /// XTE: cross-track error of the active leg.
+    case crossTrackError
+    /// BWC: bearing and distance to the waypoint along the great circle.
+    case waypointGreatCircle
+    /// BWR: bearing and distance to the waypoint along the rhumb line.
+    case waypointRhumb
+    /// RMB: recommended minimum navigation information.
+    case navigation
+    /// APB with all three bearings true.
+    case autopilot
+    /// APB with all three bearings magnetic (true, with a notice, when no variation is known).
+    case autopilotMagnetic
+    /// WCV: waypoint closure velocity.
+    case waypointClosure
 
     public var description: String {
         switch self {
@@ -36,12 +50,20 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .headingTrue: "heading-true"
         case .headingMagnetic: "heading-magnetic"
         case .groundWind: "ground-wind"
+        case .crossTrackError: "cross-track-error"
+        case .waypointGreatCircle: "waypoint-great-circle"
+        case .waypointRhumb: "waypoint-rhumb"
+        case .navigation: "navigation"
+        case .autopilot: "autopilot"
+        case .autopilotMagnetic: "autopilot-magnetic"
+        case .waypointClosure: "waypoint-closure"
         }
     }
 
     /// The kinds a default output carries: the standard sentences, not the legacy or ground-wind ones.
     public static let standard: Set<ComputedKind> = [
-        .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue,
+        .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue, .crossTrackError,
+        .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure,
     ]
 
     /// Seconds between two sentences of this kind by default.
@@ -147,6 +169,10 @@ public struct EngineConfiguration: Sendable {
     public var priorities: [QuantityGroup: [String]] = [:]
     /// Seconds a better source must be fresh without a break before it takes over again.
     public var returnDelay = 10.0
+    /// Route following.
+    public var route = RouteSettings()
+    /// With no local route, navigate to the destination an upstream plotter announces (RMB, BWC).
+    public var followUpstream = true
     /// Seconds the engine remembers its own sentences to recognise them coming back; 0 turns it off.
     public var echoWindow = 5.0
 

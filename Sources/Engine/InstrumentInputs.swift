@@ -20,6 +20,11 @@ struct InstrumentInputs: Sendable {
     /// Speed over ground (x, m/s) and course over ground (y, degrees) from RMC or VTG.
     var motionOverGround: SourceSelector<GroundMotion>
     var attitude: SourceSelector<Attitude>
+    var position: SourceSelector<Fix>
+    /// The latest destination an upstream plotter announced (RMB, BWC, BWR), for upstream follow.
+    var upstreamDestination: Observation<UpstreamDestination>?
+    /// Positions of waypoints upstream plotters have named, so an RMB origin ID can be placed.
+    var knownWaypoints: [String: GeoPoint] = [:]
 
     init(configuration: EngineConfiguration, priority: (QuantityGroup) -> [SourceID]) {
         let t = configuration.timeouts
@@ -34,6 +39,18 @@ struct InstrumentInputs: Sendable {
         speedThroughWater = SourceSelector(timeout: t.speed, returnDelay: delay, priority: priority(.speed))
         motionOverGround = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
         attitude = SourceSelector(timeout: t.attitude, returnDelay: delay, priority: priority(.attitude))
+        position = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
+    }
+
+    private mutating func announce(
+        _ id: String?, _ latitude: Double?, _ longitude: Double?, origin: String?,
+        _ observe: (UpstreamDestination) -> Observation<UpstreamDestination>
+    ) -> Bool {
+        guard let id, let latitude, let longitude else { return false }
+        let point = GeoPoint(latitude: latitude, longitude: longitude)
+        if knownWaypoints[id] != point { knownWaypoints[id] = point }
+        upstreamDestination = observe(UpstreamDestination(id: id, position: point, originID: origin))
+        return true
     }
 
     /// Takes what the engine uses from a decoded sentence. Returns false when the sentence carried nothing usable
@@ -80,6 +97,13 @@ struct InstrumentInputs: Sendable {
             speedThroughWater.record(observe(Units.metresPerSecond(knots: knots)))
         case .rmc(let rmc):
             guard rmc.isUsable else { return false }
+            if let latitude = rmc.latitude, let longitude = rmc.longitude {
+                position.record(
+                    observe(
+                        Fix(
+                            point: GeoPoint(latitude: latitude, longitude: longitude), utc: rmc.time,
+                            mode: rmc.mode)))
+            }
             if let variation = rmc.magneticVariation { variationFromRMC.record(observe(variation)) }
             guard let knots = rmc.speedOverGround else { return rmc.magneticVariation != nil }
             motionOverGround.record(
@@ -88,6 +112,27 @@ struct InstrumentInputs: Sendable {
             guard vtg.isUsable, let knots = vtg.speedOverGround else { return false }
             motionOverGround.record(
                 observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: vtg.courseTrue)))
+        case .gga(let gga):
+            guard gga.isUsable, let latitude = gga.latitude, let longitude = gga.longitude else { return false }
+            position.record(
+                observe(
+                    Fix(
+                        point: GeoPoint(latitude: latitude, longitude: longitude), utc: gga.time,
+                        mode: gga.quality == 2 ? .differential : .autonomous)))
+        case .gll(let gll):
+            guard gll.isUsable, let latitude = gll.latitude, let longitude = gll.longitude else { return false }
+            position.record(
+                observe(Fix(point: GeoPoint(latitude: latitude, longitude: longitude), utc: gll.time, mode: gll.mode)))
+        case .rmb(let rmb):
+            guard rmb.isValid == true else { return false }
+            return announce(
+                rmb.destinationID, rmb.destinationLatitude, rmb.destinationLongitude, origin: rmb.originID, observe)
+        case .bwc(let bwc):
+            return announce(
+                bwc.waypoint.waypointID, bwc.waypoint.latitude, bwc.waypoint.longitude, origin: nil, observe)
+        case .bwr(let bwr):
+            return announce(
+                bwr.waypoint.waypointID, bwr.waypoint.latitude, bwr.waypoint.longitude, origin: nil, observe)
         case .xdr(let xdr):
             let heel = xdr.heel
             let pitch = xdr.pitch
@@ -141,4 +186,24 @@ public struct Attitude: Hashable, Sendable {
         self.rollRate = rollRate
         self.pitchRate = pitchRate
     }
+}
+
+/// A position fix with its UTC time and FAA mode when the sentence carried them.
+public struct Fix: Hashable, Sendable {
+    public var point: GeoPoint
+    public var utc: UTCTime?
+    public var mode: FAAMode?
+
+    public init(point: GeoPoint, utc: UTCTime? = nil, mode: FAAMode? = nil) {
+        self.point = point
+        self.utc = utc
+        self.mode = mode
+    }
+}
+
+/// A destination an upstream plotter is navigating to.
+public struct UpstreamDestination: Hashable, Sendable {
+    public var id: String
+    public var position: GeoPoint
+    public var originID: String?
 }

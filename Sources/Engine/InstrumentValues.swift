@@ -1,4 +1,5 @@
 import Marine
+import NMEA
 
 /// What the engine derived at one tick. Nil means unknown or stale: it is never sent as if current.
 /// Speeds in m/s, angles in degrees (see `Marine.Units`).
@@ -31,8 +32,24 @@ public struct InstrumentValues: Hashable, Sendable {
     public var groundWindDirection: Double?
     public var speedOverGround: Double?
     public var courseOverGround: Double?
+    /// The current position fix; nil when stale.
+    public var position: Fix?
+    /// The active leg whenever a route is followed, even while the position is stale.
+    public var navigationLeg: NavigationLeg?
+    /// The navigation geometry; nil when no route is followed or the position is stale.
+    public var navigation: NavigationSolution?
+    /// UTC on the engine's clock (the replay clock in a replay), when known.
+    public var utc: UTCTime?
 
     public init() {}
+}
+
+/// The two ends of the active leg.
+public struct NavigationLeg: Hashable, Sendable {
+    public var origin: Waypoint
+    public var destination: Waypoint
+    /// The route is followed from an upstream plotter's destination, not a local route.
+    public var isUpstream: Bool
 }
 
 /// Turns the inputs current at a tick into ``InstrumentValues``, carrying the damping state from tick to tick.

@@ -52,6 +52,7 @@ public struct ReplaySession {
     ) {
         guard let first = timeline.first else { return }
         let origin = first.time
+        engine.setClock(unixTime: origin, at: 0)
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin

@@ -48,6 +48,9 @@ enum SentenceBuilder {
                 deviation: compass.sensor == nil ? nil : compass.deviation, variation: v.variation
             )
             .encode(talker: talker)
+        case .crossTrackError, .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .autopilotMagnetic,
+            .waypointClosure:
+            return navigation(kind, v, configuration: configuration)
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }
             return try? InlineXDR(
@@ -56,6 +59,70 @@ enum SentenceBuilder {
                     type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: wind.speed), unit: UInt8(ascii: "N"),
                     name: "GWSPD")
             ).encode(talker: talker)
+        }
+    }
+
+    /// XTE, BWC, BWR, RMB, APB and WCV for the active leg.
+    ///
+    /// With a current position they carry the geometry. With a stale one they say so (status `V`, FAA mode `N`,
+    /// no numbers) or stop, as configured. Once the last waypoint is reached, RMB keeps its arrival flag set while
+    /// APB and XTE go to status `V`: guidance has ended and a pilot must not chase the waypoint in circles.
+    static func navigation(
+        _ kind: ComputedKind, _ v: InstrumentValues, configuration: EngineConfiguration
+    ) -> Sentence? {
+        guard let leg = v.navigationLeg else { return nil }
+        let talker = configuration.talker
+        let nav = v.navigation
+        if nav == nil && configuration.staleBehavior == .silent { return nil }
+        let mode: FAAMode = nav == nil ? .notValid : (v.position?.mode.flatMap { $0.isValid ? $0 : nil } ?? .autonomous)
+        let nm = Units.metresPerNauticalMile
+        let knots = { (speed: Double?) in speed.map { Units.knots(metresPerSecond: $0) } }
+        let steer: Side? = nav.map { $0.crossTrack > 0 ? .left : .right }
+        let guiding = nav.map { !$0.routeComplete } ?? false
+        let arrived = nav.map { $0.arrivalCircleEntered || $0.perpendicularPassed || $0.routeComplete }
+        switch kind {
+        case .crossTrackError:
+            return try? XTE(
+                status1: guiding, status2: guiding, magnitude: nav.map { abs($0.crossTrack) / nm },
+                steer: steer, mode: mode
+            ).encode(talker: talker)
+        case .waypointGreatCircle, .waypointRhumb:
+            let rhumb = kind == .waypointRhumb
+            let bearing = nav.map { rhumb ? $0.rhumbBearingToWaypoint : $0.bearingToWaypoint }
+            let distance = nav.map { (rhumb ? $0.rhumbDistanceToWaypoint : $0.distanceToWaypoint) / nm }
+            let magnetic = bearing.flatMap { b in v.variation.map { Heading.magnetic(true: b, variation: $0) } }
+            let waypoint = WaypointBearing(
+                time: v.utc, latitude: leg.destination.position.latitude,
+                longitude: leg.destination.position.longitude, bearingTrue: bearing, bearingMagnetic: magnetic,
+                distance: distance, waypointID: leg.destination.id, mode: mode)
+            return rhumb ? try? BWR(waypoint).encode(talker: talker) : try? BWC(waypoint).encode(talker: talker)
+        case .navigation:
+            return try? RMB(
+                isValid: nav != nil, crossTrackError: nav.map { min(abs($0.crossTrack) / nm, 9.99) }, steer: steer,
+                originID: leg.origin.id.isEmpty ? nil : leg.origin.id, destinationID: leg.destination.id,
+                destinationLatitude: leg.destination.position.latitude,
+                destinationLongitude: leg.destination.position.longitude,
+                range: nav.map { min($0.distanceToWaypoint / nm, 999.9) }, bearingTrue: nav?.bearingToWaypoint,
+                closingVelocity: knots(nav?.closingVelocity), arrived: arrived, mode: mode
+            ).encode(talker: talker)
+        case .autopilot, .autopilotMagnetic:
+            let variation = kind == .autopilotMagnetic ? v.variation : nil
+            let convert = { (bearing: Double?) in
+                bearing.map { b in variation.map { Heading.magnetic(true: b, variation: $0) } ?? b }
+            }
+            return try? APB(
+                status1: guiding, status2: guiding, crossTrackError: nav.map { abs($0.crossTrack) / nm }, steer: steer,
+                arrivalCircleEntered: nav.map { $0.arrivalCircleEntered || $0.routeComplete },
+                perpendicularPassed: nav.map { $0.perpendicularPassed || $0.routeComplete },
+                bearingOriginToDestination: convert(nav?.legBearing), destinationID: leg.destination.id,
+                bearingToDestination: convert(nav?.bearingToWaypoint), headingToSteer: convert(nav?.courseToSteer),
+                reference: variation == nil ? .true : .magnetic, mode: mode
+            ).encode(talker: talker)
+        case .waypointClosure:
+            return try? WCV(velocity: knots(nav?.closingVelocity), waypointID: leg.destination.id, mode: mode)
+                .encode(talker: talker)
+        default:
+            return nil
         }
     }
 

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Engine
+import Marine
 import NMEA
 
 /// `telltale bench`: the project's own benchmarks. Figures come from here, never from timed unit tests.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks: generate an instrument mix, then time framing and decoding on it.",
-        subcommands: [Generate.self, Decode.self, EngineTick.self]
+        subcommands: [Generate.self, Decode.self, EngineTick.self, RouteTick.self]
     )
 
     struct Generate: ParsableCommand {

@@ -29,6 +29,9 @@ struct Replay: ParsableCommand {
     @Option(help: "Compare the output with this golden file; print the first differences and exit 1 when they differ.")
     var expect: String?
 
+    @Option(help: "A GPX route to follow (first <rte>, or the <wpt> list).")
+    var route: String?
+
     @Option(help: "Sentences per second for a log that carries no time.")
     var lineRate = 10.0
 
@@ -76,7 +79,17 @@ struct Replay: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        let runner = ReplayRunner(engine: Engine(configuration: configuration), options: options)
+        var engine = Engine(configuration: configuration)
+        if let route {
+            var file = RouteFile(path: route)
+            do {
+                engine.follow(try file.load())
+            } catch {
+                Console.error("telltale: \(error)\n")
+                throw ExitCode.failure
+            }
+        }
+        let runner = ReplayRunner(engine: engine, options: options)
         var captured: [UInt8] = []
         let capturing = expect != nil
         let result = runner.run(recorded) { bytes in

@@ -1,0 +1,52 @@
+import Marine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A GPX route file that the gateway follows and reloads when it changes on disk.
+public struct RouteFile: Sendable {
+    public enum LoadError: Error, CustomStringConvertible {
+        case file(POSIX.Failure)
+        case gpx(path: String, GPX.ParseError)
+
+        public var description: String {
+            switch self {
+            case .file(let failure): "\(failure)"
+            case .gpx(let path, let error): "\(path): \(error)"
+            }
+        }
+    }
+
+    public let path: String
+    private var lastStamp: (seconds: Int, nanoseconds: Int, size: Int)?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Reads and parses the file now.
+    public mutating func load() throws(LoadError) -> Route {
+        lastStamp = stamp()
+        let bytes: [UInt8]
+        do { bytes = try POSIX.readFile(path) } catch { throw .file(error) }
+        do { return try GPX.route(from: String(decoding: bytes, as: UTF8.self)) } catch {
+            throw .gpx(path: path, error)
+        }
+    }
+
+    /// The route again if the file changed since the last load (modification time or size), else nil.
+    /// A file that changed but does not parse is reported, and the old route stays in force.
+    public mutating func reloadIfChanged() throws(LoadError) -> Route? {
+        guard let current = stamp(), lastStamp.map({ $0 != current }) ?? true else { return nil }
+        return try load()
+    }
+
+    private func stamp() -> (seconds: Int, nanoseconds: Int, size: Int)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size))
+    }
+}

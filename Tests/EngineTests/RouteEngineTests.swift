@@ -1,0 +1,206 @@
+import Engine
+import Marine
+import NMEA
+import TestSupport
+import Testing
+
+/// Route following through the engine, judged on the sentences a plotter and a pilot would receive.
+@Suite struct RouteEngineTests {
+    static let route = Route(
+        name: "test",
+        waypoints: [
+            Waypoint(id: "WP1", position: GeoPoint(latitude: 50.00, longitude: -1.00)),
+            Waypoint(id: "WP2", position: GeoPoint(latitude: 50.05, longitude: -1.00)),
+            Waypoint(id: "WP3", position: GeoPoint(latitude: 50.05, longitude: -0.95)),
+        ])
+
+    /// An engine following the test route, every navigation sentence due on every tick.
+    static func engine(variation: Double? = nil) -> (Engine, SourceID) {
+        var configuration = undampedConfiguration()
+        configuration.kinds = [
+            .crossTrackError, .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot,
+            .autopilotMagnetic, .waypointClosure,
+        ]
+        for kind in configuration.kinds { configuration.intervals[kind] = 0.1 }
+        configuration.variation = variation
+        if variation == nil { configuration.variationOrder = [.hdg, .rmc] }
+        var engine = Engine(configuration: configuration)
+        let gps = engine.source(named: "gps")
+        engine.follow(route)
+        return (engine, gps)
+    }
+
+    /// One second of sailing: a fix at `point` with UTC `second`, then a tick.
+    static func sail(
+        _ engine: inout Engine, _ gps: SourceID, to point: GeoPoint, second: Int, cog: Double = 0, sog: Double = 5
+    ) -> [ComputedKind: Sentence] {
+        let rmc = RMC(
+            time: UTCTime(millisecondsOfDay: 36_000_000 + second * 1000), isValid: true,
+            latitude: point.latitude, longitude: point.longitude, speedOverGround: sog,
+            courseOverGround: cog, date: UTCDate(year: 2026, month: 11, day: 22), mode: .autonomous)
+        engine.ingest(try! rmc.encode(talker: "GP"), from: gps, at: Double(second))
+        return tick(&engine, at: Double(second) + 0.05)
+    }
+
+    @Test("weaving across the track: the steer letter always points back to it, in XTE, RMB and APB alike")
+    func weaving() throws {
+        var (engine, gps) = Self.engine()
+        for second in 0..<20 {
+            let east = second % 2 == 0
+            let point = Geodesic.wgs84.direct(
+                from: GeoPoint(latitude: 50.01 + Double(second) * 0.0005, longitude: -1),
+                azimuth: east ? 90 : 270, distance: 25
+            ).point
+            let out = Self.sail(&engine, gps, to: point, second: second)
+            let xte = try #require(decoded(XTE.self, out[.crossTrackError]))
+            let rmb = try #require(decoded(RMB.self, out[.navigation]))
+            let apb = try #require(decoded(APB.self, out[.autopilot]))
+            let expected: Side = east ? .left : .right
+            #expect(xte.steer == expected && rmb.steer == expected && apb.steer == expected)
+            #expect(abs(xte.magnitude! - 25 / 1852) < 0.0006)
+            #expect(xte.status1 == true && xte.mode == .autonomous)
+            #expect(rmb.destinationID == "WP2" && rmb.originID == "WP1" && rmb.arrived == false)
+        }
+    }
+
+    @Test("a waypoint switch: from the first sentence after the confirmed arrival, every sentence names the new leg")
+    func waypointSwitch() throws {
+        var (engine, gps) = Self.engine()
+        let wp2 = Self.route.waypoints[1].position
+        var second = 0
+        // Approach along the leg, then three fixes inside the 0.05 NM arrival circle.
+        for distance in [1000.0, 500, 200, 60, 40] {
+            let point = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: distance).point
+            let out = Self.sail(&engine, gps, to: point, second: second)
+            #expect(decoded(RMB.self, out[.navigation])?.destinationID == "WP2", "switched too early at \(distance) m")
+            second += 1
+        }
+        let point = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: 20).point
+        let out = Self.sail(&engine, gps, to: point, second: second)
+        let rmb = try #require(decoded(RMB.self, out[.navigation]))
+        #expect(rmb.originID == "WP2" && rmb.destinationID == "WP3")
+        #expect(decoded(BWC.self, out[.waypointGreatCircle])?.waypoint.waypointID == "WP3")
+        #expect(decoded(BWR.self, out[.waypointRhumb])?.waypoint.waypointID == "WP3")
+        #expect(decoded(WCV.self, out[.waypointClosure])?.waypointID == "WP3")
+        let apb = try #require(decoded(APB.self, out[.autopilot]))
+        #expect(apb.destinationID == "WP3")
+        // The new leg runs east: its bearing is about 90, and the pilot is sent east, not back north.
+        #expect(abs(apb.bearingOriginToDestination! - 90) < 1)
+        #expect(abs(Angle.difference(from: 90, to: apb.headingToSteer!)) < 31)
+        #expect(engine.route.leg == 1)
+    }
+
+    @Test("one GPS jump into the arrival circle does not skip the waypoint")
+    func gpsJump() {
+        var (engine, gps) = Self.engine()
+        let wp2 = Self.route.waypoints[1].position
+        let far = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: 800).point
+        var second = 0
+        for point in [far, wp2, far, far, wp2, far] {
+            _ = Self.sail(&engine, gps, to: point, second: second)
+            second += 1
+        }
+        #expect(engine.route.leg == 0)
+    }
+
+    @Test("pause stops the navigation sentences and resume brings them back")
+    func pauseAndResume() {
+        var (engine, gps) = Self.engine()
+        let point = GeoPoint(latitude: 50.01, longitude: -1)
+        #expect(Self.sail(&engine, gps, to: point, second: 0)[.navigation] != nil)
+        engine.pauseRoute()
+        #expect(Self.sail(&engine, gps, to: point, second: 1).isEmpty)
+        engine.resumeRoute()
+        #expect(Self.sail(&engine, gps, to: point, second: 2)[.navigation] != nil)
+    }
+
+    @Test("at the last waypoint the arrival flags stay set and guidance ends: APB and XTE go V")
+    func lastWaypoint() throws {
+        var (engine, gps) = Self.engine()
+        engine.follow(Self.route, leg: 1)
+        let wp3 = Self.route.waypoints[2].position
+        var last: [ComputedKind: Sentence] = [:]
+        for second in 0..<8 {
+            last = Self.sail(&engine, gps, to: wp3, second: second, cog: 90)
+        }
+        let rmb = try #require(decoded(RMB.self, last[.navigation]))
+        #expect(rmb.arrived == true && rmb.isValid == true && rmb.destinationID == "WP3")
+        let apb = try #require(decoded(APB.self, last[.autopilot]))
+        #expect(apb.status1 == false && apb.arrivalCircleEntered == true)
+        #expect(decoded(XTE.self, last[.crossTrackError])?.status1 == false)
+        #expect(engine.route.leg == 1)
+    }
+
+    @Test("APB: all bearings magnetic with a variation, all true with a notice without one")
+    func apbReferences() throws {
+        var (engine, gps) = Self.engine(variation: -3)
+        var out = Self.sail(&engine, gps, to: GeoPoint(latitude: 50.01, longitude: -1.001), second: 0)
+        let magnetic = try #require(decoded(APB.self, out[.autopilotMagnetic]))
+        let trueAPB = try #require(decoded(APB.self, out[.autopilot]))
+        #expect(magnetic.reference == .magnetic && !magnetic.mixedReferences)
+        #expect(
+            abs(Angle.difference(from: trueAPB.bearingToDestination! + 3, to: magnetic.bearingToDestination!)) < 0.11)
+        #expect(trueAPB.reference == .true && !trueAPB.mixedReferences)
+
+        var (plain, source) = Self.engine()
+        out = Self.sail(&plain, source, to: GeoPoint(latitude: 50.01, longitude: -1.001), second: 0)
+        #expect(decoded(APB.self, out[.autopilotMagnetic])?.reference == .true)
+        #expect(plain.takeNotices().contains { $0.hasPrefix("APB magnetic") })
+        _ = Self.sail(&plain, source, to: GeoPoint(latitude: 50.01, longitude: -1.001), second: 1)
+        #expect(plain.takeNotices().isEmpty)  // said once
+    }
+
+    @Test("a stale position: XTE, RMB and APB say V with FAA mode N; BWC's UTC is the engine clock")
+    func stalePosition() throws {
+        var (engine, gps) = Self.engine()
+        engine.setClock(unixTime: 1_795_305_600, at: 0)  // 2026-11-22 00:00:00 UTC
+        let fresh = Self.sail(&engine, gps, to: GeoPoint(latitude: 50.01, longitude: -1), second: 0)
+        #expect(
+            decoded(BWC.self, fresh[.waypointGreatCircle])?.waypoint.time
+                == UTCTime(
+                    hours: 0, minutes: 0,
+                    seconds: 0.05))
+        let out = tick(&engine, at: 10)
+        let xte = try #require(decoded(XTE.self, out[.crossTrackError]))
+        #expect(xte.status1 == false && xte.magnitude == nil && xte.mode == .notValid)
+        #expect(decoded(RMB.self, out[.navigation])?.isValid == false)
+        #expect(decoded(APB.self, out[.autopilot])?.status1 == false)
+        #expect(decoded(BWC.self, out[.waypointGreatCircle])?.waypoint.distance == nil)
+    }
+
+    @Test("upstream follow: with no local route, Telltale navigates to the destination a plotter's RMB announces")
+    func upstreamFollow() throws {
+        var configuration = undampedConfiguration()
+        configuration.kinds = [.navigation, .crossTrackError]
+        var engine = Engine(configuration: configuration)
+        let plotter = engine.source(named: "plotter")
+        let here = GeoPoint(latitude: 50.0, longitude: -1.0)
+        let rmc = RMC(
+            time: UTCTime(hours: 10, minutes: 0, seconds: 0), isValid: true, latitude: here.latitude,
+            longitude: here.longitude, speedOverGround: 5, courseOverGround: 0, mode: .autonomous)
+        engine.ingest(try rmc.encode(talker: "GP"), from: plotter, at: 0)
+        let upstream = RMB(
+            isValid: true, crossTrackError: 0, steer: .left, originID: "START", destinationID: "MARK",
+            destinationLatitude: 50.02, destinationLongitude: -1.0, range: 1.2, bearingTrue: 0,
+            closingVelocity: 5, arrived: false, mode: .autonomous)
+        engine.ingest(try upstream.encode(talker: "EC"), from: plotter, at: 0.1)
+        let out = tick(&engine, at: 0.2)
+        let rmb = try #require(decoded(RMB.self, out[.navigation]))
+        #expect(rmb.destinationID == "MARK" && rmb.isValid == true)
+        #expect(abs(rmb.range! - 1.2) < 0.05)
+        #expect(decoded(XTE.self, out[.crossTrackError])?.magnitude == 0)
+    }
+
+    @Test("a reloaded route keeps the active leg when it still exists")
+    func reload() {
+        var (engine, gps) = Self.engine()
+        engine.follow(Self.route, leg: 1)
+        _ = Self.sail(&engine, gps, to: GeoPoint(latitude: 50.05, longitude: -0.99), second: 0)
+        var extended = Self.route.waypoints
+        extended.insert(Waypoint(id: "WP0", position: GeoPoint(latitude: 49.95, longitude: -1)), at: 0)
+        engine.replaceRoute(with: Route(waypoints: extended))
+        #expect(engine.route.leg == 2)
+        engine.replaceRoute(with: Route(waypoints: [extended[0], extended[1]]))
+        #expect(engine.route.leg == 0)
+    }
+}
