@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
 
-.PHONY: deps build release test run lint format fuzz bench clean
+.PHONY: deps build release test interop run lint format fuzz bench clean
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
@@ -23,10 +23,14 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## Build and run every test.
+## Build and run every test: the Swift tests, then the interoperability checks with independent consumers.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) interop
+
+interop: release
+	Tests/Interop/pynmea2-check.sh
 
 ## The gateway on its bench profile (see README: until the runtime lands, this lists the commands).
 run: release

@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "Marine", linkerSettings: [.linkedLibrary("m")]),
         // The fixed-rate core: observations with age and source, derivations, output schedule. No I/O, no clock.
         .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
+        // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
+        .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
         .target(name: "Gateway", dependencies: ["NMEA", "Marine", "Engine"]),
         .systemLibrary(
@@ -37,6 +39,7 @@ let package = Package(
                 "Marine",
                 "Engine",
                 "Gateway",
+                "Simulator",
                 "CSerialPort",
                 "CGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -47,6 +50,7 @@ let package = Package(
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
-        .testTarget(name: "GatewayTests", dependencies: ["Gateway", "Engine", "NMEA", "TestSupport"]),
+        .testTarget(
+            name: "GatewayTests", dependencies: ["Gateway", "Engine", "NMEA", "Marine", "Simulator", "TestSupport"]),
     ]
 )

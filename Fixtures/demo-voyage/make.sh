@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates the demo voyage from route.gpx with the project's own simulator (seed 1), and the expected replay
+# output beside it. Run from the repository root after `swift build -c release`:
+#   Fixtures/demo-voyage/make.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=.build/release/telltale
+DIR=Fixtures/demo-voyage
+"$BIN" simulate --route "$DIR/route.gpx" --output "$DIR" --seed 1
+"$BIN" replay --fast --tag-time --computed-only --route "$DIR/route.gpx" "$DIR/voyage.nmea" > "$DIR/expected.nmea"

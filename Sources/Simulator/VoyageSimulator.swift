@@ -1,0 +1,328 @@
+import Marine
+import NMEA
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// One IMU sample in the CSV format `telltale replay --imu` reads: body frame x forward, y starboard, z down;
+/// specific force in m/s² (level at rest about (0, 0, -9.81)); rates in degrees per second.
+public struct IMUSample: Sendable {
+    public var time: Double
+    public var accelerometer: (x: Double, y: Double, z: Double)
+    public var gyroscope: (x: Double, y: Double, z: Double)
+
+    public static let csvHeader = "time_s,ax,ay,az,gx,gy,gz"
+
+    public var csvLine: String {
+        func f(_ value: Double, _ decimals: Int) -> String { Format.fixed(value, decimals: decimals) }
+        return [
+            f(time, 3), f(accelerometer.x, 4), f(accelerometer.y, 4), f(accelerometer.z, 4), f(gyroscope.x, 4),
+            f(gyroscope.y, 4), f(gyroscope.z, 4),
+        ].joined(separator: ",")
+    }
+}
+
+/// What really happened at one moment: the reference the golden tests compare computed outputs with.
+public struct TruthRow: Sendable {
+    public var time: Double
+    public var position: GeoPoint
+    public var heading: Double
+    public var speedThroughWater: Double
+    public var speedOverGround: Double
+    public var courseOverGround: Double
+    public var leeway: Double
+    public var heel: Double
+    public var pitch: Double
+    /// Horizontal apparent wind (what a perfect, level, still masthead unit would read).
+    public var apparentWind: RelativeWind
+    /// True wind over water relative to the bow, and its direction.
+    public var trueWind: RelativeWind
+    public var trueWindDirection: Double
+    /// Wind over ground.
+    public var groundWindDirection: Double
+    public var groundWindSpeed: Double
+    public var leg: Int
+    public var from: String
+    public var to: String
+    /// Signed cross-track error on the plane, metres, positive right of the leg.
+    public var crossTrack: Double
+    public var alongTrack: Double
+    public var distanceToWaypoint: Double
+    public var bearingToWaypoint: Double
+
+    public static let csvHeader =
+        "time_s,lat,lon,heading,stw_kn,sog_kn,cog,leeway,heel,pitch,awa,aws_kn,twa,tws_kn,twd,gwd,gws_kn,leg,from,to,"
+        + "xte_m,atd_m,dtw_m,btw"
+
+    public var csvLine: String {
+        let knots = { (speed: Double) in Format.fixed(Units.knots(metresPerSecond: speed), decimals: 3) }
+        let d = { (value: Double) in Format.fixed(value, decimals: 3) }
+        return [
+            Format.fixed(time, decimals: 2), Format.fixed(position.latitude, decimals: 7),
+            Format.fixed(position.longitude, decimals: 7), d(heading), knots(speedThroughWater),
+            knots(speedOverGround), d(courseOverGround), d(leeway), d(heel), d(pitch), d(apparentWind.angle),
+            knots(apparentWind.speed), d(trueWind.angle), knots(trueWind.speed), d(trueWindDirection),
+            d(groundWindDirection), knots(groundWindSpeed), String(leg), from, to, d(crossTrack), d(alongTrack),
+            d(distanceToWaypoint), d(bearingToWaypoint),
+        ].joined(separator: ",")
+    }
+}
+
+/// A deterministic voyage: a boat sailing a route under a wind field with shifts and gusts, in a current and
+/// waves, with the instruments a cruising boat has. See ``VoyageSettings``.
+public struct VoyageSimulator {
+    public let settings: VoyageSettings
+    public let route: Route
+    private let plane: LocalPlane
+    private let legs: [(from: PlaneVector, to: PlaneVector)]
+
+    public init(route: Route, settings: VoyageSettings = VoyageSettings()) {
+        self.route = route
+        self.settings = settings
+        plane = LocalPlane(origin: route.waypoints[0].position)
+        var legs: [(PlaneVector, PlaneVector)] = []
+        for index in 0..<(route.waypoints.count - 1) {
+            legs.append(
+                (plane.plane(route.waypoints[index].position), plane.plane(route.waypoints[index + 1].position)))
+        }
+        self.legs = legs
+    }
+
+    /// Runs the voyage. Sentences come in time order with their UNIX time; IMU samples at 100 Hz; truth at 2 Hz.
+    public func run(
+        sentence: (Double, Sentence) -> Void, imu: (IMUSample) -> Void, truth: (TruthRow) -> Void
+    ) {
+        let s = settings
+        var random = SeededRandom(seed: s.seed)
+        let knot = Units.metresPerSecondPerKnot
+        let dt = 0.01
+        let steps = Int((s.duration / dt).rounded())
+        // Phases of the waves and the gust schedule come from the seed.
+        let phases = (0..<6).map { _ in random.uniform() * 2 * .pi }
+        var position = legs[0].from
+        var leg = 0
+        var heading = Angle.direction(
+            PlaneVector(x: legs[0].to.x - legs[0].from.x, y: legs[0].to.y - legs[0].from.y).angle)
+        var stw = 3.0 * knot
+        var steadyHeel = 0.0
+        var shiftWalk = 0.0
+        var gust = 0.0
+        var gustLeft = 0.0
+        var gpsError = PlaneVector(x: 0, y: 0)
+        var finishedAt: Double?
+        var previousAttitude: (heel: Double, pitch: Double, heading: Double)?
+        let talker = Talker(s.gpsTalker) ?? Talker(UInt8(ascii: "G"), UInt8(ascii: "P"))
+
+        for step in 0...steps {
+            let t = Double(step) * dt
+            let now = s.startTime + t
+
+            // Environment.
+            shiftWalk += random.normal(0.02)
+            shiftWalk *= 0.9999
+            if gustLeft <= 0 && random.uniform() < s.gustRate * dt {
+                gustLeft = 20 + random.uniform() * 20
+            }
+            gustLeft -= dt
+            let gustTarget = gustLeft > 0 ? s.gustStrength : 0
+            gust += (gustTarget - gust) * dt / 4
+            let groundDirection = Angle.direction(
+                s.windDirection + s.shiftAmplitude * sin(2 * .pi * t / s.shiftPeriod) + shiftWalk)
+            let groundSpeed = (s.windSpeed + gust) * knot
+            let windFromGround = PlaneVector(magnitude: groundSpeed, angle: groundDirection)
+            let current = PlaneVector(magnitude: s.currentSpeed * knot, angle: s.currentSet)
+            // Air relative to the water comes from the sum of the ground wind and the current's velocity.
+            let windFromWater = windFromGround + current
+
+            // Sailing: the polar, heel and leeway.
+            let trueWind = RelativeWind(
+                angle: Angle.relative(windFromWater.angle - heading), speed: windFromWater.magnitude)
+            let absTWA = abs(trueWind.angle)
+            let polar = absTWA < 40 ? 0.15 : 0.30 + 0.22 * sin(Angle.radians(absTWA))
+            let targetSTW = min(7.5 * knot, trueWind.speed * polar)
+            stw += (targetSTW - stw) * dt / 6
+            let steadyApparent = WindTriangle.apparentWind(true: trueWind, speedThroughWater: stw)
+            let awsKnots = Units.knots(metresPerSecond: steadyApparent.speed)
+            let heelTarget =
+                -(steadyApparent.angle < 0 ? -1.0 : 1.0)
+                * min(25, 0.07 * awsKnots * awsKnots * abs(sin(Angle.radians(steadyApparent.angle))))
+            steadyHeel += (heelTarget - steadyHeel) * dt / 3
+            let leeway = LeewayModel(coefficient: 12, limit: 10).leeway(heel: steadyHeel, speedThroughWater: stw)
+            let waterVelocity = PlaneVector(magnitude: stw, angle: heading + leeway)
+            let groundVelocity = waterVelocity + current
+
+            // Waves.
+            let w = 2 * Double.pi / s.wavePeriod
+            let roll = s.rollAmplitude * sin(w * t + phases[0]) + 0.3 * s.rollAmplitude * sin(2.4 * w * t + phases[1])
+            let rollRate =
+                s.rollAmplitude * w * cos(w * t + phases[0])
+                + 0.3 * s.rollAmplitude * 2.4 * w * cos(2.4 * w * t + phases[1])
+            let pitchWave =
+                s.pitchAmplitude * sin(1.3 * w * t + phases[2])
+                + 0.3 * s.pitchAmplitude * sin(3.3 * w * t + phases[3])
+            let pitchRateWave =
+                s.pitchAmplitude * 1.3 * w * cos(1.3 * w * t + phases[2])
+                + 0.3 * s.pitchAmplitude * 3.3 * w * cos(3.3 * w * t + phases[3])
+            let heel = steadyHeel + roll
+            let pitch = 0.5 + pitchWave
+            let heave =
+                s.heaveAcceleration * sin(w * t + phases[4]) + 0.3 * s.heaveAcceleration * sin(2.4 * w * t + phases[5])
+
+            // Navigation on the plane: cross-track, along-track, the helmsman's course.
+            let (from, to) = legs[leg]
+            let legVector = PlaneVector(x: to.x - from.x, y: to.y - from.y)
+            let legLength = legVector.magnitude
+            let unit = PlaneVector(x: legVector.x / legLength, y: legVector.y / legLength)
+            let relative = PlaneVector(x: position.x - from.x, y: position.y - from.y)
+            let along = relative.x * unit.x + relative.y * unit.y
+            // Right of the leg is positive: the leg turned +90 degrees is (−unit.y, unit.x) in (north, east).
+            let crossTrack = relative.x * -unit.y + relative.y * unit.x
+            let toWaypoint = PlaneVector(x: to.x - position.x, y: to.y - position.y)
+            let aheadDistance = min(along + 150, legLength)
+            let intercept = PlaneVector(x: from.x + unit.x * aheadDistance, y: from.y + unit.y * aheadDistance)
+            let desiredCourse = PlaneVector(x: intercept.x - position.x, y: intercept.y - position.y).angle
+            let crab = Angle.difference(from: heading, to: groundVelocity.angle)
+            let command = Angle.direction(desiredCourse - crab)
+            let turn = Angle.difference(from: heading, to: command)
+            let headingRate = min(max(turn, -4), 4)
+            if finishedAt == nil { heading = Angle.direction(heading + headingRate * dt) }
+
+            if step % 50 == 0 {
+                let apparentNow = RelativeWind(
+                    (windFromWater + waterVelocity).rotated(by: -heading))
+                truth(
+                    TruthRow(
+                        time: now, position: plane.point(position), heading: heading, speedThroughWater: stw,
+                        speedOverGround: groundVelocity.magnitude,
+                        courseOverGround: Angle.direction(groundVelocity.angle),
+                        leeway: leeway, heel: heel, pitch: pitch, apparentWind: apparentNow, trueWind: trueWind,
+                        trueWindDirection: Angle.direction(windFromWater.angle),
+                        groundWindDirection: groundDirection, groundWindSpeed: groundSpeed, leg: leg,
+                        from: route.waypoints[leg].id, to: route.waypoints[leg + 1].id, crossTrack: crossTrack,
+                        alongTrack: along, distanceToWaypoint: toWaypoint.magnitude,
+                        bearingToWaypoint: Angle.direction(toWaypoint.angle)))
+            }
+
+            // Instruments, each at its own rate.
+            let ms = Int((t * 1000).rounded())
+            let utc = UTCTime(millisecondsOfDay: Int((now.truncatingRemainder(dividingBy: 86_400) * 1000).rounded()))
+            let date = UTCDate(daysSinceEpoch: Int((now / 86_400).rounded(.down)))
+            if ms % 1000 == 0 {
+                gpsError = PlaneVector(
+                    x: gpsError.x * 0.97 + random.normal(0.3), y: gpsError.y * 0.97 + random.normal(0.3))
+                let fix = plane.point(position + gpsError + PlaneVector(x: random.normal(0.4), y: random.normal(0.4)))
+                let sog = Units.knots(metresPerSecond: groundVelocity.magnitude) + random.normal(0.05)
+                let cog = Angle.direction(groundVelocity.angle + random.normal(0.8))
+                emit(
+                    RMC(
+                        time: utc, isValid: true, latitude: fix.latitude, longitude: fix.longitude,
+                        speedOverGround: max(0, sog), courseOverGround: cog, date: date,
+                        magneticVariation: s.variation, mode: .differential), talker, now, sentence)
+                emit(
+                    GGA(
+                        time: utc, latitude: fix.latitude, longitude: fix.longitude, quality: 2, satellites: 11,
+                        horizontalDilution: 0.8, altitude: 3.2, geoidSeparation: 47.1), talker, now, sentence)
+                emit(
+                    VTG(
+                        courseTrue: cog, courseMagnetic: Angle.direction(cog - s.variation),
+                        speedKnots: max(0, sog), speedKilometresPerHour: max(0, sog) * 1.852, mode: .differential),
+                    talker, now, sentence)
+                emit(DPT(depth: 12 + 3 * sin(t / 200) + random.normal(0.05), offset: 0.4), "SD", now, sentence)
+            }
+            if ms % 100 == 0 {
+                let magnetic = Angle.direction(heading - s.variation + random.normal(0.4))
+                emit(HDG(sensorHeading: magnetic, deviation: 0, variation: s.variation), "HC", now, sentence)
+            }
+            if ms % 500 == 250 {
+                let speed = Units.knots(metresPerSecond: stw) + random.normal(0.05)
+                emit(
+                    VHW(
+                        headingMagnetic: Angle.direction(heading - s.variation), speedKnots: max(0, speed),
+                        speedKilometresPerHour: max(0, speed) * 1.852), "VW", now, sentence)
+            }
+            if ms % 200 == 100 {
+                // The masthead unit moves with roll and pitch, and is tilted by heel.
+                var measured = RelativeWind((windFromWater + waterVelocity).rotated(by: -heading)).vector
+                let p = Angle.radians(rollRate)
+                let q = Angle.radians(pitchRateWave)
+                measured = measured + PlaneVector(x: -s.mastHeight * q, y: s.mastHeight * p)
+                let phi = Angle.radians(heel)
+                let tilted = PlaneVector(x: measured.x, y: measured.y * cos(phi))
+                let angle = Angle.direction(tilted.angle + random.normal(1))
+                let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) + random.normal(0.2))
+                emit(
+                    MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", now,
+                    sentence)
+            }
+            if s.attitudeSensor && ms % 200 == 0 {
+                emit(
+                    XDR([
+                        .angle(heel + random.normal(0.2), name: "ROLL"),
+                        .angle(pitch + random.normal(0.2), name: "PTCH"),
+                    ]),
+                    "YX", now, sentence)
+            }
+
+            // IMU at 100 Hz: specific force and body rates (with bias and noise).
+            let phiR = Angle.radians(heel)
+            let thetaR = Angle.radians(pitch)
+            let g = 9.80665
+            let previous = previousAttitude ?? (heel, pitch, heading)
+            let yawRate = Angle.difference(from: previous.heading, to: heading) / dt
+            let rollDot = (heel - previous.heel) / dt
+            let pitchDot = (pitch - previous.pitch) / dt
+            previousAttitude = (heel, pitch, heading)
+            let p = rollDot - yawRate * sin(thetaR)
+            let q = pitchDot * cos(phiR) + yawRate * cos(thetaR) * sin(phiR)
+            let r = -pitchDot * sin(phiR) + yawRate * cos(thetaR) * cos(phiR)
+            let surge = 0.15 * sin(1.3 * w * t + phases[4])
+            imu(
+                IMUSample(
+                    time: now,
+                    accelerometer: (
+                        x: g * sin(thetaR) + surge + random.normal(0.02),
+                        y: -g * cos(thetaR) * sin(phiR) + random.normal(0.02),
+                        z: -g * cos(thetaR) * cos(phiR) - heave + random.normal(0.02)
+                    ),
+                    gyroscope: (
+                        x: p + s.gyroBias.x + random.normal(0.05), y: q + s.gyroBias.y + random.normal(0.05),
+                        z: r + s.gyroBias.z + random.normal(0.05)
+                    )))
+
+            // Move, and change legs inside the arrival radius.
+            position = position + PlaneVector(x: groundVelocity.x * dt, y: groundVelocity.y * dt)
+            if finishedAt == nil && toWaypoint.magnitude < s.arrivalRadius {
+                if leg + 1 < legs.count {
+                    leg += 1
+                } else {
+                    finishedAt = t
+                }
+            }
+            if let finishedAt, t - finishedAt > 30 { break }
+        }
+    }
+
+    private func emit(
+        _ value: some EncodableSentence, _ talker: Talker, _ time: Double, _ sentence: (Double, Sentence) -> Void
+    ) {
+        if let encoded = try? value.encode(talker: talker) { sentence(time, encoded) }
+    }
+}
+
+/// Fixed-decimal formatting for the CSV files (no Foundation).
+enum Format {
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int64((abs(value) * scale).rounded())
+        let whole = scaled / Int64(scale)
+        let fraction = String(scaled % Int64(scale))
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(whole) }
+        return sign + String(whole) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+}

@@ -1,0 +1,165 @@
+import Engine
+import Gateway
+import Marine
+import NMEA
+import Simulator
+import TestSupport
+import Testing
+
+/// Golden replays of a simulated voyage, judged against the simulator's truth (not against earlier output).
+@Suite struct SimulatedVoyageTests {
+    struct Voyage {
+        var log: RecordedLog
+        var truth: [TruthRow]
+        var route: Route
+    }
+
+    static func voyage(_ adjust: (inout VoyageSettings) -> Void = { _ in }) throws -> Voyage {
+        let text = String(decoding: try #require(readFile(projectFixtures() + "/demo-voyage/route.gpx")), as: UTF8.self)
+        let route = try GPX.route(from: text)
+        var settings = VoyageSettings()
+        adjust(&settings)
+        var bytes: [UInt8] = []
+        var truth: [TruthRow] = []
+        VoyageSimulator(route: route, settings: settings).run(
+            sentence: { _, sentence in sentence.appendWire(to: &bytes) }, imu: { _ in }, truth: { truth.append($0) })
+        // Through the same reader a replay of a file uses.
+        var framer = SentenceFramer(configuration: FramerConfiguration(skipsCommentLines: true))
+        var sentences: [Sentence] = []
+        framer.feed(bytes) { if case .sentence(let s) = $0 { sentences.append(s) } }
+        framer.finish { _ in }
+        return Voyage(
+            log: RecordedLog(path: "simulated", sentences: sentences, statistics: framer.statistics),
+            truth: truth, route: route)
+    }
+
+    /// Replays with tag times and returns (time, sentence) for every computed line.
+    static func replay(
+        _ voyage: Voyage, configuration: EngineConfiguration = EngineConfiguration(),
+        route: Bool = true
+    ) -> [(Double, Sentence)] {
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.computedOnly = true
+        options.tagTime = true
+        var engine = Engine(configuration: configuration)
+        if route { engine.follow(voyage.route) }
+        var output: [UInt8] = []
+        _ = ReplayRunner(engine: engine, options: options).run([voyage.log]) { output.append(contentsOf: $0) }
+        var lines: [(Double, Sentence)] = []
+        var framer = SentenceFramer()
+        framer.feed(output) { event in
+            if case .sentence(let s) = event, let ms = s.tagBlock?.unixMilliseconds {
+                lines.append((Double(ms) / 1000, s))
+            }
+        }
+        return lines
+    }
+
+    static func truth(at time: Double, in rows: [TruthRow]) -> TruthRow {
+        var low = 0
+        var high = rows.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].time < time { low = middle + 1 } else { high = middle }
+        }
+        return rows[low]
+    }
+
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
+    static func windErrors(_ lines: [(Double, Sentence)], _ rows: [TruthRow])
+        -> (twa: [Double], tws: [Double], twd: [Double])
+    {
+        var twa: [Double] = []
+        var tws: [Double] = []
+        var twd: [Double] = []
+        for (time, sentence) in lines {
+            let row = truth(at: time, in: rows)
+            switch try? Message(sentence) {
+            case .mwv(let mwv)? where mwv.reference == .true && mwv.isValid == true:
+                twa.append(abs(Angle.difference(from: row.trueWind.angle, to: mwv.angle!)))
+                tws.append(abs(mwv.speed! - Units.knots(metresPerSecond: row.trueWind.speed)))
+            case .mwd(let mwd)? where mwd.directionTrue != nil:
+                twd.append(abs(Angle.difference(from: row.trueWindDirection, to: mwd.directionTrue!)))
+            default:
+                break
+            }
+        }
+        return (twa, tws, twd)
+    }
+
+    @Test("true wind from a moving, heeling masthead unit matches the simulator's truth")
+    func trueWind() throws {
+        let voyage = try Self.voyage()
+        let (twa, tws, twd) = Self.windErrors(Self.replay(voyage), voyage.truth)
+        #expect(twa.count > 1000 && twd.count > 500)
+        let summary =
+            "TWA median \(median(twa)!) p95 \(Self.percentile(twa, 0.95)); TWS median \(median(tws)!) kn; "
+            + "TWD median \(median(twd)!) p95 \(Self.percentile(twd, 0.95))"
+        print("simulated voyage, true wind against truth: " + summary)
+        #expect(median(twa)! < 2)
+        #expect(median(tws)! < 0.6)
+        #expect(median(twd)! < 1.5)
+        #expect(Self.percentile(twd, 0.95) < 4)
+    }
+
+    @Test("on a calm sea the heel correction is what brings true wind onto the truth")
+    func heelCorrectionMatters() throws {
+        let calm = try Self.voyage { settings in
+            settings.mastHeight = 0
+            settings.rollAmplitude = 0
+            settings.pitchAmplitude = 0
+            settings.windSpeed = 18
+        }
+        var off = EngineConfiguration()
+        off.wind.heelCorrection = false
+        let with = Self.windErrors(Self.replay(calm), calm.truth)
+        let without = Self.windErrors(Self.replay(calm, configuration: off), calm.truth)
+        print("calm sea: TWA median with heel correction \(median(with.twa)!), without \(median(without.twa)!)")
+        #expect(median(with.twa)! < 1.2)
+        #expect(median(with.twa)! < median(without.twa)!)
+    }
+
+    @Test("route guidance: XTE with the right steer letter, distance to waypoint, switches when the boat arrives")
+    func routeGuidance() throws {
+        let voyage = try Self.voyage()
+        let lines = Self.replay(voyage)
+        var xteErrors: [Double] = []
+        var dtwErrors: [Double] = []
+        var destinations: [(Double, String)] = []
+        var lastRMB: RMB?
+        for (time, sentence) in lines {
+            guard case .rmb(let rmb)? = try? Message(sentence), rmb.isValid == true else { continue }
+            lastRMB = rmb
+            let row = Self.truth(at: time, in: voyage.truth)
+            if destinations.last?.1 != rmb.destinationID { destinations.append((time, rmb.destinationID!)) }
+            guard row.to == rmb.destinationID, let xte = rmb.crossTrackError, let range = rmb.range else { continue }
+            // Steer left means the boat is right of the track: positive in the truth's convention.
+            let signed = xte * 1852 * (rmb.steer == .left ? 1 : -1)
+            xteErrors.append(abs(signed - row.crossTrack))
+            dtwErrors.append(abs(range * 1852 - row.distanceToWaypoint))
+        }
+        print(
+            "simulated voyage, guidance against truth: XTE median \(median(xteErrors)!) m p95 "
+                + "\(Self.percentile(xteErrors, 0.95)) m; DTW median \(median(dtwErrors)!) m")
+        #expect(median(xteErrors)! < 2)
+        #expect(Self.percentile(xteErrors, 0.95) < 12)
+        // RMB carries range to 0.01 NM (18.5 m): half of that is the resolution.
+        #expect(median(dtwErrors)! < 10)
+        #expect(destinations.map(\.1) == ["EAST", "NORTH", "FINISH"])
+        // Each switch within a few seconds of the simulated boat's own arrival.
+        var truthSwitches: [Double] = []
+        for index in 1..<voyage.truth.count where voyage.truth[index].leg != voyage.truth[index - 1].leg {
+            truthSwitches.append(voyage.truth[index].time)
+        }
+        #expect(truthSwitches.count == 2)
+        for (engineSwitch, truthSwitch) in zip(destinations.dropFirst().map(\.0), truthSwitches) {
+            #expect(abs(engineSwitch - truthSwitch) < 6, "switched at \(engineSwitch), the boat at \(truthSwitch)")
+        }
+        #expect(lastRMB?.arrived == true && lastRMB?.destinationID == "FINISH")
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Interoperability: every sentence of the demo replay (input passed through and computed) must have a valid
+# checksum, be at most 82 bytes, and parse in pynmea2 with checksum checking. pynmea2 comes from PyPI into a
+# virtual environment made here.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+VENV=.build-interop/venv
+if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet pynmea2
+fi
+OUT=.build-interop/demo-replay.nmea
+.build/release/telltale replay --fast --route Fixtures/demo-voyage/route.gpx Fixtures/demo-voyage/voyage.nmea > "$OUT"
+"$VENV/bin/python" - "$OUT" <<'PY'
+import sys
+import pynmea2
+
+failures = 0
+count = 0
+with open(sys.argv[1], "rb") as f:
+    for number, raw in enumerate(f, 1):
+        count += 1
+        if len(raw) > 82:
+            failures += 1
+            print(f"line {number}: {len(raw)} bytes: {raw!r}")
+            continue
+        line = raw.decode("ascii").rstrip("\r\n")
+        try:
+            pynmea2.parse(line, check=True)
+        except Exception as error:
+            failures += 1
+            if failures <= 10:
+                print(f"line {number}: {error}: {line}")
+print(f"pynmea2: {count - failures} passed, {failures} failed")
+sys.exit(1 if failures or count == 0 else 0)
+PY
