@@ -31,10 +31,11 @@ test: deps
 
 interop: release
 	Tests/Interop/pynmea2-check.sh
+	Tests/Interop/gpsd-check.sh
 
-## The gateway on its bench profile (see README: until the runtime lands, this lists the commands).
+## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 run: release
-	.build/release/telltale --help
+	.build/release/telltale run --config Boards/bench.toml
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

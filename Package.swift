@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "Marine", targets: ["Marine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure Swift codec: no Foundation, no C, allocation-free framing.
@@ -21,7 +22,10 @@ let package = Package(
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
-        .target(name: "Gateway", dependencies: ["NMEA", "Marine", "Engine"]),
+        .target(
+            name: "Gateway",
+            dependencies: ["NMEA", "Marine", "Engine", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
         .systemLibrary(
             name: "CSerialPort",
             pkgConfig: "libserialport",

@@ -5,6 +5,6 @@ struct Telltale: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "telltale",
         abstract: "An NMEA 0183 instrument gateway for sailing boats.",
-        subcommands: [Replay.self, Simulate.self, Inspect.self, Bench.self, Ports.self]
+        subcommands: [Run.self, CheckConfig.self, Replay.self, Simulate.self, Inspect.self, Bench.self, Ports.self]
     )
 }

@@ -1,0 +1,350 @@
+import Engine
+import Marine
+import NMEA
+import TOMLKit
+
+/// Reads a `telltale.toml`: TOML parsed by TOMLKit, checked here key by key. Every error names the key and its
+/// line; unknown keys are errors (a misspelt key must not be silently ignored on a boat).
+public enum ConfigurationFile {
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int?
+        public var key: String
+        public var message: String
+
+        public var description: String { (line.map { "line \($0): " } ?? "") + "\(key): \(message)" }
+    }
+
+    /// Loads and validates a configuration file. Relative paths inside it are relative to its folder.
+    public static func load(path: String) throws(Error) -> GatewayConfiguration {
+        let bytes: [UInt8]
+        do { bytes = try POSIX.readFile(path) } catch {
+            throw Error(line: nil, key: path, message: "\(error)")
+        }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        return try parse(String(decoding: bytes, as: UTF8.self), base: folder)
+    }
+
+    /// Parses configuration text.
+    public static func parse(_ text: String, base: String = ".") throws(Error) -> GatewayConfiguration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw Error(line: error.source.begin.line, key: "(syntax)", message: error.description)
+        } catch {
+            throw Error(line: nil, key: "(syntax)", message: "\(error)")
+        }
+        var reader = Reader(lines: KeyLines(text))
+        return try reader.configuration(table, base: base)
+    }
+
+    /// Where each key stands in the text: TOMLKit gives positions only for syntax errors.
+    struct KeyLines {
+        private var lines: [String: Int] = [:]
+
+        init(_ text: String) {
+            var section = ""
+            var counts: [String: Int] = [:]
+            for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = rawLine.drop { $0 == " " || $0 == "\t" }
+                if line.hasPrefix("[[") {
+                    let name = String(line.dropFirst(2).prefix { $0 != "]" }).trimmingSpaces
+                    counts[name, default: 0] += 1
+                    section = "\(name)#\(counts[name]!)"
+                    lines[section] = index + 1
+                } else if line.hasPrefix("[") {
+                    section = String(line.dropFirst().prefix { $0 != "]" }).trimmingSpaces
+                    lines[section] = index + 1
+                } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                    let key = String(line[..<equals]).trimmingSpaces
+                    lines[section.isEmpty ? key : section + "." + key] = index + 1
+                }
+            }
+        }
+
+        func line(_ path: String) -> Int? { lines[path] }
+    }
+
+    struct Reader {
+        let lines: KeyLines
+
+        func fail(_ path: String, _ message: String) -> Error {
+            Error(line: lines.line(path), key: path.replacingHash, message: message)
+        }
+
+        func check(_ table: TOMLTable, _ section: String, allowed: Set<String>) throws(Error) {
+            for key in table.keys.sorted() where !allowed.contains(key) {
+                let path = section.isEmpty ? key : section + "." + key
+                throw fail(path, "unknown key (known: \(allowed.sorted().joined(separator: ", ")))")
+            }
+        }
+
+        func number(_ table: TOMLTable, _ key: String, _ section: String, range: ClosedRange<Double>? = nil)
+            throws(Error) -> Double?
+        {
+            guard let value = table[key] else { return nil }
+            let path = section.isEmpty ? key : section + "." + key
+            guard let number = value.double ?? value.int.map(Double.init) else { throw fail(path, "must be a number") }
+            if let range, !range.contains(number) {
+                throw fail(path, "must be between \(range.lowerBound) and \(range.upperBound)")
+            }
+            return number
+        }
+
+        func bool(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> Bool? {
+            guard let value = table[key] else { return nil }
+            guard let flag = value.bool else {
+                throw fail(section.isEmpty ? key : section + "." + key, "must be true or false")
+            }
+            return flag
+        }
+
+        func string(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> String? {
+            guard let value = table[key] else { return nil }
+            guard let text = value.string else {
+                throw fail(section.isEmpty ? key : section + "." + key, "must be a string")
+            }
+            return text
+        }
+
+        func strings(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> [String]? {
+            guard let value = table[key] else { return nil }
+            let path = section.isEmpty ? key : section + "." + key
+            guard let array = value.array else { throw fail(path, "must be a list of strings") }
+            var result: [String] = []
+            for element in array {
+                guard let text = element.string else { throw fail(path, "must be a list of strings") }
+                result.append(text)
+            }
+            return result
+        }
+
+        func talker(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> Talker? {
+            guard let text = try string(table, key, section) else { return nil }
+            guard let talker = Talker(text) else {
+                throw fail(section.isEmpty ? key : section + "." + key, "a talker is two capital letters or digits")
+            }
+            return talker
+        }
+
+        mutating func configuration(_ root: TOMLTable, base: String) throws(Error) -> GatewayConfiguration {
+            var config = GatewayConfiguration()
+            try check(
+                root, "",
+                allowed: [
+                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
+                    "timeouts",
+                    "route_following", "input", "output",
+                ])
+            config.board = try string(root, "board", "")
+            if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
+            if let rate = try number(root, "rate", "", range: 1...50) { config.tickRate = rate }
+            if let route = try string(root, "route", "") {
+                config.route = route.hasPrefix("/") ? route : base + "/" + route
+            }
+            if let stale = try string(root, "stale", "") {
+                guard let behavior = StaleBehavior(rawValue: stale) else {
+                    throw fail("stale", "must be \"invalid\" (status V) or \"silent\"")
+                }
+                config.engine.staleBehavior = behavior
+            }
+            config.engine.variation = try number(root, "variation", "", range: -180...180)
+            if let status = try bool(root, "status_line", "") { config.statusLine = status }
+            if let wind = root["wind"] {
+                guard let table = wind.table else { throw fail("wind", "must be a table") }
+                try self.wind(table, &config.engine.wind)
+            }
+            if let damping = root["damping"] {
+                guard let table = damping.table else { throw fail("damping", "must be a table") }
+                try self.damping(table, &config.engine.damping)
+            }
+            if let timeouts = root["timeouts"] {
+                guard let table = timeouts.table else { throw fail("timeouts", "must be a table") }
+                try self.timeouts(table, &config.engine.timeouts)
+            }
+            if let following = root["route_following"] {
+                guard let table = following.table else { throw fail("route_following", "must be a table") }
+                try routeFollowing(table, &config.engine)
+            }
+            if let inputs = root["input"] {
+                guard let array = inputs.array else { throw fail("input", "must be an array of tables: [[input]]") }
+                for (index, element) in array.enumerated() {
+                    guard let table = element.table else { throw fail("input#\(index + 1)", "must be a table") }
+                    config.inputs.append(try input(table, "input#\(index + 1)", base: base, index: index))
+                }
+            }
+            if let outputs = root["output"] {
+                guard let array = outputs.array else { throw fail("output", "must be an array of tables: [[output]]") }
+                for (index, element) in array.enumerated() {
+                    guard let table = element.table else { throw fail("output#\(index + 1)", "must be a table") }
+                    config.outputs.append(try output(table, "output#\(index + 1)", base: base, index: index))
+                }
+            }
+            var names: Set<String> = []
+            for (index, name) in (config.inputs.map(\.name) + config.outputs.map(\.name)).enumerated() {
+                guard names.insert(name).inserted else {
+                    let section =
+                        index < config.inputs.count ? "input#\(index + 1)" : "output#\(index - config.inputs.count + 1)"
+                    throw fail(section + ".name", "the name \(name) is used twice")
+                }
+            }
+            config.engine.kinds = config.requiredKinds
+            return config
+        }
+
+        func wind(_ table: TOMLTable, _ wind: inout WindSettings) throws(Error) {
+            let s = "wind"
+            try check(
+                table, s,
+                allowed: [
+                    "heel_correction", "leeway", "leeway_coefficient", "leeway_limit", "mast_motion", "mast_height",
+                    "sensor_offset", "sog_fallback",
+                ])
+            if let value = try bool(table, "heel_correction", s) { wind.heelCorrection = value }
+            var model = wind.leeway ?? LeewayModel()
+            if let value = try number(table, "leeway_coefficient", s, range: 0...50) { model.coefficient = value }
+            if let value = try number(table, "leeway_limit", s, range: 0...45) { model.limit = value }
+            wind.leeway = model
+            if let value = try bool(table, "leeway", s), !value { wind.leeway = nil }
+            if let value = try bool(table, "mast_motion", s) { wind.mastMotion = value }
+            if let value = try number(table, "mast_height", s, range: 0...100) { wind.mastHeight = value }
+            if let value = try number(table, "sensor_offset", s, range: -180...180) { wind.sensorOffset = value }
+            if let value = try bool(table, "sog_fallback", s) { wind.speedOverGroundFallback = value }
+        }
+
+        func damping(_ table: TOMLTable, _ damping: inout Damping) throws(Error) {
+            let s = "damping"
+            let keys: [(String, WritableKeyPath<Damping, Double>)] = [
+                ("apparent_wind", \.apparentWind), ("true_wind", \.trueWind), ("wind_direction", \.windDirection),
+                ("speed_through_water", \.speedThroughWater), ("heading", \.heading),
+                ("speed_over_ground", \.speedOverGround), ("course_over_ground", \.courseOverGround),
+                ("windward_speed", \.windwardSpeed), ("mean_heel", \.meanHeel),
+            ]
+            try check(table, s, allowed: Set(keys.map(\.0)))
+            for (key, path) in keys {
+                if let value = try number(table, key, s, range: 0...600) { damping[keyPath: path] = value }
+            }
+        }
+
+        func timeouts(_ table: TOMLTable, _ timeouts: inout Timeouts) throws(Error) {
+            let s = "timeouts"
+            let keys: [(String, WritableKeyPath<Timeouts, Double>)] = [
+                ("wind", \.wind), ("heading", \.heading), ("speed", \.speed), ("position", \.position),
+                ("attitude", \.attitude), ("variation", \.variation),
+            ]
+            try check(table, s, allowed: Set(keys.map(\.0)))
+            for (key, path) in keys {
+                if let value = try number(table, key, s, range: 0.1...86_400) { timeouts[keyPath: path] = value }
+            }
+        }
+
+        func routeFollowing(_ table: TOMLTable, _ engine: inout EngineConfiguration) throws(Error) {
+            let s = "route_following"
+            try check(
+                table, s,
+                allowed: [
+                    "arrival_radius", "confirmations", "auto_advance", "look_ahead", "max_intercept_angle",
+                    "follow_upstream",
+                ])
+            if let value = try number(table, "arrival_radius", s, range: 0.001...10) {
+                engine.route.arrivalRadius = value * Units.metresPerNauticalMile
+            }
+            if let value = try number(table, "confirmations", s, range: 1...60) {
+                engine.route.arrivalConfirmations = Int(value)
+            }
+            if let value = try bool(table, "auto_advance", s) { engine.route.autoAdvance = value }
+            if let value = try number(table, "look_ahead", s, range: 0.001...10) {
+                engine.route.lookAhead = value * Units.metresPerNauticalMile
+            }
+            if let value = try number(table, "max_intercept_angle", s, range: 0...90) {
+                engine.route.maximumInterceptAngle = value
+            }
+            if let value = try bool(table, "follow_upstream", s) { engine.followUpstream = value }
+        }
+
+        func endpoint(_ table: TOMLTable, _ section: String, base: String) throws(Error) -> Endpoint {
+            guard let url = try string(table, "url", section) else { throw fail(section, "needs a url") }
+            do { return try Endpoint.parse(url, base: base) } catch { throw fail(section + ".url", error.reason) }
+        }
+
+        func input(_ table: TOMLTable, _ section: String, base: String, index: Int) throws(Error) -> InputConfiguration
+        {
+            try check(table, section, allowed: ["name", "url", "loop", "speed", "checksum", "max_length"])
+            let endpoint = try self.endpoint(table, section, base: base)
+            if endpoint == .standardOutput { throw fail(section + ".url", "stdout is an output") }
+            var input = InputConfiguration(
+                name: try string(table, "name", section) ?? "input\(index + 1)", endpoint: endpoint)
+            if let loop = try bool(table, "loop", section) { input.loop = loop }
+            if let speed = try number(table, "speed", section, range: 0.01...1000) { input.speed = speed }
+            if let checksum = try string(table, "checksum", section) {
+                guard checksum == "required" || checksum == "optional" else {
+                    throw fail(section + ".checksum", "must be \"required\" or \"optional\"")
+                }
+                input.framing.requiresChecksum = checksum == "required"
+            }
+            if let length = try number(table, "max_length", section, range: 82...250) {
+                input.framing.maximumLength = Int(length)
+            }
+            return input
+        }
+
+        func output(_ table: TOMLTable, _ section: String, base: String, index: Int) throws(Error)
+            -> OutputConfiguration
+        {
+            try check(
+                table, section,
+                allowed: [
+                    "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
+                    "client_buffer",
+                ])
+            let endpoint = try self.endpoint(table, section, base: base)
+            if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
+            var output = OutputConfiguration(
+                name: try string(table, "name", section) ?? "output\(index + 1)", endpoint: endpoint)
+            if let value = try bool(table, "computed", section) { output.computed = value }
+            if let value = try bool(table, "pass_through", section) { output.passThrough = value }
+            if let value = try strings(table, "include", section) { output.include = value }
+            if let value = try strings(table, "exclude", section) { output.exclude = value }
+            if let names = try strings(table, "kinds", section) {
+                var kinds: Set<ComputedKind> = []
+                for name in names {
+                    guard let kind = ComputedKind.allCases.first(where: { $0.description == name }) else {
+                        throw fail(
+                            section + ".kinds",
+                            "unknown kind \(name) (known: "
+                                + ComputedKind.allCases.map(\.description).joined(separator: ", ") + ")")
+                    }
+                    kinds.insert(kind)
+                }
+                output.kinds = kinds
+            }
+            output.talker = try talker(table, "talker", section)
+            if let value = try number(table, "max_clients", section, range: 1...256) {
+                output.maximumClients = Int(value)
+            }
+            if let value = try number(table, "client_buffer", section, range: 1024...16_777_216) {
+                output.clientBuffer = Int(value)
+            }
+            return output
+        }
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars.removeFirst() }
+        while scalars.last == " " || scalars.last == "\t" || scalars.last == "\r" { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// `output#2.url` reads as `output 2: url` in messages.
+    var replacingHash: String {
+        guard let hash = firstIndex(of: "#") else { return self }
+        let name = self[..<hash]
+        let rest = self[index(after: hash)...]
+        let number = rest.prefix { $0.isNumber }
+        let tail = rest.dropFirst(number.count)
+        return "[[\(name)]] #\(number)" + (tail.isEmpty ? "" : " " + tail.dropFirst())
+    }
+}

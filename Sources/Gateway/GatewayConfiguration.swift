@@ -1,0 +1,98 @@
+import Engine
+import Marine
+import NMEA
+
+/// One input: where it reads and how strictly.
+public struct InputConfiguration: Sendable {
+    public var name: String
+    public var endpoint: Endpoint
+    /// File inputs: start again at the end (the bench profile replays the demo voyage for ever).
+    public var loop = false
+    /// File inputs: log seconds per wall-clock second.
+    public var speed = 1.0
+    public var framing = FramerConfiguration()
+
+    public init(name: String, endpoint: Endpoint) {
+        self.name = name
+        self.endpoint = endpoint
+    }
+}
+
+/// One output: where it writes and what it carries.
+public struct OutputConfiguration: Sendable {
+    public var name: String
+    public var endpoint: Endpoint
+    /// Carry the engine's computed sentences.
+    public var computed = true
+    /// Carry the inputs' sentences, passed through (never back to the input they came from).
+    public var passThrough = true
+    /// Address patterns (`*MWV`, `GP*`, `IIXDR`) a sentence must match; empty means all.
+    public var include: [String] = []
+    /// Address patterns that are never sent.
+    public var exclude: [String] = []
+    /// The computed kinds carried; nil means the engine's standard set.
+    public var kinds: Set<ComputedKind>?
+    /// Talker written on computed sentences for this output (nil: the engine's).
+    public var talker: Talker?
+    /// TCP servers: most clients at once, and bytes queued for one client before its sentences are dropped.
+    public var maximumClients = 16
+    public var clientBuffer = 64 * 1024
+
+    public init(name: String, endpoint: Endpoint) {
+        self.name = name
+        self.endpoint = endpoint
+    }
+
+    /// Whether a sentence with this address may go out here.
+    public func admits(_ address: Address) -> Bool {
+        let text = address.description
+        if exclude.contains(where: { AddressPattern.matches($0, text) }) { return false }
+        return include.isEmpty || include.contains { AddressPattern.matches($0, text) }
+    }
+}
+
+/// `*` matches any run of characters: `*MWV`, `GP*`, `II*XDR`.
+public enum AddressPattern {
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern.utf8)
+        let t = Array(text.utf8)
+        var memo: [Int: Bool] = [:]
+        func match(_ i: Int, _ j: Int) -> Bool {
+            if let known = memo[i * 1000 + j] { return known }
+            let result: Bool
+            if i == p.count {
+                result = j == t.count
+            } else if p[i] == UInt8(ascii: "*") {
+                result = match(i + 1, j) || (j < t.count && match(i, j + 1))
+            } else {
+                result = j < t.count && p[i] == t[j] && match(i + 1, j + 1)
+            }
+            memo[i * 1000 + j] = result
+            return result
+        }
+        return match(0, 0)
+    }
+}
+
+/// Everything `telltale run` is told: engine settings, route, inputs, outputs.
+public struct GatewayConfiguration: Sendable {
+    public var board: String?
+    public var engine = EngineConfiguration()
+    /// Engine ticks per second (1–50).
+    public var tickRate = 10.0
+    /// A GPX route file, reloaded when it changes.
+    public var route: String?
+    /// A one-line live status on the terminal (only when standard error is one).
+    public var statusLine = true
+    public var inputs: [InputConfiguration] = []
+    public var outputs: [OutputConfiguration] = []
+
+    public init() {}
+
+    /// The kinds the engine must build: what any output asks for.
+    public var requiredKinds: Set<ComputedKind> {
+        var kinds: Set<ComputedKind> = []
+        for output in outputs where output.computed { kinds.formUnion(output.kinds ?? ComputedKind.standard) }
+        return kinds
+    }
+}

@@ -1,0 +1,322 @@
+import Engine
+import Marine
+import NMEA
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// `telltale run`: inputs into the engine, the engine's ticks and the inputs' pass-through out to the outputs.
+///
+/// One thread, one `poll` loop: file inputs are played on their own clock, the engine ticks at its fixed rate,
+/// TCP clients are served without blocking, and SIGINT/SIGTERM end the loop, outputs flushed, within a second.
+public final class Runtime {
+    public struct Counters: Sendable {
+        public var sentencesIn = 0
+        public var sentencesOut = 0
+        public var invalid = 0
+        public var echoes = 0
+        public var routeReloads = 0
+    }
+
+    public let configuration: GatewayConfiguration
+    public private(set) var counters = Counters()
+    public private(set) var engine: Engine
+    /// The port each TCP output listens on (useful when configured as 0).
+    public private(set) var tcpPorts: [String: Int] = [:]
+    private var fileInputs: [(input: FileInput, source: SourceID)] = []
+    private var outputs: [OutputSink] = []
+    private var routeFile: RouteFile?
+    private let log: (String) -> Void
+
+    public init(configuration: GatewayConfiguration, log: @escaping (String) -> Void) throws(POSIX.Failure) {
+        self.configuration = configuration
+        self.log = log
+        var engine = Engine(configuration: configuration.engine)
+        for input in configuration.inputs {
+            let source = engine.source(named: input.name)
+            switch input.endpoint {
+            case .file(let path):
+                fileInputs.append((try FileInput(configuration: input, path: path), source))
+            default:
+                log("input \(input.name): \(input.endpoint) is not supported by this build yet; skipped")
+            }
+        }
+        for output in configuration.outputs {
+            switch output.endpoint {
+            case .tcp(let host, let port):
+                let server = try TCPServer(
+                    host: host, port: port, bufferLimit: output.clientBuffer, maximumClients: output.maximumClients)
+                tcpPorts[output.name] = server.port
+                outputs.append(OutputSink(configuration: output, kind: .tcp(server)))
+                log("output \(output.name): serving on tcp://\(host):\(server.port)")
+            case .udp(let host, let port):
+                outputs.append(OutputSink(configuration: output, kind: .udp(try UDPSender(host: host, port: port))))
+            case .standardOutput:
+                outputs.append(OutputSink(configuration: output, kind: .standardOutput))
+            default:
+                log("output \(output.name): \(output.endpoint) is not supported by this build yet; skipped")
+            }
+        }
+        if let path = configuration.route {
+            var file = RouteFile(path: path)
+            do {
+                let route = try file.load()
+                engine.follow(route)
+                log("route: following \(route.name ?? path) (\(route.waypoints.count) waypoints)")
+            } catch {
+                log("route: \(error)")
+            }
+            routeFile = file
+        }
+        self.engine = engine
+    }
+
+    /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), or `duration` seconds when given.
+    public func run(duration: Double? = nil) {
+        let start = POSIX.monotonic()
+        var unix = timespec()
+        clock_gettime(CLOCK_REALTIME, &unix)
+        engine.setClock(unixTime: Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9, at: 0)
+        let tickInterval = 1 / configuration.tickRate
+        var nextTick = start
+        var nextHousekeeping = start + 1
+        var fds: [pollfd] = []
+        fds.reserveCapacity(64)
+        let showStatus = configuration.statusLine && POSIX.isTerminal(2)
+
+        while !StopSignal.isRaised {
+            let now = POSIX.monotonic()
+            if let duration, now - start >= duration { break }
+            let engineTime = now - start
+            for index in fileInputs.indices {
+                let source = fileInputs[index].source
+                let lap = fileInputs[index].input.lap
+                fileInputs[index].input.emitDue(at: now, since: start) { sentence in
+                    self.handle(input: sentence, from: source, at: engineTime)
+                }
+                // A looping log starts its voyage again: so does the route.
+                if fileInputs[index].input.lap != lap, let route = engine.route.route {
+                    engine.follow(route)
+                    log(
+                        "input \(fileInputs[index].input.name): lap \(fileInputs[index].input.lap + 1), route restarted"
+                    )
+                }
+            }
+            if now >= nextTick {
+                engine.tick(at: engineTime) { kind, sentence in self.distribute(computed: sentence, kind: kind) }
+                for notice in engine.takeNotices() { log(notice) }
+                nextTick += tickInterval
+                // After a stall, keep the phase rather than burst.
+                if nextTick < now { nextTick = now + tickInterval }
+            }
+            if now >= nextHousekeeping {
+                nextHousekeeping += 1
+                housekeeping()
+                if showStatus { POSIX.writeAll(2, "\r" + statusLine(at: now - start) + "\u{1B}[K") }
+            }
+            var wake = min(nextTick, nextHousekeeping)
+            for item in fileInputs { if let due = item.input.nextDue(since: start) { wake = min(wake, due) } }
+            fds.removeAll(keepingCapacity: true)
+            for output in outputs { output.pollDescriptors(into: &fds) }
+            let timeout = Int32(max(0, min(100, (wake - POSIX.monotonic()) * 1000)).rounded(.up))
+            if poll(&fds, nfds_t(fds.count), timeout) > 0 || !fds.isEmpty {
+                for output in outputs { output.service() }
+            }
+        }
+        // Flush what is queued, for at most a second.
+        let deadline = POSIX.monotonic() + 1
+        while POSIX.monotonic() < deadline && outputs.contains(where: { $0.hasPending }) {
+            fds.removeAll(keepingCapacity: true)
+            for output in outputs { output.pollDescriptors(into: &fds) }
+            _ = poll(&fds, nfds_t(fds.count), 50)
+            for output in outputs { output.service() }
+        }
+        if showStatus { POSIX.writeAll(2, "\n") }
+        log("stopped: \(counters.sentencesIn) sentences in, \(counters.sentencesOut) out")
+    }
+
+    /// Each TCP output's counts: clients accepted and dropped, sentences lost to slow clients.
+    public var tcpStatistics: [String: TCPServer.Statistics] {
+        var result: [String: TCPServer.Statistics] = [:]
+        for output in outputs {
+            if case .tcp(let server) = output.kind { result[output.configuration.name] = server.statistics }
+        }
+        return result
+    }
+
+    private func handle(input sentence: Sentence, from source: SourceID, at time: Double) {
+        counters.sentencesIn += 1
+        switch engine.ingest(sentence, from: source, at: time) {
+        case .invalid:
+            counters.invalid += 1
+            return
+        case .echo:
+            counters.echoes += 1
+            return
+        case .used, .ignored, .unsupported:
+            break
+        }
+        let prepared: Sentence
+        switch PassThrough.prepare(sentence) {
+        case .unchanged(let s), .shortened(let s): prepared = s
+        case .dropped: return
+        }
+        var wire: [UInt8] = []
+        prepared.appendWire(to: &wire)
+        for output in outputs where output.configuration.passThrough && output.configuration.admits(prepared.address) {
+            wire.withUnsafeBytes { output.send($0) }
+            counters.sentencesOut += 1
+        }
+        engine.remember(prepared, at: time)
+    }
+
+    private func distribute(computed sentence: Sentence, kind: ComputedKind) {
+        for output in outputs where output.configuration.computed {
+            guard (output.configuration.kinds ?? ComputedKind.standard).contains(kind),
+                output.configuration.admits(sentence.address)
+            else { continue }
+            var wire: [UInt8] = []
+            if let talker = output.configuration.talker, talker != configuration.engine.talker {
+                Runtime.retalked(sentence, talker).appendWire(to: &wire)
+            } else {
+                sentence.appendWire(to: &wire)
+            }
+            wire.withUnsafeBytes { output.send($0) }
+            counters.sentencesOut += 1
+        }
+    }
+
+    /// The same sentence from another talker, checksum recomputed.
+    static func retalked(_ sentence: Sentence, _ talker: Talker) -> Sentence {
+        var bytes = sentence.bytes
+        guard bytes.count > 3, sentence.address.talker != nil else { return sentence }
+        bytes[1] = talker.first
+        bytes[2] = talker.second
+        let star = bytes.lastIndex(of: UInt8(ascii: "*")) ?? bytes.count
+        return (try? Sentence(parsing: Array(bytes[0..<star]), requiresChecksum: false)) ?? sentence
+    }
+
+    private func housekeeping() {
+        guard var file = routeFile else { return }
+        do {
+            if let route = try file.reloadIfChanged() {
+                engine.replaceRoute(with: route)
+                counters.routeReloads += 1
+                log("route: reloaded \(file.path), leg \(engine.route.leg + 1) of \(route.legCount)")
+            }
+        } catch {
+            log("route: \(error); keeping the previous route")
+        }
+        routeFile = file
+    }
+
+    /// One line for the terminal: time, traffic, clients, wind, the next waypoint.
+    func statusLine(at elapsed: Double) -> String {
+        let v = engine.values
+        var parts = ["telltale \(Int(elapsed))s", "in \(counters.sentencesIn)", "out \(counters.sentencesOut)"]
+        let clients = outputs.reduce(0) { $0 + $1.clientCount }
+        parts.append("\(clients) client" + (clients == 1 ? "" : "s"))
+        if let wind = v.trueWind {
+            parts.append(
+                "TWA \(Int(wind.angle.rounded())) TWS \(Self.one(Units.knots(metresPerSecond: wind.speed))) kn")
+        }
+        if let heading = v.headingTrue { parts.append("HDG \(Int(heading.rounded()))") }
+        if let nav = v.navigation {
+            let side = nav.crossTrack > 0 ? "R" : "L"
+            parts.append(
+                "\(nav.destination.id) \(Self.two(nav.distanceToWaypoint / 1852)) NM XTE \(Int(abs(nav.crossTrack).rounded())) m \(side)"
+            )
+        }
+        return parts.joined(separator: " | ")
+    }
+
+    static func one(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    static func two(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = abs(hundredths % 100)
+        return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+    }
+}
+
+/// An output's sink: where its bytes go.
+final class OutputSink {
+    enum Kind {
+        case tcp(TCPServer)
+        case udp(UDPSender)
+        case standardOutput
+    }
+
+    let configuration: OutputConfiguration
+    let kind: Kind
+
+    init(configuration: OutputConfiguration, kind: Kind) {
+        self.configuration = configuration
+        self.kind = kind
+    }
+
+    func send(_ bytes: UnsafeRawBufferPointer) {
+        switch kind {
+        case .tcp(let server): server.send(bytes)
+        case .udp(let sender): sender.send(bytes)
+        case .standardOutput: POSIX.writeAll(1, bytes)
+        }
+    }
+
+    func pollDescriptors(into fds: inout [pollfd]) {
+        if case .tcp(let server) = kind { server.pollDescriptors(into: &fds) }
+    }
+
+    func service() {
+        if case .tcp(let server) = kind { server.service() }
+    }
+
+    var hasPending: Bool {
+        if case .tcp(let server) = kind { return server.hasPending }
+        return false
+    }
+
+    var clientCount: Int {
+        if case .tcp(let server) = kind { return server.clientCount }
+        return 0
+    }
+}
+
+/// A UDP output: unicast or broadcast datagrams, one sentence each.
+final class UDPSender {
+    private let fd: Int32
+    private var address = sockaddr_in()
+
+    init(host: String, port: Int) throws(POSIX.Failure) {
+        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            throw POSIX.Failure(operation: "cannot create socket for", path: "udp://\(host):\(port)", code: errno)
+        }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_BROADCAST, &yes, socklen_t(MemoryLayout<Int32>.size))
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw POSIX.Failure(operation: "not an IPv4 address:", path: host, code: EINVAL)
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: UnsafeRawBufferPointer) {
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(
+                    fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0,
+                    socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Engine
+import Gateway
+import NMEA
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ConfigurationTests {
+    @Test("the bench profile is valid and says what make run promises")
+    func benchProfile() throws {
+        let folder = projectFixtures() + "/../Boards"
+        let configuration = try ConfigurationFile.load(path: folder + "/bench.toml")
+        #expect(configuration.inputs.first?.loop == true)
+        #expect(configuration.outputs.first?.endpoint == .tcp(host: "0.0.0.0", port: 10110))
+        #expect(configuration.route?.hasSuffix("Fixtures/demo-voyage/route.gpx") == true)
+    }
+
+    struct BadCase: Sendable, CustomTestStringConvertible {
+        let text: String
+        let line: Int?
+        let key: String
+        var testDescription: String { key }
+    }
+
+    @Test(
+        "a bad configuration is refused with the key and its line",
+        arguments: [
+            BadCase(text: "talker = \"II\"\nrat = 10\n", line: 2, key: "rat"),
+            BadCase(text: "rate = 100\n", line: 1, key: "rate"),
+            BadCase(text: "[wind]\nheel_correction = \"yes\"\n", line: 2, key: "wind.heel_correction"),
+            BadCase(
+                text: "[[output]]\nurl = \"tcp://0.0.0.0:10110\"\n[[output]]\nurl = \"ftp://x\"\n", line: 4,
+                key: "[[output]] #2 url"),
+            BadCase(
+                text: "[[output]]\nurl = \"stdout:\"\nkinds = [\"true-wind\", \"tru-wind\"]\n", line: 3,
+                key: "[[output]] #1 kinds"),
+            BadCase(
+                text: "[[input]]\nname = \"a\"\nurl = \"file:x.nmea\"\n[[output]]\nname = \"a\"\nurl = \"stdout:\"\n",
+                line: 5, key: "[[output]] #1 name"),
+            BadCase(text: "[damping]\ntrue_wind = -1\n", line: 2, key: "damping.true_wind"),
+            BadCase(text: "rate = \n", line: 1, key: "(syntax)"),
+        ])
+    func refused(_ c: BadCase) {
+        do {
+            _ = try ConfigurationFile.parse(c.text)
+            Issue.record("accepted: \(c.text)")
+        } catch {
+            #expect(error.key == c.key)
+            #expect(error.line == c.line)
+        }
+    }
+
+    @Test("defaults: with only an output, every engine default holds and the standard kinds are built")
+    func defaults() throws {
+        let configuration = try ConfigurationFile.parse("[[output]]\nurl = \"stdout:\"\n")
+        #expect(configuration.tickRate == 10)
+        #expect(configuration.engine.timeouts.wind == 3)
+        #expect(configuration.engine.damping.trueWind == 2)
+        #expect(configuration.engine.kinds == ComputedKind.standard)
+        #expect(configuration.outputs.first?.passThrough == true)
+    }
+
+    @Test("address patterns select sentences per output")
+    func patterns() {
+        var output = OutputConfiguration(name: "o", endpoint: .standardOutput)
+        output.include = ["*MWV", "GP*"]
+        output.exclude = ["GPGSV"]
+        #expect(output.admits(Address("IIMWV")!) && output.admits(Address("GPRMC")!))
+        #expect(!output.admits(Address("GPGSV")!) && !output.admits(Address("HCHDG")!))
+    }
+}
+
+/// A TCP client on loopback that counts complete sentences.
+final class LoopbackClient {
+    let fd: Int32
+    var bytes: [UInt8] = []
+
+    init(port: Int, receiveBuffer: Int32? = nil) {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit { close(fd) }
+
+    func drain() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard got > 0 else { return }
+            bytes.append(contentsOf: buffer[0..<got])
+        }
+    }
+
+    var sentences: Int { bytes.filter { $0 == 0x0A }.count }
+}
+
+@Suite(.serialized) struct RuntimeTests {
+    @Test("a TCP client that never reads does not delay the others, and its losses are counted")
+    func stalledClient() async throws {
+        var configuration = GatewayConfiguration()
+        var input = InputConfiguration(
+            name: "demo", endpoint: .file(path: projectFixtures() + "/demo-voyage/voyage.nmea"))
+        input.speed = 200
+        configuration.inputs = [input]
+        var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
+        output.clientBuffer = 8192
+        configuration.outputs = [output]
+        configuration.statusLine = false
+        configuration.engine.kinds = configuration.requiredKinds
+        let runtime = try Runtime(configuration: configuration) { _ in }
+        let port = try #require(runtime.tcpPorts["tcp"])
+        let reader = LoopbackClient(port: port)
+        // A small receive window for the stalled client, so the server's queue for it fills quickly.
+        let stalled = LoopbackClient(port: port, receiveBuffer: 4096)
+        let box = RuntimeBox(runtime)
+        let running = Task.detached { box.runtime.run(duration: 3) }
+        let start = POSIX.monotonic()
+        while POSIX.monotonic() - start < 3.3 {
+            reader.drain()
+            usleep(5000)
+        }
+        await running.value
+        _ = stalled
+        reader.drain()
+        // The reading client got every sentence sent while the stalled one, whose queue filled, lost some.
+        let statistics = try #require(runtime.tcpStatistics["tcp"])
+        #expect(runtime.counters.sentencesOut > 3000)
+        // (A handful went out before the two clients were accepted.)
+        #expect(reader.sentences >= runtime.counters.sentencesOut - 50, "reader \(reader.sentences)")
+        #expect(statistics.droppedSentences > 0)
+        #expect(statistics.accepted == 2)
+        var framer = SentenceFramer(configuration: .strict)
+        framer.feed(reader.bytes) { _ in }
+        #expect(framer.statistics.rejects.total == 0)
+    }
+}
+
+/// Hands the runtime to the thread that runs it while the test reads on its own.
+final class RuntimeBox: @unchecked Sendable {
+    let runtime: Runtime
+    init(_ runtime: Runtime) { self.runtime = runtime }
+}
