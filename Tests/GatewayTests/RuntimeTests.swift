@@ -111,14 +111,14 @@ final class LoopbackClient {
 
 @Suite(.serialized) struct RuntimeTests {
     @Test("a TCP client that never reads does not delay the others, and its losses are counted")
-    func stalledClient() async throws {
+    func stalledClient() throws {
         var configuration = GatewayConfiguration()
         var input = InputConfiguration(
             name: "demo", endpoint: .file(path: projectFixtures() + "/demo-voyage/voyage.nmea"))
         input.speed = 200
         configuration.inputs = [input]
         var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
-        output.clientBuffer = 8192
+        output.clientBuffer = 64 * 1024
         configuration.outputs = [output]
         configuration.statusLine = false
         configuration.engine.kinds = configuration.requiredKinds
@@ -128,13 +128,17 @@ final class LoopbackClient {
         // A small receive window for the stalled client, so the server's queue for it fills quickly.
         let stalled = LoopbackClient(port: port, receiveBuffer: 4096)
         let box = RuntimeBox(runtime)
-        let running = Task.detached { box.runtime.run(duration: 3) }
-        let start = POSIX.monotonic()
-        while POSIX.monotonic() - start < 3.3 {
-            reader.drain()
-            usleep(5000)
+        let readerBox = ClientBox(reader)
+        let running = TestThread { box.runtime.run(duration: 3) }
+        let reading = TestThread {
+            let start = POSIX.monotonic()
+            while POSIX.monotonic() - start < 3.3 {
+                readerBox.client.drain()
+                usleep(2000)
+            }
         }
-        await running.value
+        running.join()
+        reading.join()
         _ = stalled
         reader.drain()
         // The reading client got every sentence sent while the stalled one, whose queue filled, lost some.
@@ -154,4 +158,9 @@ final class LoopbackClient {
 final class RuntimeBox: @unchecked Sendable {
     let runtime: Runtime
     init(_ runtime: Runtime) { self.runtime = runtime }
+}
+
+final class ClientBox: @unchecked Sendable {
+    let client: LoopbackClient
+    init(_ client: LoopbackClient) { self.client = client }
 }
