@@ -171,6 +171,9 @@ public struct Engine: Sendable {
     /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
         values = derivation.update(&inputs, configuration: configuration, at: now)
+        if values.speedIsOverGround && values.trueWind != nil {
+            notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
+        }
         navigate(at: now)
         // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
         for rawValue in 0..<enabled.count {

@@ -134,7 +134,7 @@ public enum ConfigurationFile {
                 allowed: [
                     "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
                     "timeouts",
-                    "route_following", "input", "output",
+                    "route_following", "priority", "input", "output",
                 ])
             config.board = try string(root, "board", "")
             if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
@@ -165,6 +165,15 @@ public enum ConfigurationFile {
             if let following = root["route_following"] {
                 guard let table = following.table else { throw fail("route_following", "must be a table") }
                 try routeFollowing(table, &config.engine)
+            }
+            if let priority = root["priority"] {
+                guard let table = priority.table else { throw fail("priority", "must be a table") }
+                try check(table, "priority", allowed: Set(QuantityGroup.allCases.map(\.rawValue)))
+                for group in QuantityGroup.allCases {
+                    if let names = try strings(table, group.rawValue, "priority") {
+                        config.engine.priorities[group] = names
+                    }
+                }
             }
             if let inputs = root["input"] {
                 guard let array = inputs.array else { throw fail("input", "must be an array of tables: [[input]]") }

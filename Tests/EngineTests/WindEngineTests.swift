@@ -178,6 +178,28 @@ import Testing
         #expect(abs(leewayEngine.values.trueWind!.angle - expected.angle) < 1e-9)
     }
 
+    @Test("with no speed through water, SOG stands in only when configured, and the engine says so")
+    func speedFallback() {
+        var configuration = undampedConfiguration()
+        var engine = Engine(configuration: configuration)
+        let nmea = engine.source(named: "nmea0")
+        let rmc = RMC(time: UTCTime(hours: 1, minutes: 0, seconds: 0), isValid: true, latitude: 50, longitude: 1,
+                      speedOverGround: 6, courseOverGround: 90, mode: .autonomous)
+        engine.ingest(encoded(rmc, talker: "GP"), from: nmea, at: 0)
+        engine.ingest(apparent(30, 15), from: nmea, at: 0)
+        _ = tick(&engine, at: 0)
+        #expect(engine.values.trueWind == nil)
+        configuration.wind.speedOverGroundFallback = true
+        var fallback = Engine(configuration: configuration)
+        let source = fallback.source(named: "nmea0")
+        fallback.ingest(encoded(rmc, talker: "GP"), from: source, at: 0)
+        fallback.ingest(apparent(30, 15), from: source, at: 0)
+        _ = tick(&fallback, at: 0)
+        #expect(fallback.values.speedIsOverGround)
+        #expect(abs(Units.knots(metresPerSecond: fallback.values.trueWind!.speed) - 10.253) < 0.001)
+        #expect(fallback.takeNotices().contains { $0.contains("speed over ground") })
+    }
+
     @Test("damped wind swinging through the bow never passes through the stern")
     func dampedWrap() {
         var engine = Engine()

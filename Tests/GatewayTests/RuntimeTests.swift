@@ -63,6 +63,17 @@ import Testing
         #expect(configuration.outputs.first?.passThrough == true)
     }
 
+    @Test("source priorities per quantity group come from [priority]")
+    func priorities() throws {
+        let configuration = try ConfigurationFile.parse(
+            "[priority]\nwind = [\"masthead\", \"backup\"]\nposition = [\"gps2\"]\n[[output]]\nurl = \"stdout:\"\n")
+        #expect(configuration.engine.priorities[.wind] == ["masthead", "backup"])
+        #expect(configuration.engine.priorities[.position] == ["gps2"])
+        #expect(throws: ConfigurationFile.Error.self) {
+            try ConfigurationFile.parse("[priority]\nwinds = [\"a\"]\n")
+        }
+    }
+
     @Test("address patterns select sentences per output")
     func patterns() {
         var output = OutputConfiguration(name: "o", endpoint: .standardOutput)
