@@ -56,6 +56,7 @@ fuzz:
 bench: release
 	BENCH_SENTENCES=$(BENCH_SENTENCES) Benchmarks/decode.sh
 	Benchmarks/engine.sh
+	Benchmarks/attitude.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

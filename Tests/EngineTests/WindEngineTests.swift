@@ -183,8 +183,9 @@ import Testing
         var configuration = undampedConfiguration()
         var engine = Engine(configuration: configuration)
         let nmea = engine.source(named: "nmea0")
-        let rmc = RMC(time: UTCTime(hours: 1, minutes: 0, seconds: 0), isValid: true, latitude: 50, longitude: 1,
-                      speedOverGround: 6, courseOverGround: 90, mode: .autonomous)
+        let rmc = RMC(
+            time: UTCTime(hours: 1, minutes: 0, seconds: 0), isValid: true, latitude: 50, longitude: 1,
+            speedOverGround: 6, courseOverGround: 90, mode: .autonomous)
         engine.ingest(encoded(rmc, talker: "GP"), from: nmea, at: 0)
         engine.ingest(apparent(30, 15), from: nmea, at: 0)
         _ = tick(&engine, at: 0)
