@@ -40,11 +40,14 @@ else
 fi
 
 if command -v valgrind >/dev/null; then
+    # valgrind 3.19 cannot read the DWARF the C++ of TOMLKit brings: count on a copy without debug information.
+    STRIPPED=$(mktemp)
+    objcopy --strip-debug "$BIN" "$STRIPPED"
     echo "== heap allocations of framing (valgrind)"
     head -n 20000 "$OUT/mix.nmea" > "$OUT/n.nmea"
     head -n 40000 "$OUT/mix.nmea" > "$OUT/2n.nmea"
     allocs() {
-        valgrind --tool=memcheck "$BIN" bench decode --iterations 1 --framing-only "$1" 2>&1 \
+        valgrind --tool=memcheck "$STRIPPED" bench decode --iterations 1 --framing-only "$1" 2>&1 \
             | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
     }
     a=$(allocs "$OUT/n.nmea")

@@ -47,6 +47,13 @@ public struct Engine: Sendable {
     private var upstreamKey: UpstreamDestination?
     /// UTC (UNIX seconds) minus engine time, when the shell has told the engine.
     private var utcOffset: Double?
+    private var attitudeFilter: AttitudeFilter
+    private var lastIMUTime: Double?
+    private var imuRateOfTurn: (value: Double, time: Double)?
+    private var imuAttitude: Observation<Attitude>?
+    private var lastTickTime: Double?
+    private var overHeel = AlarmLatch()
+    private var underHeel = AlarmLatch()
     private var inputs: InstrumentInputs
     private var derivation: WindDerivation
     private var echoFilter: EchoFilter
@@ -70,6 +77,7 @@ public struct Engine: Sendable {
         }
         derivation = WindDerivation(damping: configuration.damping)
         follower = RouteFollower(settings: configuration.route)
+        attitudeFilter = AttitudeFilter(settings: configuration.attitude)
         echoFilter = EchoFilter(window: configuration.echoWindow)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
@@ -110,6 +118,23 @@ public struct Engine: Sendable {
         }
         counters.ignored += 1
         return .ignored
+    }
+
+    /// Takes one IMU sample (body frame FRD: specific force in m/s², rates in degrees per second), runs the attitude
+    /// filter, and records the result as the gateway's own attitude, with its rates.
+    public mutating func ingest(
+        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, from source: SourceID, at time: Double
+    ) {
+        let dt = lastIMUTime.map { time - $0 } ?? 0.01
+        lastIMUTime = time
+        attitudeFilter.update(gyroscope: gyroscope, accelerometer: accelerometer, dt: dt)
+        let attitude = Attitude(
+            heel: attitudeFilter.heel, pitch: attitudeFilter.pitch, rollRate: attitudeFilter.rollRate,
+            pitchRate: attitudeFilter.pitchRate)
+        let observation = Observation(value: attitude, time: time, source: source)
+        inputs.attitude.record(observation)
+        imuAttitude = observation
+        imuRateOfTurn = (attitudeFilter.rateOfTurn, time)
     }
 
     /// Takes an attitude measured by the gateway's own IMU.
@@ -170,7 +195,17 @@ public struct Engine: Sendable {
 
     /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
+        defer { lastTickTime = now }
         values = derivation.update(&inputs, configuration: configuration, at: now)
+        if let observation = imuAttitude, observation.isFresh(at: now, timeout: configuration.timeouts.attitude) {
+            values.imuAttitude = observation.value
+            values.rateOfTurn = imuRateOfTurn?.value
+        }
+        let alarmChanged = updateAlarms(at: now)
+        if alarmChanged {
+            nextDue[ComputedKind.heelAlarm.rawValue] = now
+            nextDue[ComputedKind.heelAlarmText.rawValue] = now
+        }
         if values.speedIsOverGround && values.trueWind != nil {
             notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
         }
@@ -184,6 +219,16 @@ public struct Engine: Sendable {
             // Keep the phase: a late tick does not shift later sentences, a long pause does not burst.
             let due = nextDue[kind.rawValue] + interval
             nextDue[kind.rawValue] = due > now ? due : now + interval
+            if kind == .heelAlarm || kind == .heelAlarmText {
+                // Alarms go out when they change and, while one is active, every interval.
+                if kind == .heelAlarmText && !alarmChanged { continue }
+                for sentence in alarmSentences(kind, changedOnly: kind == .heelAlarmText) {
+                    echoFilter.remember(sentence, at: now)
+                    counters.computed += 1
+                    emit(kind, sentence)
+                }
+                continue
+            }
             if kind == .autopilotMagnetic && values.variation == nil && values.navigationLeg != nil {
                 notice("APB magnetic: no variation known (HDG, RMC or configuration); sending APB true instead")
             }
@@ -199,6 +244,58 @@ public struct Engine: Sendable {
             counters.computed += 1
             emit(kind, sentence)
         }
+    }
+
+    /// Advances the heel alarms on the mean heel; true when one of them changed.
+    private mutating func updateAlarms(at now: Double) -> Bool {
+        let settings = configuration.heelAlarms
+        guard let mean = values.meanHeel.map(abs) else { return false }
+        var changed = false
+        if let threshold = settings.overHeel {
+            changed =
+                overHeel.update(
+                    raise: mean > threshold, clear: mean < threshold - settings.hysteresis, hold: settings.hold, at: now
+                )
+                || changed
+        }
+        if let threshold = settings.underHeel {
+            let sailing = (values.speedThroughWater ?? 0) > Units.metresPerSecond(knots: settings.minimumSpeed)
+            changed =
+                underHeel.update(
+                    raise: sailing && mean < threshold, clear: !sailing || mean > threshold + settings.hysteresis,
+                    hold: settings.hold, at: now) || changed
+        }
+        return changed
+    }
+
+    /// ALR for each configured alarm (active ones only on the periodic repeat), or TXT for the ones that changed.
+    private func alarmSentences(_ kind: ComputedKind, changedOnly: Bool) -> [Sentence] {
+        let settings = configuration.heelAlarms
+        var sentences: [Sentence] = []
+        appendAlarm(kind, overHeel, settings.overHeelNumber, "Heel over", settings.overHeel, to: &sentences)
+        appendAlarm(kind, underHeel, settings.underHeelNumber, "Heel under", settings.underHeel, to: &sentences)
+        return sentences
+    }
+
+    /// One alarm's sentences; an empty array costs nothing when there is nothing to say (no allocation per tick).
+    private func appendAlarm(
+        _ kind: ComputedKind, _ latch: AlarmLatch, _ number: Int, _ label: String, _ threshold: Double?,
+        to sentences: inout [Sentence]
+    ) {
+        guard let threshold else { return }
+        let changedNow = latch.changedAt.map { $0 >= (lastTickTime ?? -.infinity) } ?? false
+        if kind == .heelAlarmText {
+            guard changedNow else { return }
+            let notice = (latch.isActive ? "ALARM: " : "Cleared: ") + "\(label) \(Int(threshold)) deg"
+            sentences += TXT.messages(notice, identifier: 2).compactMap { try? $0.encode(talker: configuration.talker) }
+            return
+        }
+        guard latch.isActive || changedNow else { return }
+        let changedAt = latch.changedAt.flatMap { time in utcOffset.map { UTCTime(secondsOfDay: time + $0) } }
+        let alarm = ALR(
+            time: changedAt ?? values.utc, alarmNumber: number, isActive: latch.isActive, isAcknowledged: false,
+            text: "\(label) \(Int(threshold)) deg")
+        if let sentence = try? alarm.encode(talker: configuration.talker) { sentences.append(sentence) }
     }
 
     /// Route following for this tick: upstream follow, the follower, the UTC of the engine clock.

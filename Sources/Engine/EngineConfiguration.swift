@@ -37,6 +37,16 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case autopilotMagnetic
     /// WCV: waypoint closure velocity.
     case waypointClosure
+    /// XDR `A,<heel>,D,ROLL,A,<pitch>,D,PTCH` from the IMU: instantaneous, not averaged over waves.
+    case attitude
+    /// The same with B&G's names, `HEEL` and `TRIM`.
+    case attitudeHeelTrim
+    /// ROT from the IMU's rate of turn about the vertical.
+    case rateOfTurn
+    /// ALR for the heel alarms (raised, cleared, and repeated while active).
+    case heelAlarm
+    /// TXT notices when a heel alarm is raised or cleared.
+    case heelAlarmText
 
     public var description: String {
         switch self {
@@ -57,19 +67,27 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .autopilot: "autopilot"
         case .autopilotMagnetic: "autopilot-magnetic"
         case .waypointClosure: "waypoint-closure"
+        case .attitude: "attitude"
+        case .attitudeHeelTrim: "attitude-heel-trim"
+        case .rateOfTurn: "rate-of-turn"
+        case .heelAlarm: "heel-alarm"
+        case .heelAlarmText: "heel-alarm-text"
         }
     }
 
     /// The kinds a default output carries: the standard sentences, not the legacy or ground-wind ones.
     public static let standard: Set<ComputedKind> = [
         .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue, .crossTrackError,
-        .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure,
+        .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure, .attitude, .heelAlarm,
     ]
 
     /// Seconds between two sentences of this kind by default.
     public var defaultInterval: Double {
         switch self {
         case .apparentWind, .apparentWindMeasured, .trueWind, .headingTrue: 0.5
+        case .attitude, .attitudeHeelTrim, .rateOfTurn: 0.2
+        case .heelAlarm: 10
+        case .heelAlarmText: 1
         default: 1
         }
     }
@@ -171,6 +189,12 @@ public struct EngineConfiguration: Sendable {
     public var returnDelay = 10.0
     /// Route following.
     public var route = RouteSettings()
+    /// The attitude filter that turns IMU samples into heel and pitch.
+    public var attitude = AttitudeSettings()
+    /// Heel alarms.
+    public var heelAlarms = HeelAlarmSettings()
+    /// Decimals of heel and pitch in XDR.
+    public var attitudeDecimals = 1
     /// With no local route, navigate to the destination an upstream plotter announces (RMB, BWC).
     public var followUpstream = true
     /// Seconds the engine remembers its own sentences to recognise them coming back; 0 turns it off.

@@ -40,6 +40,10 @@ public struct InstrumentValues: Hashable, Sendable {
     public var navigation: NavigationSolution?
     /// UTC on the engine's clock (the replay clock in a replay), when known.
     public var utc: UTCTime?
+    /// Heel, pitch and rates from the gateway's own IMU, when current.
+    public var imuAttitude: Attitude?
+    /// Rate of turn about the vertical from the IMU, degrees per second, positive to starboard.
+    public var rateOfTurn: Double?
 
     public init() {}
 }

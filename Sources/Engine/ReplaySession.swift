@@ -46,20 +46,48 @@ public struct ReplaySession {
         self.options = options
     }
 
-    /// Replays `timeline` (UNIX seconds, in order); `sources[log]` is the engine source of each log.
+    /// An IMU sample on the replay clock (UNIX seconds; FRD, m/s², degrees per second).
+    public struct IMUEvent: Sendable {
+        public var time: Double
+        public var accelerometer: SIMD3<Double>
+        public var gyroscope: SIMD3<Double>
+
+        public init(time: Double, accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>) {
+            self.time = time
+            self.accelerometer = accelerometer
+            self.gyroscope = gyroscope
+        }
+    }
+
+    /// Replays `timeline` (UNIX seconds, in order) and IMU samples (in order) on one clock; `sources[log]` is the
+    /// engine source of each log, `imuSource` that of the IMU.
     public mutating func run(
-        _ timeline: [TimedSentence], sources: [SourceID], output: (Output) -> Void
+        _ timeline: [TimedSentence], sources: [SourceID], imu: [IMUEvent] = [], imuSource: SourceID? = nil,
+        output: (Output) -> Void
     ) {
         guard let first = timeline.first else { return }
-        let origin = first.time
+        let origin = min(first.time, imu.first?.time ?? first.time)
+        var imuIndex = 0
+        let imuID = imuSource ?? SourceID(sources.count)
         engine.setClock(unixTime: origin, at: 0)
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin
         let engineTime = { (time: Double) in time - origin }
 
+        func feedIMU(until limit: Double) {
+            while imuIndex < imu.count && imu[imuIndex].time <= limit {
+                let sample = imu[imuIndex]
+                engine.ingest(
+                    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, from: imuID,
+                    at: engineTime(sample.time))
+                imuIndex += 1
+            }
+        }
+
         func tick(until limit: Double) {
             while nextTick <= limit {
+                feedIMU(until: nextTick)
                 let time = nextTick
                 engine.tick(at: engineTime(time)) { _, sentence in
                     summary.computed += 1
@@ -73,6 +101,7 @@ public struct ReplaySession {
         for item in timeline {
             // Ticks strictly before this sentence's time come first.
             tick(until: item.time - tickInterval * 1e-9)
+            feedIMU(until: item.time)
             summary.sentencesIn += 1
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
             switch engine.ingest(item.sentence, from: source, at: engineTime(item.time)) {

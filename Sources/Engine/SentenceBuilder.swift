@@ -51,6 +51,18 @@ enum SentenceBuilder {
         case .crossTrackError, .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .autopilotMagnetic,
             .waypointClosure:
             return navigation(kind, v, configuration: configuration)
+        case .attitude, .attitudeHeelTrim:
+            guard let attitude = v.imuAttitude, let heel = attitude.heel, let pitch = attitude.pitch else { return nil }
+            let names = kind == .attitude ? ("ROLL", "PTCH") : ("HEEL", "TRIM")
+            let decimals = configuration.attitudeDecimals
+            return try? InlineXDR(
+                .angle(heel, name: names.0, decimals: decimals), .angle(pitch, name: names.1, decimals: decimals)
+            ).encode(talker: talker)
+        case .rateOfTurn:
+            guard let rate = v.rateOfTurn else { return nil }
+            return try? ROT(rate: rate * 60, isValid: true).encode(talker: talker)
+        case .heelAlarm, .heelAlarmText:
+            return nil
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }
             return try? InlineXDR(

@@ -134,7 +134,7 @@ public enum ConfigurationFile {
                 allowed: [
                     "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
                     "timeouts",
-                    "route_following", "priority", "input", "output",
+                    "route_following", "priority", "alarms", "attitude", "input", "output",
                 ])
             config.board = try string(root, "board", "")
             if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
@@ -165,6 +165,35 @@ public enum ConfigurationFile {
             if let following = root["route_following"] {
                 guard let table = following.table else { throw fail("route_following", "must be a table") }
                 try routeFollowing(table, &config.engine)
+            }
+            if let alarms = root["alarms"] {
+                guard let table = alarms.table else { throw fail("alarms", "must be a table") }
+                let section = "alarms"
+                try check(table, section, allowed: ["over_heel", "under_heel", "hysteresis", "hold", "min_speed"])
+                var settings = config.engine.heelAlarms
+                if table["over_heel"] != nil {
+                    settings.overHeel = try number(table, "over_heel", section, range: 1...90)
+                }
+                if table["under_heel"] != nil {
+                    settings.underHeel = try number(table, "under_heel", section, range: 0...90)
+                }
+                if let value = try number(table, "hysteresis", section, range: 0...30) { settings.hysteresis = value }
+                if let value = try number(table, "hold", section, range: 0...600) { settings.hold = value }
+                if let value = try number(table, "min_speed", section, range: 0...30) { settings.minimumSpeed = value }
+                config.engine.heelAlarms = settings
+            }
+            if let attitude = root["attitude"] {
+                guard let table = attitude.table else { throw fail("attitude", "must be a table") }
+                try check(table, "attitude", allowed: ["decimals", "gain", "bias_gain"])
+                if let value = try number(table, "decimals", "attitude", range: 0...3) {
+                    config.engine.attitudeDecimals = Int(value)
+                }
+                if let value = try number(table, "gain", "attitude", range: 0.001...5) {
+                    config.engine.attitude.gain = value
+                }
+                if let value = try number(table, "bias_gain", "attitude", range: 0...1) {
+                    config.engine.attitude.biasGain = value
+                }
             }
             if let priority = root["priority"] {
                 guard let table = priority.table else { throw fail("priority", "must be a table") }

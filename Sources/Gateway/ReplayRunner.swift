@@ -34,7 +34,7 @@ public struct ReplayRunner {
     }
 
     /// Replays the logs, handing each output line (with CR LF) to `write`.
-    public func run(_ logs: [RecordedLog], write: (UnsafeRawBufferPointer) -> Void) -> Result {
+    public func run(_ logs: [RecordedLog], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void) -> Result {
         var engine = self.engine
         var timed: [[TimedSentence]] = []
         var rejects = RejectCounts()
@@ -59,7 +59,11 @@ public struct ReplayRunner {
         var lastPercent = -1
         let showProgress = options.progress && options.speed == nil && POSIX.isTerminal(2) && timeline.count > 10_000
 
-        session.run(timeline, sources: sources) { out in
+        let imuEvents = (imu?.samples ?? []).map {
+            ReplaySession.IMUEvent(time: $0.time, accelerometer: $0.accelerometer, gyroscope: $0.gyroscope)
+        }
+        let imuSource = engine.source(named: "imu")
+        session.run(timeline, sources: sources, imu: imuEvents, imuSource: imuSource) { out in
             if let speed = options.speed, speed > 0 {
                 let due = wallStart + (out.time - origin) / speed
                 if due > POSIX.monotonic() {

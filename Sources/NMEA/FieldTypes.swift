@@ -12,6 +12,12 @@ public struct UTCTime: Hashable, Sendable, Comparable, CustomStringConvertible {
         millisecondsOfDay = (hours &* 60 &+ minutes) &* 60_000 &+ Int((fraction * 1000).rounded())
     }
 
+    /// The time of day of a moment given in seconds (UNIX or since any midnight UTC).
+    public init(secondsOfDay seconds: Double) {
+        let ofDay = seconds - (seconds / 86_400).rounded(.down) * 86_400
+        millisecondsOfDay = Int((ofDay * 1000).rounded()) % 86_400_000
+    }
+
     public var hours: Int { millisecondsOfDay / 3_600_000 }
     public var minutes: Int { millisecondsOfDay / 60_000 % 60 }
     /// Seconds with their fraction.

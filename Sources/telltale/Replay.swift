@@ -32,6 +32,12 @@ struct Replay: ParsableCommand {
     @Option(help: "A GPX route to follow (first <rte>, or the <wpt> list).")
     var route: String?
 
+    @Option(help: "An IMU CSV (time_s,ax,ay,az,gx,gy,gz) merged with the logs on one clock.")
+    var imu: String?
+
+    @Option(help: "A configuration file: its engine settings and route apply (its inputs and outputs do not).")
+    var config: String?
+
     @Option(help: "Sentences per second for a log that carries no time.")
     var lineRate = 10.0
 
@@ -61,6 +67,18 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         var configuration = EngineConfiguration()
+        var configuredRoute: String?
+        if let config {
+            do {
+                let file = try ConfigurationFile.load(path: config)
+                configuration = file.engine
+                configuration.kinds = ComputedKind.standard
+                configuredRoute = file.route
+            } catch {
+                Console.error("telltale: \(config): \(error)\n")
+                throw ExitCode.failure
+            }
+        }
         // Nothing a replay prints can come back into it.
         configuration.echoWindow = 0
         if !kinds.isEmpty { configuration.kinds = Set(kinds.compactMap(ComputedKind.named)) }
@@ -80,7 +98,7 @@ struct Replay: ParsableCommand {
             }
         }
         var engine = Engine(configuration: configuration)
-        if let route {
+        if let route = route ?? configuredRoute {
             var file = RouteFile(path: route)
             do {
                 engine.follow(try file.load())
@@ -90,9 +108,18 @@ struct Replay: ParsableCommand {
             }
         }
         let runner = ReplayRunner(engine: engine, options: options)
+        var imuFile: IMUFile?
+        if let imu {
+            do {
+                imuFile = try IMUFile.read(imu)
+            } catch {
+                Console.error("telltale: \(error)\n")
+                throw ExitCode.failure
+            }
+        }
         var captured: [UInt8] = []
         let capturing = expect != nil
-        let result = runner.run(recorded) { bytes in
+        let result = runner.run(recorded, imu: imuFile) { bytes in
             if capturing { captured.append(contentsOf: bytes) } else { POSIX.writeAll(1, bytes) }
         }
         let s = result.summary

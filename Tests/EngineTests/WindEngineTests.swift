@@ -201,6 +201,43 @@ import Testing
         #expect(fallback.takeNotices().contains { $0.contains("speed over ground") })
     }
 
+    @Test("the over-heel alarm is raised after its hold time, repeated while active, cleared with hysteresis")
+    func heelAlarm() throws {
+        var configuration = undampedConfiguration()
+        configuration.kinds = [.heelAlarm, .heelAlarmText]
+        configuration.heelAlarms.overHeel = 20
+        configuration.heelAlarms.hold = 3
+        configuration.heelAlarms.hysteresis = 2
+        var engine = Engine(configuration: configuration)
+        let sensor = engine.source(named: "heel")
+        var events: [(Double, String)] = []
+        var time = 0.0
+        func heel(_ degrees: Double, for seconds: Double) {
+            let end = time + seconds
+            while time < end - 1e-9 {
+                engine.ingest(encoded(XDR([.angle(degrees, name: "HEEL")]), talker: "II"), from: sensor, at: time)
+                engine.tick(at: time) { _, sentence in events.append((time, sentence.description)) }
+                time += 0.1
+            }
+        }
+        heel(15, for: 10)
+        heel(22, for: 2)  // a gust, shorter than the hold
+        heel(15, for: 5)
+        #expect(events.isEmpty)
+        heel(23, for: 25)
+        let raised = try #require(events.first)
+        #expect(raised.0 > 19.9 && raised.0 < 20.2)  // held 3 s from 17 s
+        #expect(events.contains { $0.1.contains("TXT") && $0.1.contains("ALARM: Heel over 20 deg") })
+        let active = events.filter { $0.1.contains(",101,A,V,Heel over 20 deg") }
+        #expect(active.count >= 3)  // on raising, then every 10 s
+        events.removeAll()
+        heel(19, for: 10)  // inside the hysteresis band: stays raised
+        #expect(!events.contains { $0.1.contains(",101,V,") })
+        heel(17, for: 10)
+        #expect(events.contains { $0.1.contains(",101,V,V,Heel over 20 deg") })
+        #expect(events.contains { $0.1.contains("Cleared: Heel over 20 deg") })
+    }
+
     @Test("damped wind swinging through the bow never passes through the stern")
     func dampedWrap() {
         var engine = Engine()

@@ -14,6 +14,23 @@ import Testing
         var route: Route
     }
 
+    static func imu(_ adjust: (inout VoyageSettings) -> Void = { _ in }) throws -> IMUFile {
+        let text = String(decoding: try #require(readFile(projectFixtures() + "/demo-voyage/route.gpx")), as: UTF8.self)
+        var settings = VoyageSettings()
+        adjust(&settings)
+        var samples: [IMUFile.Sample] = []
+        VoyageSimulator(route: try GPX.route(from: text), settings: settings).run(
+            sentence: { _, _ in },
+            imu: { sample in
+                samples.append(
+                    IMUFile.Sample(
+                        time: sample.time,
+                        accelerometer: SIMD3(sample.accelerometer.x, sample.accelerometer.y, sample.accelerometer.z),
+                        gyroscope: SIMD3(sample.gyroscope.x, sample.gyroscope.y, sample.gyroscope.z)))
+            }, truth: { _ in })
+        return IMUFile(samples: samples, rejected: 0)
+    }
+
     static func voyage(_ adjust: (inout VoyageSettings) -> Void = { _ in }) throws -> Voyage {
         let text = String(decoding: try #require(readFile(projectFixtures() + "/demo-voyage/route.gpx")), as: UTF8.self)
         let route = try GPX.route(from: text)
@@ -122,6 +139,42 @@ import Testing
         print("calm sea: TWA median with heel correction \(median(with.twa)!), without \(median(without.twa)!)")
         #expect(median(with.twa)! < 1.2)
         #expect(median(with.twa)! < median(without.twa)!)
+    }
+
+    @Test("heel and pitch from the IMU, sent as XDR ROLL/PTCH, follow the simulator's truth")
+    func attitudeFromIMU() throws {
+        let voyage = try Self.voyage()
+        let imu = try Self.imu()
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.computedOnly = true
+        options.tagTime = true
+        var output: [UInt8] = []
+        _ = ReplayRunner(engine: Engine(), options: options).run([voyage.log], imu: imu) {
+            output.append(contentsOf: $0)
+        }
+        var heelErrors: [Double] = []
+        var pitchErrors: [Double] = []
+        var framer = SentenceFramer()
+        framer.feed(output) { event in
+            guard case .sentence(let s) = event, let ms = s.tagBlock?.unixMilliseconds,
+                case .xdr(let xdr)? = try? Message(s), let heel = xdr.heel, let pitch = xdr.pitch
+            else { return }
+            let time = Double(ms) / 1000
+            let row = Self.truth(at: time, in: voyage.truth)
+            // Compare where the truth was taken at the same moment (it is written every 0.5 s), after start-up.
+            guard abs(row.time - time) < 0.011, time - voyage.truth[0].time > 30 else { return }
+            heelErrors.append(abs(heel - row.heel))
+            pitchErrors.append(abs(pitch - row.pitch))
+        }
+        let heelRMS = (heelErrors.map { $0 * $0 }.reduce(0, +) / Double(max(heelErrors.count, 1))).squareRoot()
+        let pitchRMS = (pitchErrors.map { $0 * $0 }.reduce(0, +) / Double(max(pitchErrors.count, 1))).squareRoot()
+        print(
+            "simulated voyage, attitude from the IMU against truth: RMS heel \(heelRMS), pitch \(pitchRMS) "
+                + "over \(heelErrors.count) XDR (0.1 deg resolution)")
+        // XDR at 5 Hz and truth at 2 Hz meet once a second: about a thousand seconds of voyage after start-up.
+        #expect(heelErrors.count > 400)
+        #expect(heelRMS < 0.5 && pitchRMS < 0.5)
     }
 
     @Test("route guidance: XTE with the right steer letter, distance to waypoint, switches when the boat arrives")
