@@ -134,7 +134,7 @@ public enum ConfigurationFile {
                 allowed: [
                     "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
                     "timeouts",
-                    "route_following", "priority", "alarms", "attitude", "input", "output",
+                    "route_following", "priority", "alarms", "attitude", "record", "input", "output",
                 ])
             config.board = try string(root, "board", "")
             if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
@@ -165,6 +165,22 @@ public enum ConfigurationFile {
             if let following = root["route_following"] {
                 guard let table = following.table else { throw fail("route_following", "must be a table") }
                 try routeFollowing(table, &config.engine)
+            }
+            if let record = root["record"] {
+                guard let table = record.table else { throw fail("record", "must be a table") }
+                try check(table, "record", allowed: ["directory", "rotate_size_mb", "rotate_minutes"])
+                guard let directory = try string(table, "directory", "record") else {
+                    throw fail("record", "needs a directory")
+                }
+                var settings = Recorder.Settings(
+                    directory: directory.hasPrefix("/") ? directory : base + "/" + directory)
+                if let value = try number(table, "rotate_size_mb", "record", range: 1...10_000) {
+                    settings.rotateBytes = Int(value * 1024 * 1024)
+                }
+                if let value = try number(table, "rotate_minutes", "record", range: 1...10_080) {
+                    settings.rotateSeconds = value * 60
+                }
+                config.record = settings
             }
             if let alarms = root["alarms"] {
                 guard let table = alarms.table else { throw fail("alarms", "must be a table") }

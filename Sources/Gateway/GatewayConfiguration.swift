@@ -84,6 +84,8 @@ public struct GatewayConfiguration: Sendable {
     public var route: String?
     /// A one-line live status on the terminal (only when standard error is one).
     public var statusLine = true
+    /// Record every input sentence (the black box), when set.
+    public var record: Recorder.Settings?
     public var inputs: [InputConfiguration] = []
     public var outputs: [OutputConfiguration] = []
 

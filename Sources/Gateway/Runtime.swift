@@ -15,6 +15,8 @@ import NMEA
 public final class Runtime {
     public struct Counters: Sendable {
         public var sentencesIn = 0
+        /// Lines refused while framing network inputs.
+        public var rejected = 0
         public var sentencesOut = 0
         public var invalid = 0
         public var echoes = 0
@@ -27,19 +29,44 @@ public final class Runtime {
     /// The port each TCP output listens on (useful when configured as 0).
     public private(set) var tcpPorts: [String: Int] = [:]
     private var fileInputs: [(input: FileInput, source: SourceID)] = []
+    private var networkInputs: [(input: NetworkInput, source: SourceID)] = []
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
+    private var recorder: Recorder?
+    private var inputNames: [SourceID: String] = [:]
+    /// UNIX seconds minus the runtime's monotonic clock: receive times for the recorder.
+    private var unixOffset = 0.0
     private let log: (String) -> Void
 
     public init(configuration: GatewayConfiguration, log: @escaping (String) -> Void) throws(POSIX.Failure) {
         self.configuration = configuration
         self.log = log
         var engine = Engine(configuration: configuration.engine)
+        if let settings = configuration.record {
+            recorder = try Recorder(settings: settings)
+            log("recording every input sentence to \(settings.directory)")
+        }
         for input in configuration.inputs {
             let source = engine.source(named: input.name)
+            inputNames[source] = input.name
             switch input.endpoint {
             case .file(let path):
                 fileInputs.append((try FileInput(configuration: input, path: path), source))
+            case .tcp(let host, let port):
+                networkInputs.append(
+                    (
+                        NetworkInput(
+                            name: input.name, kind: .tcpClient(host: host, port: port), framing: input.framing, log: log
+                        ),
+                        source
+                    ))
+            case .udp(_, let port):
+                networkInputs.append(
+                    (
+                        NetworkInput(
+                            name: input.name, kind: .udpListener(port: port), framing: input.framing, log: log),
+                        source
+                    ))
             default:
                 log("input \(input.name): \(input.endpoint) is not supported by this build yet; skipped")
             }
@@ -80,6 +107,7 @@ public final class Runtime {
         var unix = timespec()
         clock_gettime(CLOCK_REALTIME, &unix)
         engine.setClock(unixTime: Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9, at: 0)
+        unixOffset = Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9 - start
         let tickInterval = 1 / configuration.tickRate
         var nextTick = start
         var nextHousekeeping = start + 1
@@ -120,11 +148,24 @@ public final class Runtime {
             var wake = min(nextTick, nextHousekeeping)
             for item in fileInputs { if let due = item.input.nextDue(since: start) { wake = min(wake, due) } }
             fds.removeAll(keepingCapacity: true)
+            for item in networkInputs {
+                item.input.maintain(now: now)
+                item.input.pollDescriptors(into: &fds)
+            }
             for output in outputs { output.pollDescriptors(into: &fds) }
             let timeout = Int32(max(0, min(100, (wake - POSIX.monotonic()) * 1000)).rounded(.up))
-            if poll(&fds, nfds_t(fds.count), timeout) > 0 || !fds.isEmpty {
-                for output in outputs { output.service() }
+            _ = poll(&fds, nfds_t(fds.count), timeout)
+            let afterPoll = POSIX.monotonic()
+            for item in networkInputs {
+                let source = item.source
+                item.input.service(now: afterPoll) { event in
+                    switch event {
+                    case .sentence(let sentence): self.handle(input: sentence, from: source, at: afterPoll - start)
+                    case .rejected: self.counters.rejected += 1
+                    }
+                }
             }
+            for output in outputs { output.service() }
         }
         // Flush what is queued, for at most a second.
         let deadline = POSIX.monotonic() + 1
@@ -134,6 +175,7 @@ public final class Runtime {
             _ = poll(&fds, nfds_t(fds.count), 50)
             for output in outputs { output.service() }
         }
+        recorder?.flush()
         if showStatus { POSIX.writeAll(2, "\n") }
         log("stopped: \(counters.sentencesIn) sentences in, \(counters.sentencesOut) out")
     }
@@ -149,6 +191,7 @@ public final class Runtime {
 
     private func handle(input sentence: Sentence, from source: SourceID, at time: Double) {
         counters.sentencesIn += 1
+        recorder?.record(sentence, source: inputNames[source] ?? "input", unixTime: POSIX.monotonic() + unixOffset)
         switch engine.ingest(sentence, from: source, at: time) {
         case .invalid:
             counters.invalid += 1
@@ -199,7 +242,11 @@ public final class Runtime {
         return (try? Sentence(parsing: Array(bytes[0..<star]), requiresChecksum: false)) ?? sentence
     }
 
+    /// The files the recorder wrote.
+    public var recordedFiles: [String] { recorder?.files ?? [] }
+
     private func housekeeping() {
+        recorder?.flush()
         guard var file = routeFile else { return }
         do {
             if let route = try file.reloadIfChanged() {

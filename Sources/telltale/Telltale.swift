@@ -5,6 +5,8 @@ struct Telltale: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "telltale",
         abstract: "An NMEA 0183 instrument gateway for sailing boats.",
-        subcommands: [Run.self, CheckConfig.self, Replay.self, Simulate.self, Inspect.self, Bench.self, Ports.self]
+        subcommands: [
+            Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Bench.self, Ports.self,
+        ]
     )
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Gateway
+
+/// `telltale record`: the black box on its own.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record every input sentence with a tag block (receive time, input name), for telltale replay.",
+        discussion: """
+            Files telltale-<UNIX seconds>.nmea in DIRECTORY, rotated by size and age. Inside `telltale run` the same
+            recorder is switched on by [record] in the configuration.
+            """
+    )
+
+    @Option(
+        name: .customLong("input"), help: "An input URL (repeatable): tcp://host:port, udp://:10110, file:///x.nmea")
+    var inputs: [String]
+
+    @Option(help: "Directory for the recordings.")
+    var directory: String
+
+    @Option(help: "Start a new file past this many megabytes.")
+    var rotateSizeMb = 50.0
+
+    @Option(help: "Start a new file after this many minutes.")
+    var rotateMinutes = 60.0
+
+    @Option(help: "Stop after this many seconds.")
+    var duration: Double?
+
+    func run() throws {
+        var configuration = GatewayConfiguration()
+        for (index, url) in inputs.enumerated() {
+            do {
+                configuration.inputs.append(
+                    InputConfiguration(name: "input\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw ValidationError("--input \(error)")
+            }
+        }
+        var settings = Recorder.Settings(directory: directory)
+        settings.rotateBytes = Int(rotateSizeMb * 1024 * 1024)
+        settings.rotateSeconds = rotateMinutes * 60
+        configuration.record = settings
+        configuration.engine.kinds = []
+        StopSignal.install()
+        let runtime: Runtime
+        do {
+            runtime = try Runtime(configuration: configuration) { Console.error("telltale: " + $0 + "\n") }
+        } catch {
+            Console.error("telltale: \(error)\n")
+            throw ExitCode.failure
+        }
+        runtime.run(duration: duration)
+    }
+}
