@@ -57,6 +57,7 @@ bench: release
 	BENCH_SENTENCES=$(BENCH_SENTENCES) Benchmarks/decode.sh
 	Benchmarks/engine.sh
 	Benchmarks/attitude.sh
+	Benchmarks/replay.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)
