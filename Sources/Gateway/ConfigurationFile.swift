@@ -134,7 +134,7 @@ public enum ConfigurationFile {
                 allowed: [
                     "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
                     "timeouts",
-                    "route_following", "priority", "alarms", "attitude", "record", "input", "output",
+                    "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
                 ])
             config.board = try string(root, "board", "")
             if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
@@ -165,6 +165,23 @@ public enum ConfigurationFile {
             if let following = root["route_following"] {
                 guard let table = following.table else { throw fail("route_following", "must be a table") }
                 try routeFollowing(table, &config.engine)
+            }
+            if let imu = root["imu"] {
+                guard let table = imu.table else { throw fail("imu", "must be a table") }
+                try check(table, "imu", allowed: ["url", "loop", "speed", "axes"])
+                guard let url = try string(table, "url", "imu") else { throw fail("imu", "needs a url") }
+                guard var settings = IMUConfiguration.parse(url, base: base) else {
+                    throw fail("imu.url", "csv:///path.csv (I2C and IIO IMUs are not supported by this build yet)")
+                }
+                if let loop = try bool(table, "loop", "imu") { settings.loop = loop }
+                if let speed = try number(table, "speed", "imu", range: 0.01...1000) { settings.speed = speed }
+                if let axes = try string(table, "axes", "imu") {
+                    guard let map = AxisMap(axes) else {
+                        throw fail("imu.axes", "three chip axes for body x, y, z, such as \"x,-y,-z\"")
+                    }
+                    settings.axes = map
+                }
+                config.imu = settings
             }
             if let record = root["record"] {
                 guard let table = record.table else { throw fail("record", "must be a table") }

@@ -86,6 +86,8 @@ public struct GatewayConfiguration: Sendable {
     public var statusLine = true
     /// Record every input sentence (the black box), when set.
     public var record: Recorder.Settings?
+    /// The IMU, when there is one.
+    public var imu: IMUConfiguration?
     public var inputs: [InputConfiguration] = []
     public var outputs: [OutputConfiguration] = []
 

@@ -29,6 +29,8 @@ public final class Recorder {
     private var written = 0
     private var openedAt = 0.0
     private var buffer: [UInt8] = []
+    private var imuFD: Int32 = -1
+    private var imuBuffer: [UInt8] = []
 
     public init(settings: Settings) throws(POSIX.Failure) {
         self.settings = settings
@@ -40,6 +42,34 @@ public final class Recorder {
     deinit {
         flush()
         if fd >= 0 { close(fd) }
+        if imuFD >= 0 { close(imuFD) }
+    }
+
+    /// Records one IMU sample (body frame, as the engine got it) in the CSV beside the current NMEA file.
+    public func record(imu sample: IMUFile.Sample, unixTime: Double) {
+        if fd < 0 || written >= settings.rotateBytes || unixTime - openedAt >= settings.rotateSeconds {
+            rotate(at: unixTime)
+        }
+        guard imuFD >= 0 else { return }
+        func number(_ value: Double, _ decimals: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let scaled = Int64((abs(value) * scale).rounded())
+            let fraction = String(scaled % Int64(scale))
+            let sign = value < 0 && scaled != 0 ? "-" : ""
+            return sign + String(scaled / Int64(scale)) + "." + String(repeating: "0", count: decimals - fraction.count)
+                + fraction
+        }
+        let a = sample.accelerometer
+        let g = sample.gyroscope
+        let line =
+            [
+                number(unixTime, 3), number(a.x, 4), number(a.y, 4), number(a.z, 4), number(g.x, 4),
+                number(g.y, 4), number(g.z, 4),
+            ].joined(separator: ",") + "\n"
+        imuBuffer.append(contentsOf: Array(line.utf8))
+        written += line.utf8.count
+        if imuBuffer.count >= 16 * 1024 { flush() }
     }
 
     /// Records one sentence received on input `source` at `unixTime` (seconds).
@@ -59,9 +89,14 @@ public final class Recorder {
 
     /// Writes what is buffered (also done every 16 KiB and on rotation).
     public func flush() {
-        guard fd >= 0, !buffer.isEmpty else { return }
-        POSIX.writeAll(fd, buffer)
-        buffer.removeAll(keepingCapacity: true)
+        if fd >= 0, !buffer.isEmpty {
+            POSIX.writeAll(fd, buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        if imuFD >= 0, !imuBuffer.isEmpty {
+            POSIX.writeAll(imuFD, imuBuffer)
+            imuBuffer.removeAll(keepingCapacity: true)
+        }
     }
 
     private func rotate(at unixTime: Double) {
@@ -75,6 +110,10 @@ public final class Recorder {
         }
         fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd >= 0 { files.append(path) }
+        if imuFD >= 0 { close(imuFD) }
+        let imuPath = String(path.dropLast(5)) + ".imu.csv"
+        imuFD = open(imuPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if imuFD >= 0 { POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz\n") }
         written = 0
         openedAt = unixTime
     }

@@ -33,6 +33,8 @@ public final class Runtime {
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
     private var recorder: Recorder?
+    private var imuInput: CSVIMUInput?
+    private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
     /// UNIX seconds minus the runtime's monotonic clock: receive times for the recorder.
     private var unixOffset = 0.0
@@ -87,6 +89,15 @@ public final class Runtime {
                 log("output \(output.name): \(output.endpoint) is not supported by this build yet; skipped")
             }
         }
+        if let imu = configuration.imu {
+            do {
+                imuInput = try CSVIMUInput(configuration: imu)
+                imuSource = engine.source(named: "imu")
+                log("imu: \(imu.endpoint), axes \(imu.axes)")
+            } catch {
+                log("imu: \(error)")
+            }
+        }
         if let path = configuration.route {
             var file = RouteFile(path: path)
             do {
@@ -133,6 +144,14 @@ public final class Runtime {
                     )
                 }
             }
+            if imuInput != nil {
+                let source = imuSource
+                imuInput!.emitDue(at: now, since: start) { sample in
+                    self.engine.ingest(
+                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, from: source, at: engineTime)
+                    self.recorder?.record(imu: sample, unixTime: now + self.unixOffset)
+                }
+            }
             if now >= nextTick {
                 engine.tick(at: engineTime) { kind, sentence in self.distribute(computed: sentence, kind: kind) }
                 for notice in engine.takeNotices() { log(notice) }
@@ -147,6 +166,7 @@ public final class Runtime {
             }
             var wake = min(nextTick, nextHousekeeping)
             for item in fileInputs { if let due = item.input.nextDue(since: start) { wake = min(wake, due) } }
+            if let due = imuInput?.nextDue(since: start) { wake = min(wake, due) }
             fds.removeAll(keepingCapacity: true)
             for item in networkInputs {
                 item.input.maintain(now: now)

@@ -23,6 +23,9 @@ struct Run: ParsableCommand {
         name: .customLong("output"), help: "An output URL (repeatable): tcp://0.0.0.0:10110, udp://host:port, stdout:")
     var outputs: [String] = []
 
+    @Option(help: "An IMU: csv:///path.csv (time_s,ax,ay,az,gx,gy,gz, body frame) played in real time.")
+    var imu: String?
+
     @Option(help: "Stop after this many seconds (for tests and benchmarks).")
     var duration: Double?
 
@@ -52,6 +55,12 @@ struct Run: ParsableCommand {
             } catch {
                 throw ValidationError("--output \(error)")
             }
+        }
+        if let imu {
+            guard let parsed = IMUConfiguration.parse(imu, base: ".") else {
+                throw ValidationError("--imu: csv:///path.csv (I2C and IIO IMUs are not supported by this build yet)")
+            }
+            configuration.imu = parsed
         }
         if configuration.outputs.isEmpty {
             configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))

@@ -94,4 +94,36 @@ final class LoopbackServer: @unchecked Sendable {
         for file in files { unlink(file) }
         rmdir(directory)
     }
+
+    @Test("the IMU plays in run: heel comes out, and the recorder writes the IMU CSV beside the NMEA")
+    func imuInRun() throws {
+        var template = Array("/tmp/telltale-imu-XXXXXX".utf8CString)
+        let directory = String(cString: mkdtemp(&template))
+        let folder = projectFixtures() + "/demo-voyage"
+        let configuration = try ConfigurationFile.parse(
+            """
+            status_line = false
+            [imu]
+            url = "csv:imu.csv"
+            speed = 20
+            axes = "x,y,z"
+            [record]
+            directory = "\(directory)"
+            [[input]]
+            url = "file:voyage.nmea"
+            speed = 20
+            """, base: folder)
+        let runtime = try Runtime(configuration: configuration) { _ in }
+        runtime.run(duration: 2)
+        let heel = try #require(runtime.engine.values.imuAttitude?.heel)
+        #expect(abs(heel) < 40)
+        let nmea = try #require(runtime.recordedFiles.first)
+        let imu = try IMUFile.read(String(nmea.dropLast(5)) + ".imu.csv")
+        // 2 s at 20x is 40 s of a 100 Hz IMU.
+        #expect(imu.samples.count > 3000 && imu.rejected == 0)
+        #expect(try RecordedLog.read(nmea).sentences.count > 500)
+        unlink(String(nmea.dropLast(5)) + ".imu.csv")
+        unlink(nmea)
+        rmdir(directory)
+    }
 }

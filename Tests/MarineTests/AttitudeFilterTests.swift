@@ -59,3 +59,15 @@ import Testing
         #expect(abs(filter.heel) < 0.5)
     }
 }
+
+@Suite struct AxisMapTests {
+    @Test("a chip mounted x forward, y to port, z up is remapped to the body frame")
+    func remap() throws {
+        let map = try #require(AxisMap("x, -y, -z"))
+        #expect(map.apply(SIMD3(1, 2, 3)) == SIMD3(1, -2, -3))
+        let sideways = try #require(AxisMap("-y,x,z"))
+        #expect(sideways.apply(SIMD3(1, 2, 3)) == SIMD3(-2, 1, 3))
+        #expect(sideways.description == "-y,x,z")
+        #expect(AxisMap("x,x,z") == nil && AxisMap("x,y") == nil && AxisMap("x,y,w") == nil)
+    }
+}
