@@ -142,8 +142,9 @@ public struct Engine: Sendable {
         inputs.attitude.record(Observation(value: attitude, time: time, source: source))
     }
 
-    /// Remembers a sentence an output sent (a pass-through or a per-output variant), so that it is recognised if
-    /// it comes back. Computed sentences are remembered by ``tick(at:emit:)`` itself.
+    /// Remembers a sentence an output sent in a form the engine did not build (a per-output talker), so that it is
+    /// recognised if it comes back. Computed sentences are remembered by ``tick(at:emit:)`` itself. Pass-through
+    /// must not be remembered: an instrument repeating an identical reading would be taken for an echo.
     public mutating func remember(_ sentence: Sentence, at time: Double) {
         echoFilter.remember(sentence, at: time)
     }

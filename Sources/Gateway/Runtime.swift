@@ -33,6 +33,8 @@ public final class Runtime {
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
     private var recorder: Recorder?
+    /// The monotonic time the loop started: the engine's time zero.
+    private var startTime = 0.0
     private var imuInput: CSVIMUInput?
     private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
@@ -112,9 +114,16 @@ public final class Runtime {
         self.engine = engine
     }
 
-    /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), or `duration` seconds when given.
-    public func run(duration: Double? = nil) {
+    /// Whether every file input has played to its end (looping inputs never do).
+    public var fileInputsFinished: Bool {
+        !fileInputs.isEmpty && fileInputs.allSatisfy { $0.input.nextDue(since: 0) == nil }
+    }
+
+    /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), `duration` seconds when given, or, with
+    /// `untilInputsEnd`, one second after the last file input has played its last sentence (a replay to outputs).
+    public func run(duration: Double? = nil, untilInputsEnd: Bool = false) {
         let start = POSIX.monotonic()
+        startTime = start
         var unix = timespec()
         clock_gettime(CLOCK_REALTIME, &unix)
         engine.setClock(unixTime: Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9, at: 0)
@@ -126,9 +135,16 @@ public final class Runtime {
         fds.reserveCapacity(64)
         let showStatus = configuration.statusLine && POSIX.isTerminal(2)
 
+        var endedAt: Double?
+        // Clients already waiting are accepted before the first sentence goes out.
+        for output in outputs { output.service() }
         while !StopSignal.isRaised {
             let now = POSIX.monotonic()
             if let duration, now - start >= duration { break }
+            if untilInputsEnd && fileInputsFinished {
+                if let endedAt, now - endedAt > 1 { break }
+                if endedAt == nil { endedAt = now }
+            }
             let engineTime = now - start
             for index in fileInputs.indices {
                 let source = fileInputs[index].source
@@ -233,7 +249,8 @@ public final class Runtime {
             wire.withUnsafeBytes { output.send($0) }
             counters.sentencesOut += 1
         }
-        engine.remember(prepared, at: time)
+        // Pass-through is not remembered as our own: an instrument that repeats an identical reading (HDT 90.0 every
+        // second) would have every repeat taken for an echo. Only the engine's computed sentences are.
     }
 
     private func distribute(computed sentence: Sentence, kind: ComputedKind) {
@@ -243,7 +260,9 @@ public final class Runtime {
             else { continue }
             var wire: [UInt8] = []
             if let talker = output.configuration.talker, talker != configuration.engine.talker {
-                Runtime.retalked(sentence, talker).appendWire(to: &wire)
+                let variant = Runtime.retalked(sentence, talker)
+                engine.remember(variant, at: POSIX.monotonic() - startTime)
+                variant.appendWire(to: &wire)
             } else {
                 sentence.appendWire(to: &wire)
             }

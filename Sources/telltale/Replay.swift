@@ -71,6 +71,9 @@ struct Replay: ParsableCommand {
         if let config {
             do {
                 let file = try ConfigurationFile.load(path: config)
+                if !file.outputs.isEmpty {
+                    return try replayToOutputs(file)
+                }
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
@@ -152,6 +155,37 @@ struct Replay: ParsableCommand {
             }
             Console.error("replay: output matches \(expect)\n")
         }
+    }
+}
+
+extension Replay {
+    /// With outputs in the configuration, the logs go to them (a bench rig feeding a chartplotter) through the same
+    /// runtime as `run`, played on their own clock at --speed (--fast means as fast as 1000x), until they end.
+    func replayToOutputs(_ file: GatewayConfiguration) throws {
+        var configuration = file
+        configuration.inputs = logs.enumerated().map { index, path in
+            var input = InputConfiguration(name: "log\(index + 1)", endpoint: .file(path: path))
+            input.speed = fast ? 1000 : (speed ?? 1)
+            return input
+        }
+        if let route { configuration.route = route }
+        if let imu {
+            guard var parsed = IMUConfiguration.parse("csv:" + imu, base: ".") else {
+                throw ValidationError("--imu: a CSV file")
+            }
+            parsed.speed = fast ? 1000 : (speed ?? 1)
+            configuration.imu = parsed
+        }
+        configuration.engine.kinds = configuration.requiredKinds
+        StopSignal.install()
+        let runtime: Runtime
+        do {
+            runtime = try Runtime(configuration: configuration) { Console.error("telltale: " + $0 + "\n") }
+        } catch {
+            Console.error("telltale: \(error)\n")
+            throw ExitCode.failure
+        }
+        runtime.run(untilInputsEnd: true)
     }
 }
 

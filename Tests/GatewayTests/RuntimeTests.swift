@@ -163,6 +163,40 @@ final class LoopbackClient {
         framer.feed(reader.bytes) { _ in }
         #expect(framer.statistics.rejects.total == 0)
     }
+
+    @Test("identical readings an instrument repeats all pass through (not echoes), and a replay ends with its inputs")
+    func repeatedReadingsPass() throws {
+        var configuration = GatewayConfiguration()
+        var input = InputConfiguration(
+            name: "log", endpoint: .file(path: projectFixtures() + "/edge-cases/stale-wind.nmea"))
+        input.speed = 50
+        configuration.inputs = [input]
+        var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
+        output.computed = false
+        configuration.outputs = [output]
+        configuration.statusLine = false
+        configuration.engine.kinds = []
+        let runtime = try Runtime(configuration: configuration) { _ in }
+        let reader = LoopbackClient(port: try #require(runtime.tcpPorts["tcp"]))
+        let box = RuntimeBox(runtime)
+        let readerBox = ClientBox(reader)
+        let start = POSIX.monotonic()
+        let running = TestThread { box.runtime.run(duration: 10, untilInputsEnd: true) }
+        let reading = TestThread {
+            while POSIX.monotonic() - start < 3 {
+                readerBox.client.drain()
+                usleep(2000)
+            }
+        }
+        running.join()
+        let elapsed = POSIX.monotonic() - start
+        reading.join()
+        // 20 s of log at 50x, then a second: well before the 10 s limit.
+        #expect(elapsed < 3)
+        // 70 lines, of which the HDT, VHW and MWV lines repeat the same bytes every second.
+        #expect(reader.sentences == 70)
+        #expect(runtime.counters.echoes == 0)
+    }
 }
 
 /// Hands the runtime to the thread that runs it while the test reads on its own.
