@@ -32,6 +32,7 @@ test: deps
 interop: release
 	Tests/Interop/pynmea2-check.sh
 	Tests/Interop/gpsd-check.sh
+	Tests/Interop/gpsfake-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 run: release

@@ -24,7 +24,7 @@ let package = Package(
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
         .target(
             name: "Gateway",
-            dependencies: ["NMEA", "Marine", "Engine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["NMEA", "Marine", "Engine", "CGPS", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .systemLibrary(
             name: "CSerialPort",

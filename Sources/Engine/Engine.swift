@@ -52,6 +52,8 @@ public struct Engine: Sendable {
     private var imuRateOfTurn: (value: Double, time: Double)?
     private var imuAttitude: Observation<Attitude>?
     private var lastTickTime: Double?
+    /// The date of the last fix that came with one (gpsd), for RMC.
+    private var fixDate: UTCDate?
     private var overHeel = AlarmLatch()
     private var underHeel = AlarmLatch()
     private var inputs: InstrumentInputs
@@ -135,6 +137,24 @@ public struct Engine: Sendable {
         inputs.attitude.record(observation)
         imuAttitude = observation
         imuRateOfTurn = (attitudeFilter.rateOfTurn, time)
+    }
+
+    /// Takes a position fix that did not come as NMEA (gpsd): position, speed (m/s) and course over ground, the
+    /// fix's UNIX time.
+    public mutating func ingest(
+        fix point: GeoPoint, speedOverGround: Double?, courseOverGround: Double?, unixTime: Double?,
+        from source: SourceID, at time: Double
+    ) {
+        let utc = unixTime.map { UTCTime(secondsOfDay: $0) }
+        if let unixTime { fixDate = UTCDate(daysSinceEpoch: Int((unixTime / 86_400).rounded(.down))) }
+        inputs.position.record(
+            Observation(value: Fix(point: point, utc: utc, mode: .autonomous), time: time, source: source))
+        if let speedOverGround {
+            inputs.motionOverGround.record(
+                Observation(
+                    value: GroundMotion(speed: speedOverGround, course: courseOverGround), time: time, source: source))
+        }
+        counters.used += 1
     }
 
     /// Takes an attitude measured by the gateway's own IMU.
@@ -238,12 +258,47 @@ public struct Engine: Sendable {
             {
                 notice("RMB: cross-track error or range beyond the field limits (9.99, 999.9 NM): clamped")
             }
+            if kind == .positionRMC || kind == .positionGGA || kind == .positionVTG {
+                guard let sentence = positionSentence(kind) else { continue }
+                echoFilter.remember(sentence, at: now)
+                counters.computed += 1
+                emit(kind, sentence)
+                continue
+            }
             guard let sentence = SentenceBuilder.sentence(kind, values, configuration: configuration) else {
                 continue
             }
             echoFilter.remember(sentence, at: now)
             counters.computed += 1
             emit(kind, sentence)
+        }
+    }
+
+    /// RMC, GGA or VTG of the current fix; nothing while the position is stale.
+    private func positionSentence(_ kind: ComputedKind) -> Sentence? {
+        guard let fix = values.position else { return nil }
+        let talker = configuration.talker
+        let knots = values.speedOverGround.map { Units.knots(metresPerSecond: $0) }
+        switch kind {
+        case .positionRMC:
+            return try? RMC(
+                time: fix.utc ?? values.utc, isValid: true, latitude: fix.point.latitude,
+                longitude: fix.point.longitude, speedOverGround: knots, courseOverGround: values.courseOverGround,
+                date: fixDate, magneticVariation: values.variation, mode: fix.mode ?? .autonomous
+            ).encode(talker: talker)
+        case .positionGGA:
+            return try? GGA(
+                time: fix.utc ?? values.utc, latitude: fix.point.latitude, longitude: fix.point.longitude,
+                quality: fix.mode == .differential ? 2 : 1
+            ).encode(talker: talker)
+        default:
+            return try? VTG(
+                courseTrue: values.courseOverGround,
+                courseMagnetic: values.courseOverGround.flatMap { c in
+                    values.variation.map { Heading.magnetic(true: c, variation: $0) }
+                },
+                speedKnots: knots, speedKilometresPerHour: knots.map { $0 * 1.852 }, mode: fix.mode ?? .autonomous
+            ).encode(talker: talker)
         }
     }
 

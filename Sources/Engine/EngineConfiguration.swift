@@ -47,6 +47,10 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case heelAlarm
     /// TXT notices when a heel alarm is raised or cleared.
     case heelAlarmText
+    /// RMC, GGA and VTG of the current fix (for outputs fed by gpsd, which sends no NMEA of its own).
+    case positionRMC
+    case positionGGA
+    case positionVTG
 
     public var description: String {
         switch self {
@@ -72,6 +76,9 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .rateOfTurn: "rate-of-turn"
         case .heelAlarm: "heel-alarm"
         case .heelAlarmText: "heel-alarm-text"
+        case .positionRMC: "position-rmc"
+        case .positionGGA: "position-gga"
+        case .positionVTG: "position-vtg"
         }
     }
 

@@ -61,7 +61,7 @@ enum SentenceBuilder {
         case .rateOfTurn:
             guard let rate = v.rateOfTurn else { return nil }
             return try? ROT(rate: rate * 60, isValid: true).encode(talker: talker)
-        case .heelAlarm, .heelAlarmText:
+        case .heelAlarm, .heelAlarmText, .positionRMC, .positionGGA, .positionVTG:
             return nil
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }

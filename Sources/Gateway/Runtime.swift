@@ -30,6 +30,7 @@ public final class Runtime {
     public private(set) var tcpPorts: [String: Int] = [:]
     private var fileInputs: [(input: FileInput, source: SourceID)] = []
     private var networkInputs: [(input: NetworkInput, source: SourceID)] = []
+    private var gpsdInputs: [(input: GPSDClient, source: SourceID)] = []
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
     private var recorder: Recorder?
@@ -64,6 +65,8 @@ public final class Runtime {
                         ),
                         source
                     ))
+            case .gpsd(let host, let port):
+                gpsdInputs.append((GPSDClient(name: input.name, host: host, port: port, log: log), source))
             case .udp(_, let port):
                 networkInputs.append(
                     (
@@ -188,6 +191,10 @@ public final class Runtime {
                 item.input.maintain(now: now)
                 item.input.pollDescriptors(into: &fds)
             }
+            for item in gpsdInputs {
+                item.input.maintain(now: now)
+                if let fd = item.input.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+            }
             for output in outputs { output.pollDescriptors(into: &fds) }
             let timeout = Int32(max(0, min(100, (wake - POSIX.monotonic()) * 1000)).rounded(.up))
             _ = poll(&fds, nfds_t(fds.count), timeout)
@@ -199,6 +206,15 @@ public final class Runtime {
                     case .sentence(let sentence): self.handle(input: sentence, from: source, at: afterPoll - start)
                     case .rejected: self.counters.rejected += 1
                     }
+                }
+            }
+            for item in gpsdInputs {
+                let source = item.source
+                item.input.service(now: afterPoll) { fix in
+                    self.counters.sentencesIn += 1
+                    self.engine.ingest(
+                        fix: fix.point, speedOverGround: fix.speed, courseOverGround: fix.track, unixTime: fix.time,
+                        from: source, at: afterPoll - start)
                 }
             }
             for output in outputs { output.service() }

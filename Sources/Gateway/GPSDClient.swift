@@ -1,0 +1,93 @@
+import CGPS
+import Marine
+import NMEA
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A gpsd input through libgps: watches gpsd with JSON and turns each fix (time, position, SOG, COG, mode) into
+/// an observation. Owns its `gps_data_t` (some 24 KB, allocated once). When gpsd goes away the connection is closed
+/// and opened again with backoff (at most 1 s), so data resumes by itself when gpsd is restarted.
+final class GPSDClient {
+    struct Fix {
+        var point: GeoPoint
+        /// m/s and degrees true, when gpsd has them.
+        var speed: Double?
+        var track: Double?
+        /// UNIX seconds of the fix.
+        var time: Double?
+        /// 2 (2D) or 3 (3D).
+        var mode: Int
+    }
+
+    let name: String
+    let host: String
+    let port: Int
+    private let data: UnsafeMutablePointer<gps_data_t>
+    private var open = false
+    private var retryAt = 0.0
+    private var backoff = 0.1
+    private let log: (String) -> Void
+    private(set) var fixes = 0
+    private(set) var reconnects = 0
+
+    init(name: String, host: String, port: Int, log: @escaping (String) -> Void) {
+        self.name = name
+        self.host = host
+        self.port = port
+        self.log = log
+        data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
+        data.initialize(to: gps_data_t())
+    }
+
+    deinit {
+        if open { gps_close(data) }
+        data.deallocate()
+    }
+
+    /// Connects when it is time to.
+    func maintain(now: Double) {
+        guard !open, now >= retryAt else { return }
+        if gps_open(host, String(port), data) == 0 {
+            gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil)
+            open = true
+            backoff = 0.1
+            log("input \(name): connected to gpsd at \(host):\(port)")
+        } else {
+            retryAt = now + backoff
+            backoff = min(backoff * 2, 1)
+        }
+    }
+
+    /// The socket to poll, when connected.
+    var descriptor: Int32? { open ? Int32(data.pointee.gps_fd) : nil }
+
+    /// Reads what gpsd has sent and hands on each new fix of mode 2D or 3D.
+    func service(now: Double, _ body: (Fix) -> Void) {
+        guard open else { return }
+        while gps_waiting(data, 0) {
+            guard gps_read(data, nil, 0) >= 0 else {
+                gps_close(data)
+                open = false
+                reconnects += 1
+                retryAt = now + backoff
+                log("input \(name): gpsd went away; reconnecting")
+                return
+            }
+            let set = data.pointee.set
+            guard set & UInt64(LATLON_SET) != 0 else { continue }
+            let fix = data.pointee.fix
+            guard fix.mode >= 2, fix.latitude.isFinite, fix.longitude.isFinite else { continue }
+            let time = Double(fix.time.tv_sec) + Double(fix.time.tv_nsec) / 1e9
+            fixes += 1
+            body(
+                Fix(
+                    point: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
+                    speed: fix.speed.isFinite ? fix.speed : nil, track: fix.track.isFinite ? fix.track : nil,
+                    time: time > 0 ? time : nil, mode: Int(fix.mode)))
+        }
+    }
+}

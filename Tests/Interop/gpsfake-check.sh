@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# gpsd as an input, on the real gpsd (gpsfake feeding it the demo voyage's GPS):
+#  1. fixes flow through telltale to a TCP output as RMC, GGA and VTG;
+#  2. gpsd is killed and started again, and data resumes without restarting telltale.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=.build/release/telltale
+command -v gpsfake >/dev/null || { echo "gpsfake-check: gpsfake is not installed (apt-get install gpsd-clients)"; exit 1; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+GPSD_PORT=$(free_port)
+OUT_PORT=$(free_port)
+WORK=$(mktemp -d)
+awk '/^\$GP(RMC|GGA)/ && n++ < 400' Fixtures/demo-voyage/voyage.nmea > "$WORK/gps.nmea"
+cat > "$WORK/telltale.toml" <<TOML
+status_line = false
+[[input]]
+name = "gpsd"
+url = "gpsd://127.0.0.1:$GPSD_PORT"
+[[output]]
+url = "tcp://127.0.0.1:$OUT_PORT"
+kinds = ["position-rmc", "position-gga", "position-vtg"]
+TOML
+GPSFAKE=""
+TELLTALE=""
+cleanup() { kill $GPSFAKE $TELLTALE 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+start_gpsd() {
+    gpsfake -q -P "$GPSD_PORT" -c 0.1 "$WORK/gps.nmea" >"$WORK/gpsfake.log" 2>&1 &
+    GPSFAKE=$!
+}
+count_rmc() {
+    python3 - "$OUT_PORT" "$1" <<'PY'
+import socket, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+s = socket.create_connection(("127.0.0.1", port))
+s.settimeout(0.2)
+data = b""
+end = time.time() + seconds
+while time.time() < end:
+    try:
+        data += s.recv(65536)
+    except socket.timeout:
+        pass
+print(sum(1 for line in data.split(b"\r\n") if line.startswith(b"$IIRMC") and b",A," in line))
+PY
+}
+start_gpsd
+sleep 1
+"$BIN" run --config "$WORK/telltale.toml" 2>"$WORK/telltale.log" &
+TELLTALE=$!
+sleep 2
+first=$(count_rmc 4)
+kill "$GPSFAKE"; wait "$GPSFAKE" 2>/dev/null || true
+pkill -f "gpsd.*-S $GPSD_PORT" 2>/dev/null || true
+sleep 2
+start_gpsd
+sleep 3
+second=$(count_rmc 5)
+passed=0
+failed=0
+if [ "$first" -ge 2 ]; then echo "gpsd fixes reach the TCP output as RMC ($first in 4 s)"; passed=$((passed + 1)); else
+    echo "no RMC from gpsd fixes (got $first)"; cat "$WORK/telltale.log"; failed=$((failed + 1)); fi
+if [ "$second" -ge 2 ]; then echo "after gpsd restarted, fixes resume ($second in 5 s)"; passed=$((passed + 1)); else
+    echo "no fixes after gpsd restarted (got $second)"; cat "$WORK/telltale.log"; failed=$((failed + 1)); fi
+echo "gpsfake-check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
