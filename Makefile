@@ -33,6 +33,7 @@ interop: release
 	Tests/Interop/pynmea2-check.sh
 	Tests/Interop/gpsd-check.sh
 	Tests/Interop/gpsfake-check.sh
+	Tests/Interop/serial-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 run: release

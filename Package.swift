@@ -24,7 +24,9 @@ let package = Package(
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
         .target(
             name: "Gateway",
-            dependencies: ["NMEA", "Marine", "Engine", "CGPS", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [
+                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort", .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
         .systemLibrary(
             name: "CSerialPort",

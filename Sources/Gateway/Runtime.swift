@@ -31,6 +31,7 @@ public final class Runtime {
     private var fileInputs: [(input: FileInput, source: SourceID)] = []
     private var networkInputs: [(input: NetworkInput, source: SourceID)] = []
     private var gpsdInputs: [(input: GPSDClient, source: SourceID)] = []
+    private var serialInputs: [(input: SerialInput, source: SourceID)] = []
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
     private var recorder: Recorder?
@@ -67,6 +68,9 @@ public final class Runtime {
                     ))
             case .gpsd(let host, let port):
                 gpsdInputs.append((GPSDClient(name: input.name, host: host, port: port, log: log), source))
+            case .serial(let path, let baud):
+                serialInputs.append(
+                    (SerialInput(name: input.name, path: path, baud: baud, framing: input.framing, log: log), source))
             case .udp(_, let port):
                 networkInputs.append(
                     (
@@ -90,6 +94,8 @@ public final class Runtime {
                 outputs.append(OutputSink(configuration: output, kind: .udp(try UDPSender(host: host, port: port))))
             case .standardOutput:
                 outputs.append(OutputSink(configuration: output, kind: .standardOutput))
+            case .serial(let path, let baud):
+                outputs.append(OutputSink(configuration: output, kind: .serial(SerialOutput(path: path, baud: baud))))
             default:
                 log("output \(output.name): \(output.endpoint) is not supported by this build yet; skipped")
             }
@@ -195,6 +201,16 @@ public final class Runtime {
                 item.input.maintain(now: now)
                 if let fd = item.input.descriptor { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             }
+            var serialSlots: [Int?] = []
+            for item in serialInputs {
+                item.input.maintain(now: now)
+                if let fd = item.input.descriptor {
+                    serialSlots.append(fds.count)
+                    fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+                } else {
+                    serialSlots.append(nil)
+                }
+            }
             for output in outputs { output.pollDescriptors(into: &fds) }
             let timeout = Int32(max(0, min(100, (wake - POSIX.monotonic()) * 1000)).rounded(.up))
             _ = poll(&fds, nfds_t(fds.count), timeout)
@@ -202,6 +218,16 @@ public final class Runtime {
             for item in networkInputs {
                 let source = item.source
                 item.input.service(now: afterPoll) { event in
+                    switch event {
+                    case .sentence(let sentence): self.handle(input: sentence, from: source, at: afterPoll - start)
+                    case .rejected: self.counters.rejected += 1
+                    }
+                }
+            }
+            for (index, item) in serialInputs.enumerated() {
+                let source = item.source
+                let revents = serialSlots[index].map { fds[$0].revents } ?? 0
+                item.input.service(now: afterPoll, revents: revents) { event in
                     switch event {
                     case .sentence(let sentence): self.handle(input: sentence, from: source, at: afterPoll - start)
                     case .rejected: self.counters.rejected += 1
@@ -262,7 +288,7 @@ public final class Runtime {
         var wire: [UInt8] = []
         prepared.appendWire(to: &wire)
         for output in outputs where output.configuration.passThrough && output.configuration.admits(prepared.address) {
-            wire.withUnsafeBytes { output.send($0) }
+            wire.withUnsafeBytes { output.send($0, computed: false) }
             counters.sentencesOut += 1
         }
         // Pass-through is not remembered as our own: an instrument that repeats an identical reading (HDT 90.0 every
@@ -282,7 +308,7 @@ public final class Runtime {
             } else {
                 sentence.appendWire(to: &wire)
             }
-            wire.withUnsafeBytes { output.send($0) }
+            wire.withUnsafeBytes { output.send($0, computed: true) }
             counters.sentencesOut += 1
         }
     }
@@ -353,6 +379,7 @@ final class OutputSink {
         case tcp(TCPServer)
         case udp(UDPSender)
         case standardOutput
+        case serial(SerialOutput)
     }
 
     let configuration: OutputConfiguration
@@ -363,11 +390,12 @@ final class OutputSink {
         self.kind = kind
     }
 
-    func send(_ bytes: UnsafeRawBufferPointer) {
+    func send(_ bytes: UnsafeRawBufferPointer, computed: Bool) {
         switch kind {
         case .tcp(let server): server.send(bytes)
         case .udp(let sender): sender.send(bytes)
         case .standardOutput: POSIX.writeAll(1, bytes)
+        case .serial(let serial): serial.send(bytes, computed: computed, now: POSIX.monotonic()) { _ in }
         }
     }
 
