@@ -9,8 +9,7 @@ let package = Package(
         .library(name: "Marine", targets: ["Marine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // Pure Swift codec: no Foundation, no C, allocation-free framing.
@@ -25,7 +24,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort", .product(name: "TOMLKit", package: "TOMLKit"),
+                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(

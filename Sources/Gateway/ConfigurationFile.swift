@@ -1,9 +1,8 @@
 import Engine
 import Marine
 import NMEA
-import TOMLKit
 
-/// Reads a `telltale.toml`: TOML parsed by TOMLKit, checked here key by key. Every error names the key and its
+/// Reads a `telltale.toml`: TOML parsed by ``TOMLReader``, checked here key by key. Every error names the key and its
 /// line; unknown keys are errors (a misspelt key must not be silently ignored on a boat).
 public enum ConfigurationFile {
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
@@ -28,17 +27,15 @@ public enum ConfigurationFile {
     public static func parse(_ text: String, base: String = ".") throws(Error) -> GatewayConfiguration {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw Error(line: error.source.begin.line, key: "(syntax)", message: error.description)
+            table = try TOMLReader.parse(text)
         } catch {
-            throw Error(line: nil, key: "(syntax)", message: "\(error)")
+            throw Error(line: error.line, key: "(syntax)", message: error.message)
         }
         var reader = Reader(lines: KeyLines(text))
         return try reader.configuration(table, base: base)
     }
 
-    /// Where each key stands in the text: TOMLKit gives positions only for syntax errors.
+    /// Where each key stands in the text, including the occurrence of each `[[array]]` table, for messages.
     struct KeyLines {
         private var lines: [String: Int] = [:]
 

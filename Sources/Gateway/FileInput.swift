@@ -3,50 +3,79 @@ import NMEA
 
 /// A recorded log played as a live input: each sentence at its log time (scaled by `speed`), from the start again
 /// when `loop` is set. The bench profile feeds the demo voyage this way.
+///
+/// Kept small for a Pi: the file's bytes, and per sentence only where its line starts and its time; a sentence is
+/// framed again when it is due rather than held framed (an inline `Sentence` is some 400 bytes).
 struct FileInput {
     let name: String
-    private let sentences: [Sentence]
+    private let bytes: [UInt8]
+    /// Start offset of each framed sentence's line in `bytes` (its end is the next line break).
+    private let starts: [Int32]
     /// Seconds from the start of the log, one per sentence.
-    private let offsets: [Double]
+    private let offsets: [Float64]
     private let span: Double
     private let loop: Bool
     private let speed: Double
+    private let framing: FramerConfiguration
     private var next = 0
     /// Laps completed (a looping input starts again at 0 each lap).
     private(set) var lap = 0
 
     init(configuration: InputConfiguration, path: String) throws(POSIX.Failure) {
         name = configuration.name
-        let log = try RecordedLog.read(
-            path,
-            configuration: {
-                var framing = configuration.framing
-                framing.skipsCommentLines = true
-                return framing
-            }())
-        sentences = log.sentences
-        let times = LogTimeline.times(of: log.sentences, lineRate: 10)
+        var framing = configuration.framing
+        framing.skipsCommentLines = true
+        self.framing = framing
+        let bytes = try POSIX.readFile(path)
+        // Frame once to learn each sentence's line and time; keep only those.
+        var framer = SentenceFramer(configuration: framing)
+        var sentences: [Sentence] = []
+        framer.feed(bytes) { if case .sentence(let s) = $0 { sentences.append(s) } }
+        framer.finish { if case .sentence(let s) = $0 { sentences.append(s) } }
+        let lineStarts = Self.lineStarts(bytes)
+        starts = sentences.map { Int32(lineStarts[max(0, min($0.line - 1, lineStarts.count - 1))]) }
+        let times = LogTimeline.times(of: sentences, lineRate: 10)
         let first = times.first ?? 0
         offsets = times.map { $0 - first }
-        // A lap lasts as long as the log plus the mean gap between two lines, so the loop does not stutter.
         let mean = offsets.count > 1 ? (offsets.last ?? 0) / Double(offsets.count - 1) : 1
         span = (offsets.last ?? 0) + mean
         loop = configuration.loop
         speed = configuration.speed
+        self.bytes = bytes
+    }
+
+    /// Where each physical line starts, counted as the framer counts them (LF, CR LF, or a lone CR).
+    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                starts.append(index + 1)
+            }
+        }
+        return starts
     }
 
     /// Seconds (runtime clock) until the next sentence is due; nil when the log is finished.
     func nextDue(since start: Double) -> Double? {
-        guard next < sentences.count else { return nil }
+        guard next < starts.count else { return nil }
         return start + (Double(lap) * span + offsets[next]) / speed
     }
 
     /// Hands over every sentence due by `now`.
     mutating func emitDue(at now: Double, since start: Double, _ body: (Sentence) -> Void) {
         while let due = nextDue(since: start), due <= now {
-            body(sentences[next])
+            let begin = Int(starts[next])
+            var end = begin
+            while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+            var framer = SentenceFramer(configuration: framing)
+            bytes.withUnsafeBufferPointer { buffer in
+                framer.feed(UnsafeBufferPointer(rebasing: buffer[begin..<end])) {
+                    if case .sentence(let s) = $0 { body(s) }
+                }
+                framer.finish { if case .sentence(let s) = $0 { body(s) } }
+            }
             next += 1
-            if next == sentences.count && loop && span > 0 {
+            if next == starts.count && loop && span > 0 {
                 next = 0
                 lap += 1
             }

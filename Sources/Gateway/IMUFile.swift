@@ -84,6 +84,24 @@ public struct IMUFile: Sendable {
         return IMUFile(samples: samples, rejected: rejected)
     }
 
+    /// One CSV line as a sample, with the columns of time, ax, ay, az, gx, gy, gz; nil when it cannot be read.
+    static func sample(_ line: UnsafeBufferPointer<UInt8>, columns: [Int]) -> Sample? {
+        var values = SIMD8<Double>(repeating: .nan)
+        var field = 0
+        var start = 0
+        for position in 0...line.count where position == line.count || line[position] == UInt8(ascii: ",") {
+            if let slot = columns.firstIndex(of: field) {
+                values[slot] = decimal(line, start..<position) ?? .nan
+            }
+            field += 1
+            start = position + 1
+        }
+        for index in 0..<7 where !values[index].isFinite { return nil }
+        return Sample(
+            time: values[0], accelerometer: SIMD3(values[1], values[2], values[3]),
+            gyroscope: SIMD3(values[4], values[5], values[6]))
+    }
+
     /// `[+-]digits[.digits][e[+-]digits]`, or nil.
     static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
         var position = range.lowerBound
