@@ -23,6 +23,22 @@ public final class Runtime {
         public var routeReloads = 0
     }
 
+    /// How late engine ticks ran against their schedule, in 0.1 ms bins up to 100 ms (the last bin holds the rest):
+    /// fixed storage, nothing allocated on the tick path.
+    public private(set) var tickLateness = [Int](repeating: 0, count: 1001)
+
+    /// The lateness (seconds) below which `fraction` of the ticks ran.
+    public func tickLatenessPercentile(_ fraction: Double) -> Double {
+        let total = tickLateness.reduce(0, +)
+        guard total > 0 else { return 0 }
+        var seen = 0
+        for (bin, count) in tickLateness.enumerated() {
+            seen += count
+            if Double(seen) >= fraction * Double(total) { return Double(bin + 1) / 10_000 }
+        }
+        return 0.1
+    }
+
     public let configuration: GatewayConfiguration
     public private(set) var counters = Counters()
     public private(set) var engine: Engine
@@ -178,6 +194,7 @@ public final class Runtime {
                 }
             }
             if now >= nextTick {
+                tickLateness[min(Int((now - nextTick) * 10_000), tickLateness.count - 1)] += 1
                 engine.tick(at: engineTime) { kind, sentence in self.distribute(computed: sentence, kind: kind) }
                 for notice in engine.takeNotices() { log(notice) }
                 nextTick += tickInterval
@@ -255,7 +272,11 @@ public final class Runtime {
         }
         recorder?.flush()
         if showStatus { POSIX.writeAll(2, "\n") }
-        log("stopped: \(counters.sentencesIn) sentences in, \(counters.sentencesOut) out")
+        let p50 = Self.milliseconds(tickLatenessPercentile(0.5))
+        let p99 = Self.milliseconds(tickLatenessPercentile(0.99))
+        log(
+            "stopped: \(counters.sentencesIn) sentences in, \(counters.sentencesOut) out; tick lateness p50 \(p50) ms, p99 \(p99) ms"
+        )
     }
 
     /// Each TCP output's counts: clients accepted and dropped, sentences lost to slow clients.
@@ -359,6 +380,11 @@ public final class Runtime {
             )
         }
         return parts.joined(separator: " | ")
+    }
+
+    static func milliseconds(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10_000).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     static func one(_ value: Double) -> String {

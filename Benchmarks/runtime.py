@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Runtime figures (issue: gateway runtime), on loopback:
+
+- pass-through latency, input -> TCP output: a TCP input fed by this script at 200 Hz with unique sentences, timed
+  from the moment each is sent until it comes out of telltale's TCP output (p50, p99);
+- tick jitter: how late the 10 Hz engine ticks ran (telltale reports it when it stops), with the demo voyage and its
+  100 Hz IMU playing at 10x alongside (about 260 sentences and 1000 IMU samples a second);
+- resident memory sampled every 2 s, flat or not, then the same with a flood: the demo voyage at 1000x until
+  SENTENCES (default 1 000 000; 10 000 000 for the full claim) have gone through.
+
+Usage: Benchmarks/runtime.py BINARY [SENTENCES]
+"""
+import os, re, socket, subprocess, sys, tempfile, time
+
+binary = sys.argv[1]
+flood_sentences = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def checksum(body):
+    value = 0
+    for c in body.encode():
+        value ^= c
+    return f"${body}*{value:02X}\r\n".encode()
+
+
+def rss(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def run_latency():
+    input_port, output_port = free_port(), free_port()
+    server = socket.socket()
+    server.bind(("127.0.0.1", input_port))
+    server.listen(1)
+    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    config.write(f"""status_line = false
+[imu]
+url = "csv:{root}/Fixtures/demo-voyage/imu.csv"
+loop = true
+speed = 10
+[[input]]
+name = "timed"
+url = "tcp://127.0.0.1:{input_port}"
+[[input]]
+name = "voyage"
+url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
+loop = true
+speed = 10
+[[output]]
+url = "tcp://127.0.0.1:{output_port}"
+""")
+    config.close()
+    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
+    feed, _ = server.accept()
+    reader = None
+    for _ in range(100):
+        try:
+            reader = socket.create_connection(("127.0.0.1", output_port))
+            break
+        except OSError:
+            time.sleep(0.05)
+    reader.setblocking(False)
+    sent = {}
+    latencies = []
+    buffered = b""
+    samples = []
+    count = 3000
+    start = time.perf_counter()
+    for n in range(count):
+        marker = f"{n:05d}"
+        line = checksum(f"YXTXT,01,01,42,L{marker}")
+        sent[marker] = time.perf_counter()
+        feed.sendall(line)
+        deadline = start + (n + 1) / 200
+        while True:
+            try:
+                buffered += reader.recv(1 << 16)
+            except BlockingIOError:
+                pass
+            while b"\r\n" in buffered:
+                one, buffered = buffered.split(b"\r\n", 1)
+                m = re.match(rb"\$YXTXT,01,01,42,L(\d{5})", one)
+                if m:
+                    latencies.append(time.perf_counter() - sent[m.group(1).decode()])
+            if time.perf_counter() >= deadline:
+                break
+            time.sleep(0.0002)
+        if n % 400 == 0:
+            samples.append(rss(gateway.pid))
+    gateway.terminate()
+    _, err = gateway.communicate(timeout=5)
+    latencies.sort()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+    jitter = re.search(r"tick lateness p50 ([0-9.]+) ms, p99 ([0-9.]+) ms", err)
+    print(f"pass-through latency over loopback: {len(latencies)} of {count} sentences, "
+          f"p50 {p(0.5):.3f} ms, p99 {p(0.99):.3f} ms, max {latencies[-1] * 1000:.3f} ms")
+    if jitter:
+        print(f"tick lateness at 10 Hz with inputs playing: p50 {jitter.group(1)} ms, p99 {jitter.group(2)} ms")
+    print(f"resident memory during it: {min(samples):.1f} to {max(samples):.1f} MB")
+    os.unlink(config.name)
+
+
+def run_flood():
+    output_port = free_port()
+    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    config.write(f"""status_line = false
+[[input]]
+url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
+loop = true
+speed = 1000
+[[output]]
+url = "tcp://127.0.0.1:{output_port}"
+""")
+    config.close()
+    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
+    time.sleep(0.5)
+    reader = socket.create_connection(("127.0.0.1", output_port))
+    reader.settimeout(0.5)
+    received = 0
+    samples = []
+    last_sample = 0
+    start = time.time()
+    while received < flood_sentences:
+        try:
+            chunk = reader.recv(1 << 20)
+        except socket.timeout:
+            continue
+        received += chunk.count(b"\n")
+        if time.time() - last_sample > 2:
+            samples.append((received, rss(gateway.pid)))
+            last_sample = time.time()
+    elapsed = time.time() - start
+    gateway.terminate()
+    gateway.communicate(timeout=5)
+    first = samples[len(samples) // 10][1] if samples else 0
+    print(f"flood: {received:,} sentences through the runtime in {elapsed:.0f} s "
+          f"({received / elapsed:,.0f}/s); resident memory {first:.1f} MB after 10 %, "
+          f"{samples[-1][1]:.1f} MB at the end (min {min(s[1] for s in samples):.1f}, "
+          f"max {max(s[1] for s in samples):.1f})")
+    os.unlink(config.name)
+
+
+run_latency()
+run_flood()
