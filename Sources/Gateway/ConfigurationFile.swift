@@ -32,6 +32,13 @@ public enum ConfigurationFile {
             throw Error(line: error.line, key: "(syntax)", message: error.message)
         }
         var reader = Reader(lines: KeyLines(text))
+        if let name = table["board"]?.string, name != "bench" {
+            do {
+                reader.board = try BoardProfile.load(name, from: BoardProfile.searchPaths(configurationFolder: base))
+            } catch {
+                throw Error(line: KeyLines(text).line("board"), key: "board", message: error.message)
+            }
+        }
         return try reader.configuration(table, base: base)
     }
 
@@ -64,6 +71,7 @@ public enum ConfigurationFile {
 
     struct Reader {
         let lines: KeyLines
+        var board: BoardProfile?
 
         func fail(_ path: String, _ message: String) -> Error {
             Error(line: lines.line(path), key: path.replacingHash, message: message)
@@ -170,6 +178,7 @@ public enum ConfigurationFile {
                 guard var settings = IMUConfiguration.parse(url, base: base) else {
                     throw fail("imu.url", "csv:///path.csv (I2C and IIO IMUs are not supported by this build yet)")
                 }
+                if let axes = board?.imuAxes { settings.axes = axes }
                 if let loop = try bool(table, "loop", "imu") { settings.loop = loop }
                 if let speed = try number(table, "speed", "imu", range: 0.01...1000) { settings.speed = speed }
                 if let axes = try string(table, "axes", "imu") {
@@ -331,7 +340,17 @@ public enum ConfigurationFile {
         }
 
         func endpoint(_ table: TOMLTable, _ section: String, base: String) throws(Error) -> Endpoint {
-            guard let url = try string(table, "url", section) else { throw fail(section, "needs a url") }
+            guard var url = try string(table, "url", section) else { throw fail(section, "needs a url") }
+            if url.contains("@") {
+                guard let board else { throw fail(section + ".url", "@names need a board = \"...\" profile") }
+                guard let resolved = board.resolve(url) else {
+                    throw fail(
+                        section + ".url",
+                        "the board \(board.name) has no such device (it has: "
+                            + board.devices.keys.sorted().joined(separator: ", ") + ")")
+                }
+                url = resolved
+            }
             do { return try Endpoint.parse(url, base: base) } catch { throw fail(section + ".url", error.reason) }
         }
 

@@ -161,6 +161,8 @@ public final class Runtime {
         let showStatus = configuration.statusLine && POSIX.isTerminal(2)
 
         var endedAt: Double?
+        let systemd = SystemdNotifier()
+        systemd?.send("READY=1\nSTATUS=serving")
         // Clients already waiting are accepted before the first sentence goes out.
         for output in outputs { output.service() }
         while !StopSignal.isRaised {
@@ -193,6 +195,7 @@ public final class Runtime {
                     self.recorder?.record(imu: sample, unixTime: now + self.unixOffset)
                 }
             }
+            systemd?.keepAlive(now: now)
             if now >= nextTick {
                 tickLateness[min(Int((now - nextTick) * 10_000), tickLateness.count - 1)] += 1
                 engine.tick(at: engineTime) { kind, sentence in self.distribute(computed: sentence, kind: kind) }
@@ -262,6 +265,7 @@ public final class Runtime {
             }
             for output in outputs { output.service() }
         }
+        systemd?.send("STOPPING=1")
         // Flush what is queued, for at most a second.
         let deadline = POSIX.monotonic() + 1
         while POSIX.monotonic() < deadline && outputs.contains(where: { $0.hasPending }) {
