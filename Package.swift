@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort",
+                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .systemLibrary(

@@ -137,7 +137,7 @@ public enum ConfigurationFile {
             try check(
                 root, "",
                 allowed: [
-                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "wind", "damping",
+                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval", "wind", "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
                 ])
@@ -155,6 +155,9 @@ public enum ConfigurationFile {
             }
             config.engine.variation = try number(root, "variation", "", range: -180...180)
             if let status = try bool(root, "status_line", "") { config.statusLine = status }
+            if let interval = try number(root, "summary_interval", "", range: 0...86_400) {
+                config.summaryInterval = interval == 0 ? nil : interval
+            }
             if let wind = root["wind"] {
                 guard let table = wind.table else { throw fail("wind", "must be a table") }
                 try self.wind(table, &config.engine.wind)
@@ -382,7 +385,7 @@ public enum ConfigurationFile {
                 table, section,
                 allowed: [
                     "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
-                    "client_buffer",
+                    "client_buffer", "rate_limits",
                 ])
             let endpoint = try self.endpoint(table, section, base: base)
             if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
@@ -406,6 +409,17 @@ public enum ConfigurationFile {
                 output.kinds = kinds
             }
             output.talker = try talker(table, "talker", section)
+            if let limits = table["rate_limits"] {
+                guard let limits = limits.table else {
+                    throw fail(section + ".rate_limits", "a table of address patterns and seconds: { \"*MWV\" = 1 }")
+                }
+                for pattern in limits.keys {
+                    guard let seconds = limits[pattern]?.double ?? limits[pattern]?.int.map(Double.init), seconds > 0 else {
+                        throw fail(section + ".rate_limits", "\(pattern) needs a number of seconds")
+                    }
+                    output.rateLimits.append((pattern, seconds))
+                }
+            }
             if let value = try number(table, "max_clients", section, range: 1...256) {
                 output.maximumClients = Int(value)
             }

@@ -34,6 +34,8 @@ public struct OutputConfiguration: Sendable {
     public var kinds: Set<ComputedKind>?
     /// Talker written on computed sentences for this output (nil: the engine's).
     public var talker: Talker?
+    /// Per address pattern, the least seconds between two sentences of one address (`*MWV` at most once a second).
+    public var rateLimits: [(pattern: String, interval: Double)] = []
     /// TCP servers: most clients at once, and bytes queued for one client before its sentences are dropped.
     public var maximumClients = 16
     public var clientBuffer = 64 * 1024
@@ -84,6 +86,8 @@ public struct GatewayConfiguration: Sendable {
     public var route: String?
     /// A one-line live status on the terminal (only when standard error is one).
     public var statusLine = true
+    /// Seconds between summaries in the log (per input and output: sentences, rejects, drops, reconnects); nil: none.
+    public var summaryInterval: Double? = 300
     /// Record every input sentence (the black box), when set.
     public var record: Recorder.Settings?
     /// The IMU, when there is one.

@@ -51,6 +51,9 @@ public final class Runtime {
     private var outputs: [OutputSink] = []
     private var routeFile: RouteFile?
     private var recorder: Recorder?
+    /// Sentences per input.
+    private var perSource: [SourceID: Int] = [:]
+    private var lastSummary = POSIX.monotonic()
     /// The monotonic time the loop started: the engine's time zero.
     private var startTime = 0.0
     private var imuInput: CSVIMUInput?
@@ -62,7 +65,12 @@ public final class Runtime {
 
     public init(configuration: GatewayConfiguration, log: @escaping (String) -> Void) throws(POSIX.Failure) {
         self.configuration = configuration
-        self.log = log
+        // Every message goes through the limiter: a device that fails every second does not flood the journal.
+        var limiter = LogLimiter()
+        self.log = { message in
+            if let admitted = limiter.admit(message, at: POSIX.monotonic()) { log(admitted) }
+        }
+        let log = self.log
         var engine = Engine(configuration: configuration.engine)
         if let settings = configuration.record {
             recorder = try Recorder(settings: settings)
@@ -294,6 +302,7 @@ public final class Runtime {
 
     private func handle(input sentence: Sentence, from source: SourceID, at time: Double) {
         counters.sentencesIn += 1
+        perSource[source, default: 0] += 1
         recorder?.record(sentence, source: inputNames[source] ?? "input", unixTime: POSIX.monotonic() + unixOffset)
         switch engine.ingest(sentence, from: source, at: time) {
         case .invalid:
@@ -312,7 +321,11 @@ public final class Runtime {
         }
         var wire: [UInt8] = []
         prepared.appendWire(to: &wire)
-        for output in outputs where output.configuration.passThrough && output.configuration.admits(prepared.address) {
+        let sendTime = POSIX.monotonic()
+        for output in outputs
+        where output.configuration.passThrough && output.configuration.admits(prepared.address)
+            && output.passesRateLimit(prepared.address, now: sendTime)
+        {
             wire.withUnsafeBytes { output.send($0, computed: false) }
             counters.sentencesOut += 1
         }
@@ -323,7 +336,8 @@ public final class Runtime {
     private func distribute(computed sentence: Sentence, kind: ComputedKind) {
         for output in outputs where output.configuration.computed {
             guard (output.configuration.kinds ?? ComputedKind.standard).contains(kind),
-                output.configuration.admits(sentence.address)
+                output.configuration.admits(sentence.address),
+                output.passesRateLimit(sentence.address, now: POSIX.monotonic())
             else { continue }
             var wire: [UInt8] = []
             if let talker = output.configuration.talker, talker != configuration.engine.talker {
@@ -351,8 +365,46 @@ public final class Runtime {
     /// The files the recorder wrote.
     public var recordedFiles: [String] { recorder?.files ?? [] }
 
+    /// One line per input and output: what went through and what went wrong since the start.
+    public func summary() -> String {
+        var parts: [String] = []
+        for item in fileInputs { parts.append("\(item.input.name): \(perSource[item.source] ?? 0) in") }
+        for item in networkInputs {
+            let s = item.input.statistics
+            parts.append(
+                "\(item.input.name): \(perSource[item.source] ?? 0) in, \(item.input.framer.statistics.rejects.total) rejected, "
+                    + "\(max(0, s.connects - 1)) reconnects")
+        }
+        for item in serialInputs {
+            parts.append(
+                "\(item.input.name): \(perSource[item.source] ?? 0) in, \(item.input.framer.statistics.rejects.total) rejected, "
+                    + "\(item.input.reconnects) reconnects")
+        }
+        for item in gpsdInputs {
+            parts.append("\(item.input.name): \(item.input.fixes) fixes, \(item.input.reconnects) reconnects")
+        }
+        for output in outputs {
+            var text = "\(output.configuration.name): \(output.sent) out"
+            if output.rateLimited > 0 { text += ", \(output.rateLimited) rate-limited" }
+            switch output.kind {
+            case .tcp(let server):
+                text += ", \(server.clientCount) clients, \(server.statistics.droppedSentences) dropped for slow clients"
+            case .serial(let serial):
+                text += ", \(serial.thinned) thinned to fit the line"
+            default:
+                break
+            }
+            parts.append(text)
+        }
+        return "summary: " + parts.joined(separator: "; ") + "; \(counters.invalid) unreadable, \(counters.echoes) echoes"
+    }
+
     private func housekeeping() {
         recorder?.flush()
+        if let interval = configuration.summaryInterval, POSIX.monotonic() - lastSummary >= interval {
+            lastSummary = POSIX.monotonic()
+            log(summary())
+        }
         guard var file = routeFile else { return }
         do {
             if let route = try file.reloadIfChanged() {
@@ -414,13 +466,32 @@ final class OutputSink {
 
     let configuration: OutputConfiguration
     let kind: Kind
+    private(set) var sent = 0
+    private(set) var rateLimited = 0
+    private var lastSent: [Address: Double] = [:]
 
     init(configuration: OutputConfiguration, kind: Kind) {
         self.configuration = configuration
         self.kind = kind
     }
 
+    /// Whether a sentence with this address may go now under the output's rate limits (and notes it if so).
+    func passesRateLimit(_ address: Address, now: Double) -> Bool {
+        guard !configuration.rateLimits.isEmpty else { return true }
+        let text = address.description
+        guard let limit = configuration.rateLimits.first(where: { AddressPattern.matches($0.pattern, text) }) else {
+            return true
+        }
+        if let last = lastSent[address], now - last < limit.interval {
+            rateLimited += 1
+            return false
+        }
+        lastSent[address] = now
+        return true
+    }
+
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool) {
+        sent += 1
         switch kind {
         case .tcp(let server): server.send(bytes)
         case .udp(let sender): sender.send(bytes)
