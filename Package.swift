@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "Marine", targets: ["Marine"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Pure Swift codec: no Foundation, no C, allocation-free framing.
@@ -24,7 +25,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort", .product(name: "Logging", package: "swift-log"),
+                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(
@@ -48,6 +49,7 @@ let package = Package(
                 "CSerialPort",
                 "CGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Helpers shared by the test targets (fixture paths, file reading, checksums written independently).

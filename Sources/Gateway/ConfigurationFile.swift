@@ -137,7 +137,8 @@ public enum ConfigurationFile {
             try check(
                 root, "",
                 allowed: [
-                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval", "wind", "damping",
+                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval", "wind",
+                    "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
                 ])
@@ -414,7 +415,8 @@ public enum ConfigurationFile {
                     throw fail(section + ".rate_limits", "a table of address patterns and seconds: { \"*MWV\" = 1 }")
                 }
                 for pattern in limits.keys {
-                    guard let seconds = limits[pattern]?.double ?? limits[pattern]?.int.map(Double.init), seconds > 0 else {
+                    guard let seconds = limits[pattern]?.double ?? limits[pattern]?.int.map(Double.init), seconds > 0
+                    else {
                         throw fail(section + ".rate_limits", "\(pattern) needs a number of seconds")
                     }
                     output.rateLimits.append((pattern, seconds))

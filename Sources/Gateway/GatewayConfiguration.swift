@@ -86,6 +86,8 @@ public struct GatewayConfiguration: Sendable {
     public var route: String?
     /// A one-line live status on the terminal (only when standard error is one).
     public var statusLine = true
+    /// The systemd notification socket and watchdog period (µs), when not taken from the environment (tests).
+    public var systemdNotify: (socket: String, watchdogUsec: Double?)?
     /// Seconds between summaries in the log (per input and output: sentences, rejects, drops, reconnects); nil: none.
     public var summaryInterval: Double? = 300
     /// Record every input sentence (the black box), when set.

@@ -169,7 +169,10 @@ public final class Runtime {
         let showStatus = configuration.statusLine && POSIX.isTerminal(2)
 
         var endedAt: Double?
-        let systemd = SystemdNotifier()
+        let systemd =
+            configuration.systemdNotify.map {
+                SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec)
+            } ?? SystemdNotifier()
         systemd?.send("READY=1\nSTATUS=serving")
         // Clients already waiting are accepted before the first sentence goes out.
         for output in outputs { output.service() }
@@ -388,7 +391,8 @@ public final class Runtime {
             if output.rateLimited > 0 { text += ", \(output.rateLimited) rate-limited" }
             switch output.kind {
             case .tcp(let server):
-                text += ", \(server.clientCount) clients, \(server.statistics.droppedSentences) dropped for slow clients"
+                text +=
+                    ", \(server.clientCount) clients, \(server.statistics.droppedSentences) dropped for slow clients"
             case .serial(let serial):
                 text += ", \(serial.thinned) thinned to fit the line"
             default:
@@ -396,7 +400,8 @@ public final class Runtime {
             }
             parts.append(text)
         }
-        return "summary: " + parts.joined(separator: "; ") + "; \(counters.invalid) unreadable, \(counters.echoes) echoes"
+        return "summary: " + parts.joined(separator: "; ")
+            + "; \(counters.invalid) unreadable, \(counters.echoes) echoes"
     }
 
     private func housekeeping() {

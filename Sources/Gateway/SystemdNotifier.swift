@@ -15,11 +15,15 @@ final class SystemdNotifier {
     let keepAliveInterval: Double?
     private var nextKeepAlive = 0.0
 
-    /// Nil when not started by systemd with `Type=notify`.
-    init?() {
+    /// From `$NOTIFY_SOCKET` and `$WATCHDOG_USEC`; nil when not started by systemd with `Type=notify`.
+    convenience init?() {
         guard let socketPath = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !socketPath.isEmpty else {
             return nil
         }
+        self.init(socketPath: socketPath, watchdogUsec: getenv("WATCHDOG_USEC").flatMap { Double(String(cString: $0)) })
+    }
+
+    init?(socketPath: String, watchdogUsec: Double?) {
         var bytes = Array(socketPath.utf8)
         // An abstract socket is written with a leading '@' and addressed with a leading NUL.
         if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
@@ -31,7 +35,7 @@ final class SystemdNotifier {
             for (index, byte) in bytes.enumerated() { path[index] = byte }
         }
         length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
-        if let usec = getenv("WATCHDOG_USEC").flatMap({ Double(String(cString: $0)) }), usec > 0 {
+        if let usec = watchdogUsec, usec > 0 {
             keepAliveInterval = usec / 1e6 / 2
         } else {
             keepAliveInterval = nil

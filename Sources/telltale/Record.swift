@@ -1,5 +1,6 @@
 import ArgumentParser
 import Gateway
+import Logging
 
 /// `telltale record`: the black box on its own.
 struct Record: ParsableCommand {
@@ -45,7 +46,7 @@ struct Record: ParsableCommand {
         StopSignal.install()
         let runtime: Runtime
         do {
-            runtime = try Runtime(configuration: configuration) { Console.error("telltale: " + $0 + "\n") }
+            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure

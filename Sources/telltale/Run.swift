@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Gateway
+import Logging
 
 /// `telltale run`: the gateway.
 struct Run: ParsableCommand {
@@ -69,7 +70,7 @@ struct Run: ParsableCommand {
         StopSignal.install()
         let runtime: Runtime
         do {
-            runtime = try Runtime(configuration: configuration) { Console.error("telltale: " + $0 + "\n") }
+            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure
