@@ -59,6 +59,8 @@ public final class Runtime {
     private var imuInput: CSVIMUInput?
     private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
+    /// Where each input reads, so that pass-through never goes back out to the same device or address.
+    private var inputEndpoints: [SourceID: Endpoint] = [:]
     /// UNIX seconds minus the runtime's monotonic clock: receive times for the recorder.
     private var unixOffset = 0.0
     private let log: (String) -> Void
@@ -79,6 +81,7 @@ public final class Runtime {
         for input in configuration.inputs {
             let source = engine.source(named: input.name)
             inputNames[source] = input.name
+            inputEndpoints[source] = input.endpoint
             switch input.endpoint {
             case .file(let path):
                 fileInputs.append((try FileInput(configuration: input, path: path), source))
@@ -326,8 +329,8 @@ public final class Runtime {
         prepared.appendWire(to: &wire)
         let sendTime = POSIX.monotonic()
         for output in outputs
-        where output.configuration.passThrough && output.configuration.admits(prepared.address)
-            && output.passesRateLimit(prepared.address, now: sendTime)
+        where output.configuration.passThrough && output.configuration.endpoint != inputEndpoints[source]
+            && output.configuration.admits(prepared.address) && output.passesRateLimit(prepared.address, now: sendTime)
         {
             wire.withUnsafeBytes { output.send($0, computed: false) }
             counters.sentencesOut += 1
