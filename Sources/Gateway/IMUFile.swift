@@ -1,3 +1,5 @@
+import Engine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,17 +10,8 @@
 /// `,mx,my,mz`); time in UNIX seconds; body frame x forward, y starboard, z down; specific force in m/s²; rates in
 /// degrees per second. Columns are found by name; a line that cannot be read is counted and skipped.
 public struct IMUFile: Sendable {
-    public struct Sample: Sendable {
-        public var time: Double
-        public var accelerometer: SIMD3<Double>
-        public var gyroscope: SIMD3<Double>
-
-        public init(time: Double, accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>) {
-            self.time = time
-            self.accelerometer = accelerometer
-            self.gyroscope = gyroscope
-        }
-    }
+    /// One sample: the engine's IMU event, so samples read here go to a replay unchanged.
+    public typealias Sample = ReplaySession.IMUEvent
 
     public struct ParseError: Error, CustomStringConvertible {
         public var path: String

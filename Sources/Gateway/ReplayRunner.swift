@@ -59,11 +59,8 @@ public struct ReplayRunner {
         var lastPercent = -1
         let showProgress = options.progress && options.speed == nil && POSIX.isTerminal(2) && timeline.count > 10_000
 
-        let imuEvents = (imu?.samples ?? []).map {
-            ReplaySession.IMUEvent(time: $0.time, accelerometer: $0.accelerometer, gyroscope: $0.gyroscope)
-        }
         let imuSource = engine.source(named: "imu")
-        session.run(timeline, sources: sources, imu: imuEvents, imuSource: imuSource) { out in
+        session.run(timeline, sources: sources, imu: imu?.samples ?? [], imuSource: imuSource) { out in
             if let speed = options.speed, speed > 0 {
                 let due = wallStart + (out.time - origin) / speed
                 if due > POSIX.monotonic() {

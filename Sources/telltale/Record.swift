@@ -43,14 +43,6 @@ struct Record: ParsableCommand {
         settings.rotateSeconds = rotateMinutes * 60
         configuration.record = settings
         configuration.engine.kinds = []
-        StopSignal.install()
-        let runtime: Runtime
-        do {
-            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
-        } catch {
-            Console.error("telltale: \(error)\n")
-            throw ExitCode.failure
-        }
-        runtime.run(duration: duration)
+        try Runtime.start(configuration, duration: duration)
     }
 }

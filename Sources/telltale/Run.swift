@@ -67,15 +67,7 @@ struct Run: ParsableCommand {
             configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
         }
         configuration.engine.kinds = configuration.requiredKinds
-        StopSignal.install()
-        let runtime: Runtime
-        do {
-            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
-        } catch {
-            Console.error("telltale: \(error)\n")
-            throw ExitCode.failure
-        }
-        runtime.run(duration: duration)
+        try Runtime.start(configuration, duration: duration)
     }
 }
 
@@ -97,5 +89,21 @@ struct CheckConfig: ParsableCommand {
             Console.error("\(file): \(error)\n")
             throw ExitCode.failure
         }
+    }
+}
+
+extension Runtime {
+    /// Installs the stop signals, opens every input and output of `configuration` (an error ends the command
+    /// with status 1) and runs until stopped or `duration` seconds pass; what `run` and `record` share.
+    static func start(_ configuration: GatewayConfiguration, duration: Double?) throws {
+        StopSignal.install()
+        let runtime: Runtime
+        do {
+            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
+        } catch {
+            Console.error("telltale: \(error)\n")
+            throw ExitCode.failure
+        }
+        runtime.run(duration: duration)
     }
 }
