@@ -21,11 +21,13 @@ let package = Package(
         .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
+        // IMU drivers (register maps, scaling) over an I²C transport, and the Linux IIO reader. No Foundation.
+        .target(name: "Sensors"),
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "CGPS", "CSerialPort",
+                "NMEA", "Marine", "Engine", "Sensors", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(
@@ -45,6 +47,7 @@ let package = Package(
                 "Marine",
                 "Engine",
                 "Gateway",
+                "Sensors",
                 "Simulator",
                 "CSerialPort",
                 "CGPS",
@@ -57,6 +60,7 @@ let package = Package(
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
         .testTarget(
             name: "GatewayTests", dependencies: ["Gateway", "Engine", "NMEA", "Marine", "Simulator", "TestSupport"]),
     ]
