@@ -48,6 +48,9 @@ public struct Engine: Sendable {
     /// UTC (UNIX seconds) minus engine time, when the shell has told the engine.
     private var utcOffset: Double?
     private var attitudeFilter: AttitudeFilter
+    private var stillness: StillnessDetector
+    private var startupBiasSettled = false
+    private var lastIMUHeadingTime = -Double.infinity
     private var lastIMUTime: Double?
     private var imuRateOfTurn: (value: Double, time: Double)?
     private var imuAttitude: Observation<Attitude>?
@@ -80,6 +83,9 @@ public struct Engine: Sendable {
         derivation = WindDerivation(damping: configuration.damping)
         follower = RouteFollower(settings: configuration.route)
         attitudeFilter = AttitudeFilter(settings: configuration.attitude)
+        if let bias = configuration.initialGyroBias { attitudeFilter.setGyroBias(bias) }
+        stillness = StillnessDetector(window: configuration.startupBiasWindow)
+        startupBiasSettled = configuration.startupBiasWindow <= 0
         echoFilter = EchoFilter(window: configuration.echoWindow)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
@@ -122,14 +128,43 @@ public struct Engine: Sendable {
         return .ignored
     }
 
-    /// Takes one IMU sample (body frame FRD: specific force in m/s², rates in degrees per second), runs the attitude
-    /// filter, and records the result as the gateway's own attitude, with its rates.
+    /// Takes one IMU sample (body frame FRD: specific force in m/s², rates in degrees per second, the field in µT),
+    /// runs the attitude filter, and records the result as the gateway's own attitude, with its rates; with
+    /// ``EngineConfiguration/imuHeading``, the tilt-compensated magnetic heading too.
+    ///
+    /// Over the first ``EngineConfiguration/startupBiasWindow`` seconds, if the boat is still, the gyro's mean
+    /// becomes the filter's bias (which it goes on tracking): the bias about the vertical cannot be learnt from
+    /// gravity, and without it the rate of turn would be off by it.
     public mutating func ingest(
-        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, from source: SourceID, at time: Double
+        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>? = nil,
+        from source: SourceID, at time: Double
     ) {
         let dt = lastIMUTime.map { time - $0 } ?? 0.01
         lastIMUTime = time
+        if !startupBiasSettled {
+            stillness.add(gyroscope: gyroscope, accelerometer: accelerometer, dt: dt)
+            if stillness.isComplete {
+                startupBiasSettled = true
+                if stillness.isStill {
+                    let bias = stillness.meanGyroscope
+                    attitudeFilter.setGyroBias(bias)
+                    notice(
+                        "imu: boat still at start, gyro bias measured "
+                            + "(\(Self.rounded(bias.x)), \(Self.rounded(bias.y)), \(Self.rounded(bias.z))) °/s")
+                } else {
+                    notice("imu: boat moving at start, the attitude filter learns the gyro bias as it goes")
+                }
+            }
+        }
         attitudeFilter.update(gyroscope: gyroscope, accelerometer: accelerometer, dt: dt)
+        if configuration.imuHeading, let magnetometer, time - lastIMUHeadingTime >= 0.1,
+            let heading = MagneticHeading.heading(
+                levelField: attitudeFilter.levelled(magnetometer - configuration.magnetometerOffset))
+        {
+            lastIMUHeadingTime = time
+            inputs.headingMagnetic.record(
+                Observation(value: CompassReading(magnetic: heading), time: time, source: source))
+        }
         let attitude = Attitude(
             heel: attitudeFilter.heel, pitch: attitudeFilter.pitch, rollRate: attitudeFilter.rollRate,
             pitchRate: attitudeFilter.pitchRate)
@@ -420,5 +455,12 @@ public struct Engine: Sendable {
         if let id = inputs.motionOverGround.currentSource { chosen["position"] = name(of: id) }
         if let id = inputs.attitude.currentSource { chosen["attitude"] = name(of: id) }
         return chosen
+    }
+}
+
+extension Engine {
+    static func rounded(_ value: Double) -> String {
+        let scaled = (value * 1000).rounded() / 1000
+        return String(scaled)
     }
 }

@@ -202,6 +202,16 @@ public struct EngineConfiguration: Sendable {
     public var heelAlarms = HeelAlarmSettings()
     /// Decimals of heel and pitch in XDR.
     public var attitudeDecimals = 1
+    /// Seconds of IMU samples at start over which a still boat's gyro mean is taken as the gyro bias (0: never).
+    public var startupBiasWindow = 3.0
+    /// A gyro bias measured earlier (`telltale calibrate level`), °/s, body frame: the start when the boat is not
+    /// still at start-up.
+    public var initialGyroBias: SIMD3<Double>?
+    /// Heading from the IMU's magnetometer, tilt-compensated, as a magnetic heading source (ranked after every
+    /// input unless the priorities say otherwise).
+    public var imuHeading = false
+    /// Hard-iron offset taken off the magnetometer, µT, body frame.
+    public var magnetometerOffset = SIMD3<Double>(0, 0, 0)
     /// With no local route, navigate to the destination an upstream plotter announces (RMB, BWC).
     public var followUpstream = true
     /// Seconds the engine remembers its own sentences to recognise them coming back; 0 turns it off.

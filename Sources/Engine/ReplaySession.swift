@@ -51,11 +51,16 @@ public struct ReplaySession {
         public var time: Double
         public var accelerometer: SIMD3<Double>
         public var gyroscope: SIMD3<Double>
+        /// µT, body frame, when the IMU has a magnetometer.
+        public var magnetometer: SIMD3<Double>?
 
-        public init(time: Double, accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>) {
+        public init(
+            time: Double, accelerometer: SIMD3<Double>, gyroscope: SIMD3<Double>, magnetometer: SIMD3<Double>? = nil
+        ) {
             self.time = time
             self.accelerometer = accelerometer
             self.gyroscope = gyroscope
+            self.magnetometer = magnetometer
         }
     }
 
@@ -79,8 +84,8 @@ public struct ReplaySession {
             while imuIndex < imu.count && imu[imuIndex].time <= limit {
                 let sample = imu[imuIndex]
                 engine.ingest(
-                    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, from: imuID,
-                    at: engineTime(sample.time))
+                    gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+                    magnetometer: sample.magnetometer, from: imuID, at: engineTime(sample.time))
                 imuIndex += 1
             }
         }

@@ -6,6 +6,8 @@ public struct BoardProfile: Sendable {
     public var name: String
     public var devices: [String: String]
     public var imuAxes: AxisMap?
+    /// The board's IMU as a URL (`i2c:///dev/i2c-1?address=0x68&chip=icm20948`), from its `[imu]` table.
+    public var imuURL: String?
 
     /// Where profiles are looked for: `$TELLTALE_BOARDS`, `Boards/` beside the configuration or one folder up
     /// (a checkout), then the installed copies.
@@ -35,7 +37,15 @@ public struct BoardProfile: Sendable {
             if let devices = table["devices"]?.table {
                 for key in devices.keys { profile.devices[key] = devices[key]?.string }
             }
-            if let axes = table["imu"]?.table?["axes"]?.string { profile.imuAxes = AxisMap(axes) }
+            if let imu = table["imu"]?.table {
+                if let axes = imu["axes"]?.string { profile.imuAxes = AxisMap(axes) }
+                if let url = imu["url"]?.string {
+                    profile.imuURL = url
+                } else if let bus = imu["bus"]?.string, let address = imu["address"]?.int {
+                    let chip = imu["chip"]?.string ?? "auto"
+                    profile.imuURL = "i2c://\(bus)?address=\(hex2(UInt8(truncatingIfNeeded: address)))&chip=\(chip)"
+                }
+            }
             return profile
         }
         throw ConfigurationFile.Error(

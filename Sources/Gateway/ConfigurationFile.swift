@@ -137,7 +137,8 @@ public enum ConfigurationFile {
             try check(
                 root, "",
                 allowed: [
-                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval", "wind",
+                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval",
+                    "state_file", "wind",
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
@@ -156,6 +157,9 @@ public enum ConfigurationFile {
             }
             config.engine.variation = try number(root, "variation", "", range: -180...180)
             if let status = try bool(root, "status_line", "") { config.statusLine = status }
+            if let state = try string(root, "state_file", "") {
+                config.stateFile = state.isEmpty ? nil : state.hasPrefix("/") ? state : base + "/" + state
+            }
             if let interval = try number(root, "summary_interval", "", range: 0...86_400) {
                 config.summaryInterval = interval == 0 ? nil : interval
             }
@@ -177,12 +181,42 @@ public enum ConfigurationFile {
             }
             if let imu = root["imu"] {
                 guard let table = imu.table else { throw fail("imu", "must be a table") }
-                try check(table, "imu", allowed: ["url", "loop", "speed", "axes"])
-                guard let url = try string(table, "url", "imu") else { throw fail("imu", "needs a url") }
-                guard var settings = IMUConfiguration.parse(url, base: base) else {
-                    throw fail("imu.url", "csv:///path.csv (I2C and IIO IMUs are not supported by this build yet)")
+                try check(
+                    table, "imu",
+                    allowed: [
+                        "url", "loop", "speed", "axes", "rate", "accel_range", "gyro_range", "lowpass", "magnetometer",
+                        "heading", "magnetometer_offset", "startup_bias_seconds",
+                    ])
+                guard let url = try string(table, "url", "imu") ?? board?.imuURL else {
+                    throw fail("imu", "needs a url (\(IMUConfiguration.forms)), or a board whose profile names its IMU")
+                }
+                var settings: IMUConfiguration
+                do { settings = try IMUConfiguration.parse(url, base: base) } catch {
+                    throw fail("imu.url", error.reason)
                 }
                 if let axes = board?.imuAxes { settings.axes = axes }
+                if let value = try number(table, "rate", "imu", range: 10...1000) { settings.sensor.sampleRate = value }
+                if let value = try number(table, "accel_range", "imu", range: 2...16) {
+                    settings.sensor.accelerometerRange = value
+                }
+                if let value = try number(table, "gyro_range", "imu", range: 125...2000) {
+                    settings.sensor.gyroscopeRange = value
+                }
+                if let value = try number(table, "lowpass", "imu", range: 1...500) { settings.sensor.lowPass = value }
+                if let value = try bool(table, "magnetometer", "imu") { settings.sensor.magnetometer = value }
+                if let value = try bool(table, "heading", "imu") {
+                    config.engine.imuHeading = value
+                    if value { settings.sensor.magnetometer = true }
+                }
+                if let value = table["magnetometer_offset"] {
+                    guard let items = value.array?.compactMap(\.double), items.count == 3 else {
+                        throw fail("imu.magnetometer_offset", "three numbers in µT, such as [12.5, -3.0, 40.1]")
+                    }
+                    config.engine.magnetometerOffset = SIMD3(items[0], items[1], items[2])
+                }
+                if let value = try number(table, "startup_bias_seconds", "imu", range: 0...60) {
+                    config.engine.startupBiasWindow = value
+                }
                 if let loop = try bool(table, "loop", "imu") { settings.loop = loop }
                 if let speed = try number(table, "speed", "imu", range: 0.01...1000) { settings.speed = speed }
                 if let axes = try string(table, "axes", "imu") {

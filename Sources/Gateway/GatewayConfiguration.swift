@@ -94,6 +94,8 @@ public struct GatewayConfiguration: Sendable {
     public var record: Recorder.Settings?
     /// The IMU, when there is one.
     public var imu: IMUConfiguration?
+    /// What `telltale calibrate level` learnt (mounting tilt, gyro bias); nil: none is read.
+    public var stateFile: String? = StateFile.defaultPath
     public var inputs: [InputConfiguration] = []
     public var outputs: [OutputConfiguration] = []
 

@@ -44,6 +44,9 @@ public struct IMUFile: Sendable {
             }
             columns.append(index)
         }
+        // The magnetometer's columns are optional: all three or none.
+        let magnetometerColumns = ["mx", "my", "mz"].compactMap { header.firstIndex(of: $0) }
+        if magnetometerColumns.count == 3 { columns += magnetometerColumns }
         var samples: [Sample] = []
         samples.reserveCapacity(lines.count)
         var rejected = 0
@@ -71,15 +74,21 @@ public struct IMUFile: Sendable {
                     rejected += 1
                     continue
                 }
-                samples.append(Sample(time: time, accelerometer: accelerometer, gyroscope: gyroscope))
+                var sample = Sample(time: time, accelerometer: accelerometer, gyroscope: gyroscope)
+                if columns.count == 10 {
+                    let field = SIMD3(fields[columns[7]], fields[columns[8]], fields[columns[9]])
+                    if (field * 0).sum() == 0 { sample.magnetometer = field }
+                }
+                samples.append(sample)
             }
         }
         return IMUFile(samples: samples, rejected: rejected)
     }
 
-    /// One CSV line as a sample, with the columns of time, ax, ay, az, gx, gy, gz; nil when it cannot be read.
+    /// One CSV line as a sample, with the columns of time, ax, ay, az, gx, gy, gz (and mx, my, mz when there are
+    /// ten); nil when it cannot be read. An empty or unreadable magnetometer leaves the sample without one.
     static func sample(_ line: UnsafeBufferPointer<UInt8>, columns: [Int]) -> Sample? {
-        var values = SIMD8<Double>(repeating: .nan)
+        var values = SIMD16<Double>(repeating: .nan)
         var field = 0
         var start = 0
         for position in 0...line.count where position == line.count || line[position] == UInt8(ascii: ",") {
@@ -90,9 +99,13 @@ public struct IMUFile: Sendable {
             start = position + 1
         }
         for index in 0..<7 where !values[index].isFinite { return nil }
-        return Sample(
+        var sample = Sample(
             time: values[0], accelerometer: SIMD3(values[1], values[2], values[3]),
             gyroscope: SIMD3(values[4], values[5], values[6]))
+        if columns.count == 10, values[7].isFinite, values[8].isFinite, values[9].isFinite {
+            sample.magnetometer = SIMD3(values[7], values[8], values[9])
+        }
+        return sample
     }
 
     /// `[+-]digits[.digits][e[+-]digits]`, or nil.

@@ -50,6 +50,21 @@ public enum POSIX {
         text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 
+    /// UNIX seconds from the system clock.
+    public static func unixTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Writes a whole file (created or truncated).
+    public static func writeFile(_ path: String, _ text: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw Failure(operation: "cannot create", path: path, code: errno) }
+        writeAll(fd, text)
+        close(fd)
+    }
+
     /// Seconds on the monotonic clock.
     public static func monotonic() -> Double {
         var now = timespec()

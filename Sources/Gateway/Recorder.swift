@@ -1,3 +1,4 @@
+import Marine
 import NMEA
 
 #if canImport(Glibc)
@@ -51,22 +52,19 @@ public final class Recorder {
             rotate(at: unixTime)
         }
         guard imuFD >= 0 else { return }
-        func number(_ value: Double, _ decimals: Int) -> String {
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            let scaled = Int64((abs(value) * scale).rounded())
-            let fraction = String(scaled % Int64(scale))
-            let sign = value < 0 && scaled != 0 ? "-" : ""
-            return sign + String(scaled / Int64(scale)) + "." + String(repeating: "0", count: decimals - fraction.count)
-                + fraction
-        }
+        func number(_ value: Double, _ decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
         let a = sample.accelerometer
         let g = sample.gyroscope
-        let line =
-            [
-                number(unixTime, 3), number(a.x, 4), number(a.y, 4), number(a.z, 4), number(g.x, 4),
-                number(g.y, 4), number(g.z, 4),
-            ].joined(separator: ",") + "\n"
+        var fields = [
+            number(unixTime, 3), number(a.x, 4), number(a.y, 4), number(a.z, 4), number(g.x, 4), number(g.y, 4),
+            number(g.z, 4),
+        ]
+        if let m = sample.magnetometer {
+            fields += [number(m.x, 3), number(m.y, 3), number(m.z, 3)]
+        } else {
+            fields += ["", "", ""]
+        }
+        let line = fields.joined(separator: ",") + "\n"
         imuBuffer.append(contentsOf: Array(line.utf8))
         written += line.utf8.count
         if imuBuffer.count >= 16 * 1024 { flush() }
@@ -113,7 +111,7 @@ public final class Recorder {
         if imuFD >= 0 { close(imuFD) }
         let imuPath = String(path.dropLast(5)) + ".imu.csv"
         imuFD = open(imuPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if imuFD >= 0 { POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz\n") }
+        if imuFD >= 0 { POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz,mx,my,mz\n") }
         written = 0
         openedAt = unixTime
     }

@@ -57,6 +57,7 @@ public final class Runtime {
     /// The monotonic time the loop started: the engine's time zero.
     private var startTime = 0.0
     private var imuInput: CSVIMUInput?
+    private var liveIMU: LiveIMUInput?
     private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
     /// Where each input reads, so that pass-through never goes back out to the same device or address.
@@ -66,13 +67,22 @@ public final class Runtime {
     private let log: (String) -> Void
 
     public init(configuration: GatewayConfiguration, log: @escaping (String) -> Void) throws(POSIX.Failure) {
-        self.configuration = configuration
         // Every message goes through the limiter: a device that fails every second does not flood the journal.
         var limiter = LogLimiter()
         self.log = { message in
             if let admitted = limiter.admit(message, at: POSIX.monotonic()) { log(admitted) }
         }
         let log = self.log
+        // What calibration learnt, for the IMU it was made with.
+        var configuration = configuration
+        if let path = configuration.stateFile, configuration.imu != nil {
+            do {
+                if let message = try StateFile.load(path).apply(to: &configuration) { log(message) }
+            } catch {
+                log("state: \(error); the IMU runs uncalibrated")
+            }
+        }
+        self.configuration = configuration
         var engine = Engine(configuration: configuration.engine)
         if let settings = configuration.record {
             recorder = try Recorder(settings: settings)
@@ -128,12 +138,17 @@ public final class Runtime {
             }
         }
         if let imu = configuration.imu {
-            do {
-                imuInput = try CSVIMUInput(configuration: imu)
-                imuSource = engine.source(named: "imu")
-                log("imu: \(imu.endpoint), axes \(imu.axes)")
-            } catch {
-                log("imu: \(error)")
+            imuSource = engine.source(named: "imu")
+            if case .csv = imu.source {
+                do {
+                    imuInput = try CSVIMUInput(configuration: imu)
+                    log("imu: \(imu.endpoint), axes \(imu.axes)")
+                } catch {
+                    log("imu: \(error)")
+                }
+            } else {
+                // Opened in the loop, and again whenever it fails: a missing IMU does not stop the gateway.
+                liveIMU = LiveIMUInput(configuration: imu, log: log)
             }
         }
         if let path = configuration.route {
@@ -205,8 +220,18 @@ public final class Runtime {
                 let source = imuSource
                 imuInput!.emitDue(at: now, since: start) { sample in
                     self.engine.ingest(
-                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, from: source, at: engineTime)
+                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+                        magnetometer: sample.magnetometer, from: source, at: engineTime)
                     self.recorder?.record(imu: sample, unixTime: now + self.unixOffset)
+                }
+            }
+            if let liveIMU {
+                let source = imuSource
+                liveIMU.service(now: now) { sample in
+                    self.engine.ingest(
+                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
+                        magnetometer: sample.magnetometer, from: source, at: sample.time - start)
+                    self.recorder?.record(imu: sample, unixTime: sample.time + self.unixOffset)
                 }
             }
             systemd?.keepAlive(now: now)
@@ -226,6 +251,7 @@ public final class Runtime {
             var wake = min(nextTick, nextHousekeeping)
             for item in fileInputs { if let due = item.input.nextDue(since: start) { wake = min(wake, due) } }
             if let due = imuInput?.nextDue(since: start) { wake = min(wake, due) }
+            if let due = liveIMU?.nextDue(now: now) { wake = min(wake, due) }
             fds.removeAll(keepingCapacity: true)
             for item in networkInputs {
                 item.input.maintain(now: now)
@@ -389,6 +415,7 @@ public final class Runtime {
         for item in gpsdInputs {
             parts.append("\(item.input.name): \(item.input.fixes) fixes, \(item.input.reconnects) reconnects")
         }
+        if let liveIMU { parts.append(liveIMU.summary) }
         for output in outputs {
             var text = "\(output.configuration.name): \(output.sent) out"
             if output.rateLimited > 0 { text += ", \(output.rateLimited) rate-limited" }

@@ -127,6 +127,8 @@ public struct AttitudeFilter: Sendable {
     /// The estimated gyro bias, degrees per second.
     public var gyroBias: SIMD3<Double> { bias * (180 / .pi) }
 
+    mutating func setBias(_ radiansPerSecond: SIMD3<Double>) { bias = radiansPerSecond }
+
     static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
         SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
     }
@@ -152,5 +154,42 @@ public struct AttitudeFilter: Sendable {
         return SIMD4(
             cr * cp * cy + sr * sp * sy, sr * cp * cy - cr * sp * sy, cr * sp * cy + sr * cp * sy,
             cr * cp * sy - sr * sp * cy)
+    }
+}
+
+extension AttitudeFilter {
+    /// Starts the bias estimate from a measurement (degrees per second, body frame): the gyro's mean over a still
+    /// start, or the one stored by `telltale calibrate level`. The filter goes on tracking it.
+    public mutating func setGyroBias(_ degreesPerSecond: SIMD3<Double>) {
+        let limit = settings.maximumBias
+        let clamped = SIMD3(
+            min(max(degreesPerSecond.x, -limit), limit), min(max(degreesPerSecond.y, -limit), limit),
+            min(max(degreesPerSecond.z, -limit), limit))
+        setBias(clamped * (.pi / 180))
+    }
+
+    /// A body-frame vector in the level frame (heel and pitch taken out, heading kept): x forward along the
+    /// boat's heading, horizontal; z down.
+    public func levelled(_ v: SIMD3<Double>) -> SIMD3<Double> {
+        let roll = heel * .pi / 180
+        let pitchAngle = pitch * .pi / 180
+        return Self.rotate(Self.quaternion(roll: roll, pitch: pitchAngle, yaw: 0), v)
+    }
+}
+
+/// Heading from a magnetometer, compensated for heel and pitch.
+///
+/// The field measured in the body frame is turned into the level frame with the attitude filter's heel and pitch,
+/// and the heading is the direction of its horizontal part. Hard-iron offsets (a fixed field from the boat's own
+/// steel and wiring, µT) are taken off first. The error grows with the tilt error times the tangent of the magnetic
+/// dip (about 1.7 × at 60° dip), which is why the boat's compass stays the primary heading.
+public enum MagneticHeading {
+    /// Degrees magnetic, 0-360; nil when the horizontal field is too weak to give a direction.
+    public static func heading(levelField m: SIMD3<Double>) -> Double? {
+        let horizontal = (m.x * m.x + m.y * m.y).squareRoot()
+        guard horizontal > 1 else { return nil }
+        var degrees = atan2(-m.y, m.x) * 180 / .pi
+        if degrees < 0 { degrees += 360 }
+        return degrees
     }
 }

@@ -314,15 +314,5 @@ public struct VoyageSimulator {
 
 /// Fixed-decimal formatting for the CSV files (no Foundation).
 enum Format {
-    static func fixed(_ value: Double, decimals: Int) -> String {
-        guard value.isFinite else { return "" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
-        let whole = scaled / Int64(scale)
-        let fraction = String(scaled % Int64(scale))
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + String(whole) }
-        return sign + String(whole) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-    }
+    static func fixed(_ value: Double, decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
 }

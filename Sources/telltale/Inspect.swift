@@ -1,4 +1,5 @@
 import ArgumentParser
+import Marine
 import NMEA
 
 /// `telltale inspect`: a bus inspector for a log file or a live stream on standard input.
@@ -101,13 +102,7 @@ struct Inspect: ParsableCommand {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    static func format(_ value: Double, decimals: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        let whole = scaled / Int(scale)
-        let fraction = String(abs(scaled) % Int(scale))
-        return decimals == 0
-            ? String(whole) : "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
-    }
+    /// Fixed decimals; a value between -1 and 0 keeps its sign (it once lost it here, in the attitude bench's
+    /// truth column among other places).
+    static func format(_ value: Double, decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
 }

@@ -170,7 +170,7 @@ extension Replay {
         }
         if let route { configuration.route = route }
         if let imu {
-            guard var parsed = IMUConfiguration.parse("csv:" + imu, base: ".") else {
+            guard var parsed = try? IMUConfiguration.parse("csv:" + imu, base: ".") else {
                 throw ValidationError("--imu: a CSV file")
             }
             parsed.speed = fast ? 1000 : (speed ?? 1)

@@ -24,7 +24,11 @@ struct Run: ParsableCommand {
         name: .customLong("output"), help: "An output URL (repeatable): tcp://0.0.0.0:10110, udp://host:port, stdout:")
     var outputs: [String] = []
 
-    @Option(help: "An IMU: csv:///path.csv (time_s,ax,ay,az,gx,gy,gz, body frame) played in real time.")
+    @Option(
+        help: """
+            An IMU: i2c:///dev/i2c-1?address=0x68&chip=icm20948, iio:///sys/bus/iio/devices/iio:device0, or \
+            csv:///path.csv (time_s,ax,ay,az,gx,gy,gz, body frame) played in real time.
+            """)
     var imu: String?
 
     @Option(help: "Stop after this many seconds (for tests and benchmarks).")
@@ -58,10 +62,14 @@ struct Run: ParsableCommand {
             }
         }
         if let imu {
-            guard let parsed = IMUConfiguration.parse(imu, base: ".") else {
-                throw ValidationError("--imu: csv:///path.csv (I2C and IIO IMUs are not supported by this build yet)")
+            do {
+                var parsed = try IMUConfiguration.parse(imu, base: ".")
+                // The board's axis map still applies to the IMU given on the command line.
+                if let axes = configuration.imu?.axes { parsed.axes = axes }
+                configuration.imu = parsed
+            } catch {
+                throw ValidationError("--imu: \(error)")
             }
-            configuration.imu = parsed
         }
         if configuration.outputs.isEmpty {
             configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))

@@ -7,6 +7,7 @@ struct Telltale: ParsableCommand {
         abstract: "An NMEA 0183 instrument gateway for sailing boats.",
         subcommands: [
             Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Bench.self, Ports.self,
+            Calibrate.self, IMUCommand.self,
         ]
     )
 }

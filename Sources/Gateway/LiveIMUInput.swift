@@ -1,0 +1,246 @@
+import Marine
+import Sensors
+
+/// An IMU read live in `telltale run`: a chip on I²C driven by Telltale, or one the kernel drives read through IIO.
+///
+/// Samples are read on the chip's rate from the runtime's loop, turned into the body frame (axis map, then the
+/// mounting tilt from `telltale calibrate level`), and handed over with the time they were taken. A device that
+/// fails or goes silent is closed and opened again, at most a second apart, as a serial port is; every failure is
+/// counted and logged (rate-limited by the runtime's logger).
+final class LiveIMUInput {
+    let configuration: IMUConfiguration
+    private let log: (String) -> Void
+    private enum Device {
+        /// The driver and its bus.
+        case chip(any IMUDriver, any I2CBus)
+        case iio(IIOReader)
+    }
+    private var device: Device?
+    private var period = 0.01
+    private var nextRead = 0.0
+    private var nextOpen = 0.0
+    private var lastSample = 0.0
+    private var consecutiveErrors = 0
+    private(set) var samples = 0
+    private(set) var errors = 0
+    private(set) var reopens = 0
+    private var opened = 0
+    /// Wraps the I²C bus when it is opened (`telltale imu --transcript` keeps every transaction).
+    private let wrap: ((any I2CBus) -> any I2CBus)?
+
+    init(
+        configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
+    ) {
+        self.configuration = configuration
+        self.log = log
+        self.wrap = wrap
+    }
+
+    var name: String { configuration.endpoint }
+
+    /// When the loop should come back: the next read, or the next try to open.
+    func nextDue(now: Double) -> Double { device == nil ? max(nextOpen, now) : nextRead }
+
+    /// Opens the device when it is closed and due, reads when a sample is due.
+    func service(now: Double, _ body: (IMUFile.Sample) -> Void) {
+        if device == nil {
+            guard now >= nextOpen else { return }
+            open(now: now)
+            guard device != nil else { return }
+        }
+        guard now >= nextRead else { return }
+        nextRead += period
+        if nextRead < now { nextRead = now + period }  // after a stall, keep the phase rather than burst
+        let failure: String?
+        switch device {
+        case .chip(let driver, _):
+            do {
+                let reading = try driver.read()
+                deliver(reading, at: now, body)
+                failure = nil
+            } catch {
+                failure = "\(error)"
+            }
+        case .iio(let reader):
+            do {
+                var got = false
+                try reader.read { reading, age in
+                    got = true
+                    deliver(reading, at: now - age, body)
+                }
+                failure =
+                    got || now - lastSample < configuration.silenceTimeout
+                    ? nil : "no sample for \(configuration.silenceTimeout) s"
+            } catch {
+                failure = "\(error)"
+            }
+        case nil:
+            failure = nil
+        }
+        if let failure {
+            errors += 1
+            consecutiveErrors += 1
+            log("imu \(name): \(failure)")
+            // A glitch is survived; a device that keeps failing (unplugged, reset) is opened again.
+            if consecutiveErrors >= 10 || now - lastSample >= configuration.silenceTimeout {
+                log("imu \(name): closing, will open again")
+                close(now: now)
+            }
+        } else {
+            consecutiveErrors = 0
+        }
+    }
+
+    private func deliver(_ reading: IMUReading, at time: Double, _ body: (IMUFile.Sample) -> Void) {
+        let axes = configuration.axes
+        let mounting = configuration.mounting
+        var sample = IMUFile.Sample(
+            time: time, accelerometer: mounting.apply(axes.apply(reading.accelerometer)),
+            gyroscope: mounting.apply(axes.apply(reading.gyroscope)))
+        if let field = reading.magnetometer { sample.magnetometer = mounting.apply(axes.apply(field)) }
+        samples += 1
+        lastSample = max(lastSample, time)
+        body(sample)
+    }
+
+    private func close(now: Double) {
+        device = nil
+        nextOpen = now + 1
+    }
+
+    private func open(now: Double) {
+        do {
+            let (opened, rate) = try Self.openDevice(configuration, wrap: wrap)
+            device = opened
+            period = 1 / max(rate, 1)
+            nextRead = now
+            lastSample = now
+            consecutiveErrors = 0
+            if self.opened > 0 { reopens += 1 }
+            self.opened += 1
+            switch opened {
+            case .chip(let driver, _):
+                log("imu: \(driver.description): \(driver.configured); axes \(configuration.axes)")
+            case .iio(let reader):
+                log("imu: \(reader.description), \(Int(rate)) Hz; axes \(configuration.axes)")
+            }
+            if configuration.mounting != .level {
+                log(
+                    "imu: mounting tilt heel \(configuration.mounting.heel.formatted2)°, pitch \(configuration.mounting.pitch.formatted2)° taken off"
+                )
+            }
+        } catch {
+            errors += 1
+            log("imu \(name): \(error); trying again in 1 s")
+            nextOpen = now + 1
+        }
+    }
+
+    /// The device for a configuration, with the rate to read it at.
+    private static func openDevice(
+        _ configuration: IMUConfiguration, wrap: ((any I2CBus) -> any I2CBus)?
+    ) throws(IMUError) -> (Device, Double) {
+        switch configuration.source {
+        case .csv:
+            throw .iio("a CSV IMU is played by the CSV input")
+        case .i2c(let path, let address, let chip):
+            var bus: any I2CBus
+            do { bus = try LinuxI2CBus(path: path) } catch { throw .bus(error) }
+            if let wrap { bus = wrap(bus) }
+            let driver: any IMUDriver
+            if let chip {
+                driver = try chip.open(bus: bus, address: address ?? chip.addresses[0], settings: configuration.sensor)
+            } else {
+                guard let found = IMUChip.detect(bus: bus, address: address) else {
+                    let place = address.map { "at \(hex2($0))" } ?? "at 0x68, 0x69, 0x6a or 0x6b"
+                    throw .iio(
+                        "no known IMU \(place) on \(path) (known: \(IMUChip.allCases.map(\.displayName).joined(separator: ", ")))"
+                    )
+                }
+                driver = try found.chip.open(bus: bus, address: found.address, settings: configuration.sensor)
+            }
+            return (.chip(driver, bus), driver.configured.sampleRate)
+        case .iio(let devices, let mode, let devRoot, let trigger):
+            let reader = try IIOReader(
+                devices: devices, mode: mode, devRoot: devRoot, sampleRate: configuration.sensor.sampleRate,
+                magnetometer: configuration.sensor.magnetometer, trigger: trigger)
+            // Buffered: drain every 10 ms; polled: read at the device's rate, at most the asked one.
+            let rate =
+                mode == .buffered
+                ? 100 : min(reader.sampleRate ?? configuration.sensor.sampleRate, configuration.sensor.sampleRate)
+            return (.iio(reader), rate)
+        }
+    }
+
+    /// One line for the periodic summary.
+    var summary: String {
+        var text = "imu: \(samples) samples, \(errors) errors, \(reopens) reopens"
+        if case .chip(_, let bus) = device {
+            text += ", I2C \(bus.statistics.retries) retries, \(bus.statistics.errors) failed transfers"
+        }
+        return text
+    }
+}
+
+func hex2(_ value: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
+}
+
+extension Double {
+    var formatted2: String { String((self * 100).rounded() / 100) }
+}
+
+/// Samples of the configured IMU for a while, outside the runtime (`telltale imu`, `telltale calibrate level`): a
+/// CSV from its start as fast as it reads, a live IMU in real time. Body frame (axis map and mounting applied).
+public final class IMUSampler {
+    private let configuration: IMUConfiguration
+    private let log: (String) -> Void
+    private let wrap: ((any I2CBus) -> any I2CBus)?
+
+    public init(
+        configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
+    ) {
+        self.configuration = configuration
+        self.log = log
+        self.wrap = wrap
+    }
+
+    /// Hands over the samples of `seconds` (of the file's time for a CSV); `stop` ends it early.
+    public func run(
+        seconds: Double, stop: () -> Bool = { false }, _ body: (IMUFile.Sample) -> Void
+    ) throws(IMUFile.ParseError) {
+        if case .csv(let path) = configuration.source {
+            let file = try IMUFile.read(path)
+            guard let first = file.samples.first?.time else { return }
+            let mounting = configuration.mounting
+            let axes = configuration.axes
+            for var sample in file.samples {
+                guard sample.time - first < seconds, !stop() else { break }
+                sample.accelerometer = mounting.apply(axes.apply(sample.accelerometer))
+                sample.gyroscope = mounting.apply(axes.apply(sample.gyroscope))
+                sample.magnetometer = sample.magnetometer.map { mounting.apply(axes.apply($0)) }
+                body(sample)
+            }
+            return
+        }
+        let input = LiveIMUInput(configuration: configuration, log: log, wrap: wrap)
+        var first: Double?
+        // Up to 30 s more to open the device, with its retries.
+        let end = POSIX.monotonic() + seconds + 30
+        var done = false
+        while !done && !stop() && !StopSignal.isRaised {
+            let now = POSIX.monotonic()
+            guard now < end else { break }
+            input.service(now: now) { sample in
+                if first == nil { first = sample.time }
+                if let first, sample.time - first >= seconds {
+                    done = true
+                    return
+                }
+                body(sample)
+            }
+            POSIX.sleep(until: min(input.nextDue(now: now), now + 0.1))
+        }
+    }
+}
