@@ -163,7 +163,7 @@ public struct Engine: Sendable {
         {
             lastIMUHeadingTime = time
             inputs.headingMagnetic.record(
-                Observation(value: CompassReading(magnetic: heading), time: time, source: source))
+                Observation(value: CompassReading(magnetic: heading), time: time, source: source), fallback: true)
         }
         let attitude = Attitude(
             heel: attitudeFilter.heel, pitch: attitudeFilter.pitch, rollRate: attitudeFilter.rollRate,

@@ -32,14 +32,16 @@ public struct SourceSelector<Value: Sendable>: Sendable {
     }
 
     /// Records an observation.
-    public mutating func record(_ observation: Observation<Value>) {
+    /// `fallback`: an unlisted source that ranks after every other unlisted one whenever it appears (the IMU's
+    /// magnetometer heading, behind any compass).
+    public mutating func record(_ observation: Observation<Value>, fallback: Bool = false) {
         if let index = candidates.firstIndex(where: { $0.latest.source == observation.source }) {
             let wasFresh = candidates[index].latest.isFresh(at: observation.time, timeout: timeout)
             candidates[index].latest = observation
             if !wasFresh { candidates[index].freshSince = observation.time }
         } else {
             let listed = priority.firstIndex(of: observation.source)
-            let rank = listed ?? (priority.count + candidates.count)
+            let rank = listed ?? (priority.count + candidates.count + (fallback ? 1_000_000 : 0))
             candidates.append(Candidate(latest: observation, freshSince: observation.time, rank: rank))
         }
     }

@@ -14,6 +14,10 @@ public struct SeaStateTrace: Sendable {
         public var imu: IMUSample
         public var heel: Double
         public var pitch: Double
+        /// Degrees magnetic, the truth for the magnetometer heading.
+        public var heading: Double
+        /// µT, body frame, with noise.
+        public var magnetometer: SIMD3<Double>
     }
 
     public var seed: UInt64 = 1
@@ -27,6 +31,12 @@ public struct SeaStateTrace: Sendable {
     public var gyroBias = SIMD3<Double>(0.5, -0.5, 0.5)
     public var gyroNoise = 0.1
     public var accelerometerNoise = 0.05
+    /// The boat's mean magnetic heading, degrees; she yaws ±4° about it with the waves.
+    public var heading = 35.0
+    /// The earth's field: horizontal strength (µT) and dip (degrees, positive down: the northern hemisphere).
+    public var fieldHorizontal = 20.0
+    public var fieldDip = 60.0
+    public var magnetometerNoise = 0.3
 
     public init() {}
 
@@ -44,6 +54,9 @@ public struct SeaStateTrace: Sendable {
 
     public func run(_ body: (Sample) -> Void) {
         var random = SeededRandom(seed: seed)
+        // Its own stream, so that adding the magnetometer left the other sensors' traces as they were.
+        var magneticRandom = SeededRandom(seed: seed &+ 0x6D61_676E)
+        let field = SIMD3(fieldHorizontal, 0, fieldHorizontal * tan(Angle.radians(fieldDip)))
         let phases = (0..<8).map { _ in random.uniform() * 2 * .pi }
         let w = 2 * Double.pi / rollPeriod
         let dt = 1 / rate
@@ -85,12 +98,19 @@ public struct SeaStateTrace: Sendable {
                 SIMD3(p, q, r) * (180 / .pi) + gyroBias
                 + SIMD3(random.normal(gyroNoise), random.normal(gyroNoise), random.normal(gyroNoise))
             let measured = inBody + noise
+            let yaw = Angle.radians(heading + now.yaw)
+            let magnetometer =
+                Self.earthToBody(field, roll: phi, pitch: theta, yaw: yaw)
+                + SIMD3(
+                    magneticRandom.normal(magnetometerNoise), magneticRandom.normal(magnetometerNoise),
+                    magneticRandom.normal(magnetometerNoise))
             body(
                 Sample(
                     imu: IMUSample(
                         time: t, accelerometer: (measured.x, measured.y, measured.z),
                         gyroscope: (gyro.x, gyro.y, gyro.z)),
-                    heel: now.heel, pitch: now.pitch))
+                    heel: now.heel, pitch: now.pitch, heading: Angle.direction(heading + now.yaw),
+                    magnetometer: magnetometer))
         }
     }
 }

@@ -40,6 +40,7 @@ extension Bench {
             var filter = AttitudeFilter()
             var heelSquares = 0.0
             var pitchSquares = 0.0
+            var headingSquares = 0.0
             var counted = 0
             var previous: Double?
             let start = monotonicSeconds()
@@ -53,15 +54,21 @@ extension Bench {
                 if imu.time >= settle {
                     heelSquares += (filter.heel - sample.heel) * (filter.heel - sample.heel)
                     pitchSquares += (filter.pitch - sample.pitch) * (filter.pitch - sample.pitch)
+                    let heading = MagneticHeading.heading(levelField: filter.levelled(sample.magnetometer)) ?? .nan
+                    let error = Angle.relative(heading - sample.heading)
+                    headingSquares += error * error
                     counted += 1
                 }
             }
             let nanoseconds = (monotonicSeconds() - start) / Double(samples.count) * 1e9
             let heel = (heelSquares / Double(max(counted, 1))).squareRoot()
             let pitch = (pitchSquares / Double(max(counted, 1))).squareRoot()
+            let heading = (headingSquares / Double(max(counted, 1))).squareRoot()
             Console.out(
                 "telltale: RMS heel error \(Inspect.format(heel, decimals: 3)) deg, pitch \(Inspect.format(pitch, decimals: 3)) deg "
-                    + "after \(Int(settle)) s; \(Inspect.format(nanoseconds, decimals: 0)) ns per update\n")
+                    + "after \(Int(settle)) s; \(Inspect.format(nanoseconds, decimals: 0)) ns per update; "
+                    + "magnetometer heading RMS \(Inspect.format(heading, decimals: 2)) deg at \(Int(generator.fieldDip)) deg dip\n"
+            )
         }
     }
 }
