@@ -197,6 +197,12 @@ public struct Engine: Sendable {
         inputs.attitude.record(Observation(value: attitude, time: time, source: source))
     }
 
+    /// The attitude XDR of the last tick with other transducer names and decimals (an output's own), or nil when
+    /// there is no current attitude. The caller remembers it (``remember(_:at:)``) if it sends it.
+    public func attitudeSentence(names: (String, String), decimals: Int, talker: Talker) -> Sentence? {
+        SentenceBuilder.attitude(values, names: names, decimals: decimals, talker: talker)
+    }
+
     /// Remembers a sentence an output sent in a form the engine did not build (a per-output talker), so that it is
     /// recognised if it comes back. Computed sentences are remembered by ``tick(at:emit:)`` itself. Pass-through
     /// must not be remembered: an instrument repeating an identical reading would be taken for an echo.

@@ -52,12 +52,8 @@ enum SentenceBuilder {
             .waypointClosure:
             return navigation(kind, v, configuration: configuration)
         case .attitude, .attitudeHeelTrim:
-            guard let attitude = v.imuAttitude, let heel = attitude.heel, let pitch = attitude.pitch else { return nil }
             let names = kind == .attitude ? ("ROLL", "PTCH") : ("HEEL", "TRIM")
-            let decimals = configuration.attitudeDecimals
-            return try? InlineXDR(
-                .angle(heel, name: names.0, decimals: decimals), .angle(pitch, name: names.1, decimals: decimals)
-            ).encode(talker: talker)
+            return attitude(v, names: names, decimals: configuration.attitudeDecimals, talker: talker)
         case .rateOfTurn:
             guard let rate = v.rateOfTurn else { return nil }
             return try? ROT(rate: rate * 60, isValid: true).encode(talker: talker)
@@ -72,6 +68,14 @@ enum SentenceBuilder {
                     name: "GWSPD")
             ).encode(talker: talker)
         }
+    }
+
+    /// XDR `A,<heel>,D,<name>,A,<pitch>,D,<name>` of the IMU's attitude.
+    static func attitude(_ v: InstrumentValues, names: (String, String), decimals: Int, talker: Talker) -> Sentence? {
+        guard let attitude = v.imuAttitude, let heel = attitude.heel, let pitch = attitude.pitch else { return nil }
+        return try? InlineXDR(
+            .angle(heel, name: names.0, decimals: decimals), .angle(pitch, name: names.1, decimals: decimals)
+        ).encode(talker: talker)
     }
 
     /// XTE, BWC, BWR, RMB, APB and WCV for the active leg.

@@ -420,7 +420,7 @@ public enum ConfigurationFile {
                 table, section,
                 allowed: [
                     "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
-                    "client_buffer", "rate_limits",
+                    "client_buffer", "rate_limits", "attitude_names", "attitude_decimals",
                 ])
             let endpoint = try self.endpoint(table, section, base: base)
             if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
@@ -455,6 +455,24 @@ public enum ConfigurationFile {
                     }
                     output.rateLimits.append((pattern, seconds))
                 }
+            }
+            if let names = try strings(table, "attitude_names", section) {
+                guard names.count == 2,
+                    names.allSatisfy({ name in
+                        !name.isEmpty && name.count <= 12
+                            && name.utf8.allSatisfy {
+                                ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F
+                            }
+                    })
+                else {
+                    throw fail(
+                        section + ".attitude_names",
+                        "two transducer names for heel and pitch, such as [\"HEEL\", \"TRIM\"]")
+                }
+                output.attitudeNames = (names[0], names[1])
+            }
+            if let value = try number(table, "attitude_decimals", section, range: 0...3) {
+                output.attitudeDecimals = Int(value)
             }
             if let value = try number(table, "max_clients", section, range: 1...256) {
                 output.maximumClients = Int(value)

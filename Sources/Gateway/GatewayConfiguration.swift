@@ -36,6 +36,10 @@ public struct OutputConfiguration: Sendable {
     public var talker: Talker?
     /// Per address pattern, the least seconds between two sentences of one address (`*MWV` at most once a second).
     public var rateLimits: [(pattern: String, interval: Double)] = []
+    /// Heel and pitch XDR for this output: transducer names (instead of `ROLL`/`PTCH`, or `HEEL`/`TRIM` for the
+    /// attitude-heel-trim kind) and decimals (instead of `[attitude] decimals`).
+    public var attitudeNames: (String, String)?
+    public var attitudeDecimals: Int?
     /// TCP servers: most clients at once, and bytes queued for one client before its sentences are dropped.
     public var maximumClients = 16
     public var clientBuffer = 64 * 1024

@@ -58,6 +58,7 @@ public final class Runtime {
     private var startTime = 0.0
     private var imuInput: CSVIMUInput?
     private var liveIMU: LiveIMUInput?
+    private var computedThisTick: [(ComputedKind, Sentence)] = []
     private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
     /// Where each input reads, so that pass-through never goes back out to the same device or address.
@@ -237,7 +238,11 @@ public final class Runtime {
             systemd?.keepAlive(now: now)
             if now >= nextTick {
                 tickLateness[min(Int((now - nextTick) * 10_000), tickLateness.count - 1)] += 1
-                engine.tick(at: engineTime) { kind, sentence in self.distribute(computed: sentence, kind: kind) }
+                // Collected, then sent: an output's own variant (talker, attitude names) reads the engine and has it
+                // remember the variant, which cannot happen while the engine is in the middle of its tick.
+                computedThisTick.removeAll(keepingCapacity: true)
+                engine.tick(at: engineTime) { kind, sentence in self.computedThisTick.append((kind, sentence)) }
+                for (kind, sentence) in computedThisTick { distribute(computed: sentence, kind: kind) }
                 for notice in engine.takeNotices() { log(notice) }
                 nextTick += tickInterval
                 // After a stall, keep the phase rather than burst.
@@ -372,7 +377,17 @@ public final class Runtime {
                 output.passesRateLimit(sentence.address, now: POSIX.monotonic())
             else { continue }
             var wire: [UInt8] = []
-            if let talker = output.configuration.talker, talker != configuration.engine.talker {
+            let own = output.configuration
+            if kind == .attitude || kind == .attitudeHeelTrim, own.attitudeNames != nil || own.attitudeDecimals != nil,
+                let variant = engine.attitudeSentence(
+                    names: own.attitudeNames ?? (kind == .attitude ? ("ROLL", "PTCH") : ("HEEL", "TRIM")),
+                    decimals: own.attitudeDecimals ?? configuration.engine.attitudeDecimals,
+                    talker: own.talker ?? configuration.engine.talker)
+            {
+                guard own.admits(variant.address) else { continue }
+                engine.remember(variant, at: POSIX.monotonic() - startTime)
+                variant.appendWire(to: &wire)
+            } else if let talker = output.configuration.talker, talker != configuration.engine.talker {
                 let variant = Runtime.retalked(sentence, talker)
                 engine.remember(variant, at: POSIX.monotonic() - startTime)
                 variant.appendWire(to: &wire)
