@@ -134,8 +134,8 @@ public final class LinuxI2CBus: I2CBus {
     }
 
     public func read(_ address: UInt8, register: UInt8, into buffer: UnsafeMutableRawBufferPointer) throws(I2CError) {
-        var reg = [register]
-        let failure: I2CError? = reg.withUnsafeMutableBytes { registerBuffer -> I2CError? in
+        var reg = register  // on the stack: a sample's read allocates nothing
+        let failure: I2CError? = withUnsafeMutableBytes(of: &reg) { registerBuffer -> I2CError? in
             do throws(I2CError) {
                 try transfer(address, write: registerBuffer, read: buffer)
                 return nil
