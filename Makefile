@@ -34,6 +34,7 @@ interop: release
 	Tests/Interop/gpsd-check.sh
 	Tests/Interop/gpsfake-check.sh
 	Tests/Interop/serial-check.sh
+	Tests/Interop/i2c-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).

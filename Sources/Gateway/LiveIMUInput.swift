@@ -41,6 +41,11 @@ final class LiveIMUInput {
     /// When the loop should come back: the next read, or the next try to open.
     func nextDue(now: Double) -> Double { device == nil ? max(nextOpen, now) : nextRead }
 
+    /// Opens the device now (the runtime does so before its loop: a chip's reset and set-up take 0.2 s).
+    func prepare(now: Double) {
+        if device == nil { open(now: now) }
+    }
+
     /// Opens the device when it is closed and due, reads when a sample is due.
     func service(now: Double, _ body: (IMUFile.Sample) -> Void) {
         if device == nil {

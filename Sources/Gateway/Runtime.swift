@@ -150,6 +150,7 @@ public final class Runtime {
             } else {
                 // Opened in the loop, and again whenever it fails: a missing IMU does not stop the gateway.
                 liveIMU = LiveIMUInput(configuration: imu, log: log)
+                liveIMU?.prepare(now: POSIX.monotonic())
             }
         }
         if let path = configuration.route {
