@@ -62,6 +62,7 @@ bench: release
 	BENCH_SENTENCES=$(BENCH_SENTENCES) Benchmarks/decode.sh
 	Benchmarks/engine.sh
 	Benchmarks/attitude.sh
+	Benchmarks/imu.sh
 	Benchmarks/replay.sh
 	Benchmarks/runtime.sh
 

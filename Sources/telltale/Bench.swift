@@ -7,7 +7,7 @@ import NMEA
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Benchmarks: generate an instrument mix, then time framing and decoding on it.",
-        subcommands: [Generate.self, Decode.self, EngineTick.self, RouteTick.self, AttitudeAccuracy.self]
+        subcommands: [Generate.self, Decode.self, EngineTick.self, RouteTick.self, AttitudeAccuracy.self, IMURead.self]
     )
 
     struct Generate: ParsableCommand {

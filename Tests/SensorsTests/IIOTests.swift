@@ -26,7 +26,9 @@ import Testing
         guard let file = fopen(path, "r") else { return "" }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 256)
-        return fgets(&buffer, 256, file).map { _ in String(cString: buffer).filter { $0 != "\n" } } ?? ""
+        guard fgets(&buffer, 256, file) != nil else { return "" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" }
     }
 
     /// A device with accelerometer and gyroscope channels, as inv_mpu6050 or st_lsm6dsx present them.
