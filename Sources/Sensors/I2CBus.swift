@@ -29,7 +29,9 @@ public struct I2CError: Error, CustomStringConvertible, Sendable {
         self.detail = detail
     }
 
-    public var description: String { "I2C \(bus) address \(hex(address)): \(detail)" }
+    public var description: String {
+        kind == .open ? "I2C \(bus): \(detail)" : "I2C \(bus) address \(hex(address)): \(detail)"
+    }
 }
 
 /// Counts kept by every bus, for the gateway's periodic summary.

@@ -83,6 +83,10 @@ public enum IMUError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .bus(let error):
+            if error.kind == .open {
+                return
+                    "\(error) (on a Raspberry Pi: enable I2C with raspi-config or dtparam=i2c_arm=on, and run in the i2c group)"
+            }
             if error.kind == .noAcknowledge {
                 return
                     "\(error): check the address (the board's address jumper or AD0/SA0 pin), the wiring and the chip's power"

@@ -92,7 +92,8 @@ struct CheckConfig: ParsableCommand {
             let configuration = try ConfigurationFile.load(path: file)
             Console.out(
                 "\(file): valid (\(configuration.inputs.count) inputs, \(configuration.outputs.count) outputs"
-                    + (configuration.route.map { ", route \($0)" } ?? "") + ")\n")
+                    + (configuration.route.map { ", route \($0)" } ?? "")
+                    + (configuration.imu.map { ", IMU \($0.endpoint), axes \($0.axes)" } ?? "") + ")\n")
         } catch {
             Console.error("\(file): \(error)\n")
             throw ExitCode.failure
