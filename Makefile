@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config
+APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
