@@ -4,7 +4,8 @@
 #  1. `telltale imu` probes, configures (the shim logs the writes) and reads the chip; with the MacArthur HAT's axes
 #     the boat's heel comes out at the shim's 10 degrees;
 #  2. `telltale run` with that IMU sends XDR ROLL near 10 degrees;
-#  3. a wrong address is an error naming the bus and address, and nothing crashes.
+#  3. `telltale calibrate level` there stores the chip's 10 degrees as the mounting tilt, and run then sends 0;
+#  4. a wrong address is an error naming the bus and address, and nothing crashes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=.build/release/telltale
@@ -48,6 +49,24 @@ heel = float(lines[-1].split(",")[2])
 assert abs(heel - 10) <= 0.1, lines[-1]
 print(f"i2c-check: telltale run sent {len(lines)} XDR, last {lines[-1]}")
 PY
+# Calibrated level where the chip reads 10 degrees, the same IMU then reads 0 in `telltale run`.
+LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" calibrate level --config "$WORK/imu.toml" --seconds 2 \
+    --state "$WORK/state.toml" > "$WORK/calibrate.out" 2> "$WORK/calibrate.log"
+sed "s|^state_file = \"\"|state_file = \"$PWD/$WORK/state.toml\"|" "$WORK/imu.toml" > "$WORK/calibrated.toml"
+LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" run --config "$WORK/calibrated.toml" --output stdout: --duration 2 \
+    > "$WORK/calibrated.nmea" 2> "$WORK/calibrated.log"
+python3 - "$WORK" <<'PY'
+import sys
+work = sys.argv[1]
+said = open(f"{work}/calibrate.out").read()
+assert said.startswith("mounting: heel 10.00"), said + open(f"{work}/calibrate.log").read()
+lines = [l for l in open(f"{work}/calibrated.nmea", newline="").read().split("\r\n") if "ROLL" in l]
+assert lines, open(f"{work}/calibrated.log").read()
+heel = float(lines[-1].split(",")[2])
+assert abs(heel) <= 0.1, lines[-1]
+assert "level calibration applied" in open(f"{work}/calibrated.log").read()
+print(f"i2c-check: calibrate level stored the 10 deg tilt; run then sends {lines[-1]}")
+PY
 set +e
 LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" imu --imu "i2c://$BUS?address=0x69&chip=icm20948" --seconds 1 \
     > /dev/null 2> "$WORK/wrong.log"
@@ -56,4 +75,4 @@ set -e
 grep -q "address 0x69: no acknowledge" "$WORK/wrong.log" || { cat "$WORK/wrong.log"; exit 1; }
 [ $status -ne 0 ] && [ $status -lt 128 ] || { echo "i2c-check: wrong address ended with status $status"; exit 1; }
 echo "i2c-check: a wrong address is reported with the bus and address (status $status)"
-echo "i2c-check: 3 passed, 0 failed"
+echo "i2c-check: 4 passed, 0 failed"
