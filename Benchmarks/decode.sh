@@ -39,20 +39,12 @@ else
     echo "gpsdecode not installed: no ratio (apt-get install gpsd-clients)"
 fi
 
-if command -v valgrind >/dev/null; then
-    # valgrind 3.19 cannot read the DWARF the C++ of TOMLKit brings: count on a copy without debug information.
-    STRIPPED=$(mktemp)
-    objcopy --strip-debug "$BIN" "$STRIPPED"
+. Benchmarks/heap.sh
+if heap_ready "$BIN"; then
     echo "== heap allocations of framing (valgrind)"
     head -n 20000 "$OUT/mix.nmea" > "$OUT/n.nmea"
     head -n 40000 "$OUT/mix.nmea" > "$OUT/2n.nmea"
-    allocs() {
-        valgrind --tool=memcheck "$STRIPPED" bench decode --iterations 1 --framing-only "$1" 2>&1 \
-            | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
-    }
-    a=$(allocs "$OUT/n.nmea")
-    b=$(allocs "$OUT/2n.nmea")
+    a=$(heap_allocations bench decode --iterations 1 --framing-only "$OUT/n.nmea")
+    b=$(heap_allocations bench decode --iterations 1 --framing-only "$OUT/2n.nmea")
     echo "20000 sentences: $a allocations; 40000 sentences: $b allocations; per extra sentence: $(( (b - a) )) / 20000"
-else
-    echo "valgrind not installed: allocation count skipped (apt-get install valgrind)"
 fi

@@ -150,7 +150,8 @@ public struct Engine: Sendable {
                     attitudeFilter.setGyroBias(bias)
                     notice(
                         "imu: boat still at start, gyro bias measured "
-                            + "(\(Self.rounded(bias.x)), \(Self.rounded(bias.y)), \(Self.rounded(bias.z))) °/s")
+                            + "(\(FixedDecimal.text(bias.x, decimals: 3)), \(FixedDecimal.text(bias.y, decimals: 3)), "
+                            + "\(FixedDecimal.text(bias.z, decimals: 3))) °/s")
                 } else {
                     notice("imu: boat moving at start, the attitude filter learns the gyro bias as it goes")
                 }
@@ -461,12 +462,5 @@ public struct Engine: Sendable {
         if let id = inputs.motionOverGround.currentSource { chosen["position"] = name(of: id) }
         if let id = inputs.attitude.currentSource { chosen["attitude"] = name(of: id) }
         return chosen
-    }
-}
-
-extension Engine {
-    static func rounded(_ value: Double) -> String {
-        let scaled = (value * 1000).rounded() / 1000
-        return String(scaled)
     }
 }

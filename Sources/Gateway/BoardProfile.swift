@@ -1,4 +1,5 @@
 import Marine
+import Sensors
 
 /// A board profile from `Boards/`: device names for URLs (`serial://@gpio-uart?baud=4800`) and IMU defaults. Data,
 /// not code: nothing in Telltale asks which board it runs on.
@@ -43,7 +44,7 @@ public struct BoardProfile: Sendable {
                     profile.imuURL = url
                 } else if let bus = imu["bus"]?.string, let address = imu["address"]?.int {
                     let chip = imu["chip"]?.string ?? "auto"
-                    profile.imuURL = "i2c://\(bus)?address=\(hex2(UInt8(truncatingIfNeeded: address)))&chip=\(chip)"
+                    profile.imuURL = "i2c://\(bus)?address=\(hex(UInt8(truncatingIfNeeded: address)))&chip=\(chip)"
                 }
             }
             return profile

@@ -49,7 +49,7 @@ public enum LevelCalibration {
         guard detector.isStill else {
             throw Failure(
                 message:
-                    "the boat was not still (gyro spread up to \(deviation.formatted2) °/s, or accelerations away from 1 g); "
+                    "the boat was not still (gyro spread up to \(FixedDecimal.text(deviation, decimals: 2)) °/s, or accelerations away from 1 g); "
                     + "calibrate at the dock or at anchor in calm water")
         }
         guard let mounting = Mounting(levelAccelerometer: detector.meanAccelerometer) else {

@@ -97,12 +97,10 @@ final class LiveIMUInput {
     }
 
     private func deliver(_ reading: IMUReading, at time: Double, _ body: (IMUFile.Sample) -> Void) {
-        let axes = configuration.axes
-        let mounting = configuration.mounting
-        var sample = IMUFile.Sample(
-            time: time, accelerometer: mounting.apply(axes.apply(reading.accelerometer)),
-            gyroscope: mounting.apply(axes.apply(reading.gyroscope)))
-        if let field = reading.magnetometer { sample.magnetometer = mounting.apply(axes.apply(field)) }
+        let sample = configuration.bodyFrame(
+            IMUFile.Sample(
+                time: time, accelerometer: reading.accelerometer, gyroscope: reading.gyroscope,
+                magnetometer: reading.magnetometer))
         samples += 1
         lastSample = max(lastSample, time)
         body(sample)
@@ -131,7 +129,8 @@ final class LiveIMUInput {
             }
             if configuration.mounting != .level {
                 log(
-                    "imu: mounting tilt heel \(configuration.mounting.heel.formatted2)°, pitch \(configuration.mounting.pitch.formatted2)° taken off"
+                    "imu: mounting tilt heel \(FixedDecimal.text(configuration.mounting.heel, decimals: 2))°, "
+                        + "pitch \(FixedDecimal.text(configuration.mounting.pitch, decimals: 2))° taken off"
                 )
             }
         } catch {
@@ -157,7 +156,7 @@ final class LiveIMUInput {
                 driver = try chip.open(bus: bus, address: address ?? chip.addresses[0], settings: configuration.sensor)
             } else {
                 guard let found = IMUChip.detect(bus: bus, address: address) else {
-                    let place = address.map { "at \(hex2($0))" } ?? "at 0x68, 0x69, 0x6a or 0x6b"
+                    let place = address.map { "at \(hex($0))" } ?? "at 0x68, 0x69, 0x6a or 0x6b"
                     throw .iio(
                         "no known IMU \(place) on \(path) (known: \(IMUChip.allCases.map(\.displayName).joined(separator: ", ")))"
                     )
@@ -184,68 +183,5 @@ final class LiveIMUInput {
             text += ", I2C \(bus.statistics.retries) retries, \(bus.statistics.errors) failed transfers"
         }
         return text
-    }
-}
-
-func hex2(_ value: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
-}
-
-extension Double {
-    var formatted2: String { String((self * 100).rounded() / 100) }
-}
-
-/// Samples of the configured IMU for a while, outside the runtime (`telltale imu`, `telltale calibrate level`): a
-/// CSV from its start as fast as it reads, a live IMU in real time. Body frame (axis map and mounting applied).
-public final class IMUSampler {
-    private let configuration: IMUConfiguration
-    private let log: (String) -> Void
-    private let wrap: ((any I2CBus) -> any I2CBus)?
-
-    public init(
-        configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
-    ) {
-        self.configuration = configuration
-        self.log = log
-        self.wrap = wrap
-    }
-
-    /// Hands over the samples of `seconds` (of the file's time for a CSV); `stop` ends it early.
-    public func run(
-        seconds: Double, stop: () -> Bool = { false }, _ body: (IMUFile.Sample) -> Void
-    ) throws(IMUFile.ParseError) {
-        if case .csv(let path) = configuration.source {
-            let file = try IMUFile.read(path)
-            guard let first = file.samples.first?.time else { return }
-            let mounting = configuration.mounting
-            let axes = configuration.axes
-            for var sample in file.samples {
-                guard sample.time - first < seconds, !stop() else { break }
-                sample.accelerometer = mounting.apply(axes.apply(sample.accelerometer))
-                sample.gyroscope = mounting.apply(axes.apply(sample.gyroscope))
-                sample.magnetometer = sample.magnetometer.map { mounting.apply(axes.apply($0)) }
-                body(sample)
-            }
-            return
-        }
-        let input = LiveIMUInput(configuration: configuration, log: log, wrap: wrap)
-        var first: Double?
-        // Up to 30 s more to open the device, with its retries.
-        let end = POSIX.monotonic() + seconds + 30
-        var done = false
-        while !done && !stop() && !StopSignal.isRaised {
-            let now = POSIX.monotonic()
-            guard now < end else { break }
-            input.service(now: now) { sample in
-                if first == nil { first = sample.time }
-                if let first, sample.time - first >= seconds {
-                    done = true
-                    return
-                }
-                body(sample)
-            }
-            POSIX.sleep(until: min(input.nextDue(now: now), now + 0.1))
-        }
     }
 }

@@ -218,24 +218,9 @@ public final class Runtime {
                     )
                 }
             }
-            if imuInput != nil {
-                let source = imuSource
-                imuInput!.emitDue(at: now, since: start) { sample in
-                    self.engine.ingest(
-                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-                        magnetometer: sample.magnetometer, from: source, at: engineTime)
-                    self.recorder?.record(imu: sample, unixTime: now + self.unixOffset)
-                }
-            }
-            if let liveIMU {
-                let source = imuSource
-                liveIMU.service(now: now) { sample in
-                    self.engine.ingest(
-                        gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
-                        magnetometer: sample.magnetometer, from: source, at: sample.time - start)
-                    self.recorder?.record(imu: sample, unixTime: sample.time + self.unixOffset)
-                }
-            }
+            // A CSV's samples are stamped when played, a live IMU's when read (or by the kernel's timestamps).
+            imuInput?.emitDue(at: now, since: start) { sample in self.ingest(imu: sample, at: now, start: start) }
+            liveIMU?.service(now: now) { sample in self.ingest(imu: sample, at: sample.time, start: start) }
             systemd?.keepAlive(now: now)
             if now >= nextTick {
                 tickLateness[min(Int((now - nextTick) * 10_000), tickLateness.count - 1)] += 1
@@ -336,6 +321,14 @@ public final class Runtime {
             if case .tcp(let server) = output.kind { result[output.configuration.name] = server.statistics }
         }
         return result
+    }
+
+    /// One IMU sample, body frame, taken at `time` on the monotonic clock: to the engine and the recorder.
+    private func ingest(imu sample: IMUFile.Sample, at time: Double, start: Double) {
+        engine.ingest(
+            gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
+            from: imuSource, at: time - start)
+        recorder?.record(imu: sample, unixTime: time + unixOffset)
     }
 
     private func handle(input sentence: Sentence, from source: SourceID, at time: Double) {

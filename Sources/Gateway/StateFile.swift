@@ -70,7 +70,7 @@ public struct StateFile: Sendable, Equatable {
     public var text: String {
         var lines = ["# Telltale's state: written by `telltale calibrate level`; not a configuration file."]
         if let level {
-            func number(_ value: Double) -> String { String((value * 10_000).rounded() / 10_000) }
+            func number(_ value: Double) -> String { FixedDecimal.text(value, decimals: 4) }
             lines += [
                 "", "[level]", "imu = \"\(level.imu)\"", "heel = \(number(level.heel))",
                 "pitch = \(number(level.pitch))",

@@ -210,8 +210,8 @@ public final class LinuxI2CBus: I2CBus {
     static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
-/// `0x68`.
-func hex(_ value: UInt8) -> String {
+/// `0x68`: how addresses and registers are written in messages and URLs.
+public func hex(_ value: UInt8) -> String {
     let digits = Array("0123456789abcdef")
     return "0x" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)])
 }

@@ -6,15 +6,18 @@ import Testing
     import Glibc
 #endif
 
+/// Specific force of a boat at rest with this heel and pitch (FRD), written out from the geometry.
+func specificForceAtRest(heel: Double, pitch: Double) -> SIMD3<Double> {
+    let g = AttitudeFilter.gravity
+    let phi = heel * .pi / 180
+    let theta = pitch * .pi / 180
+    return SIMD3(g * sin(theta), -g * cos(theta) * sin(phi), -g * cos(theta) * cos(phi))
+}
+
 @Suite struct AttitudeFilterTests {
     let g = AttitudeFilter.gravity
 
-    /// Specific force of a boat at rest with this heel and pitch (FRD), written out from the geometry.
-    func atRest(heel: Double, pitch: Double) -> SIMD3<Double> {
-        let phi = heel * .pi / 180
-        let theta = pitch * .pi / 180
-        return SIMD3(g * sin(theta), -g * cos(theta) * sin(phi), -g * cos(theta) * cos(phi))
-    }
+    func atRest(heel: Double, pitch: Double) -> SIMD3<Double> { specificForceAtRest(heel: heel, pitch: pitch) }
 
     @Test(
         "at rest the filter settles on the heel and pitch gravity shows, with the signs of the conventions",

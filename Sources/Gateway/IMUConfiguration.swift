@@ -42,6 +42,16 @@ public struct IMUConfiguration: Sendable {
         self.source = source
     }
 
+    /// A sample in the chip's axes, in the boat's: the axis map, then the mounting tilt. Every IMU input goes
+    /// through here.
+    public func bodyFrame(_ sample: IMUFile.Sample) -> IMUFile.Sample {
+        var body = sample
+        body.accelerometer = mounting.apply(axes.apply(sample.accelerometer))
+        body.gyroscope = mounting.apply(axes.apply(sample.gyroscope))
+        body.magnetometer = sample.magnetometer.map { mounting.apply(axes.apply($0)) }
+        return body
+    }
+
     /// The CSV path, for a `csv:` IMU.
     public var path: String {
         if case .csv(let path) = source { return path }
@@ -153,130 +163,3 @@ public struct IMUConfiguration: Sendable {
         return configuration
     }
 }
-
-/// An IMU CSV played on its own clock, like ``FileInput`` plays a log, read from disk as it goes: an hour at
-/// 100 Hz is 25 MB of text, not to be held in memory on a Pi.
-struct CSVIMUInput {
-    private let configuration: IMUConfiguration
-    private var reader: LineReader
-    private var columns: [Int] = []
-    private var pending: IMUFile.Sample?
-    /// UNIX time of the first sample of the file, and how much a lap lasts.
-    private var firstTime: Double?
-    private var lastTime = 0.0
-    private var span = 0.0
-    private(set) var lap = 0
-    private var finished = false
-
-    init(configuration: IMUConfiguration) throws(IMUFile.ParseError) {
-        self.configuration = configuration
-        do { reader = try LineReader(path: configuration.path) } catch {
-            throw IMUFile.ParseError(path: configuration.path, line: 0, message: "\(error)")
-        }
-        guard let header = reader.nextLine() else {
-            throw IMUFile.ParseError(path: configuration.path, line: 1, message: "empty file")
-        }
-        let names = String(decoding: header, as: UTF8.self).split(separator: ",").map { String($0).trimmingSpaces }
-        for name in ["time_s", "ax", "ay", "az", "gx", "gy", "gz"] {
-            guard let index = names.firstIndex(of: name) else {
-                throw IMUFile.ParseError(path: configuration.path, line: 1, message: "no \(name) column")
-            }
-            columns.append(index)
-        }
-        let magnetometerColumns = ["mx", "my", "mz"].compactMap { names.firstIndex(of: $0) }
-        if magnetometerColumns.count == 3 { columns += magnetometerColumns }
-        pending = readSample()
-        firstTime = pending?.time
-    }
-
-    /// The next readable sample of the file (unreadable lines are skipped); nil at its end.
-    private mutating func readSample() -> IMUFile.Sample? {
-        while let line = reader.nextLine() {
-            if let sample = line.withUnsafeBufferPointer({ IMUFile.sample($0, columns: columns) }) { return sample }
-        }
-        return nil
-    }
-
-    func nextDue(since start: Double) -> Double? {
-        guard let pending, let firstTime, !finished else { return nil }
-        return start + (Double(lap) * span + pending.time - firstTime) / configuration.speed
-    }
-
-    /// Hands over every sample due by `now`, remapped to the body frame.
-    mutating func emitDue(at now: Double, since start: Double, _ body: (IMUFile.Sample) -> Void) {
-        while let due = nextDue(since: start), due <= now, var sample = pending {
-            lastTime = sample.time
-            let mounting = configuration.mounting
-            sample.accelerometer = mounting.apply(configuration.axes.apply(sample.accelerometer))
-            sample.gyroscope = mounting.apply(configuration.axes.apply(sample.gyroscope))
-            sample.magnetometer = sample.magnetometer.map { mounting.apply(configuration.axes.apply($0)) }
-            body(sample)
-            pending = readSample()
-            if pending == nil {
-                guard configuration.loop, let firstTime else {
-                    finished = true
-                    return
-                }
-                span = lastTime - firstTime + 0.01
-                reader.rewind()
-                _ = reader.nextLine()  // the header
-                pending = readSample()
-                lap += 1
-            }
-        }
-    }
-}
-
-/// Reads a file line by line through a fixed buffer.
-struct LineReader {
-    private let fd: Int32
-    private var buffer = [UInt8](repeating: 0, count: 65536)
-    private var start = 0
-    private var end = 0
-    private var atEnd = false
-
-    init(path: String) throws(POSIX.Failure) {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw POSIX.Failure(operation: "cannot open", path: path, code: errno) }
-    }
-
-    mutating func rewind() {
-        lseek(fd, 0, SEEK_SET)
-        start = 0
-        end = 0
-        atEnd = false
-    }
-
-    /// The next line without its line ending; nil at the end of the file.
-    mutating func nextLine() -> [UInt8]? {
-        while true {
-            if let newline = buffer[start..<end].firstIndex(of: 0x0A) {
-                var line = Array(buffer[start..<newline])
-                if line.last == 0x0D { line.removeLast() }
-                start = newline + 1
-                return line
-            }
-            if atEnd {
-                guard start < end else { return nil }
-                let line = Array(buffer[start..<end])
-                start = end
-                return line
-            }
-            // Move what is left to the front and read more.
-            if start > 0 {
-                buffer.replaceSubrange(0..<(end - start), with: buffer[start..<end])
-                end -= start
-                start = 0
-            }
-            if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + end, $0.count - end) }
-            if got <= 0 { atEnd = true } else { end += got }
-        }
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,0 +1,50 @@
+import Sensors
+
+/// Samples of the configured IMU for a while, outside the runtime (`telltale imu`, `telltale calibrate level`): a
+/// CSV from its start as fast as it reads, a live IMU in real time. Body frame (axis map and mounting applied).
+public final class IMUSampler {
+    private let configuration: IMUConfiguration
+    private let log: (String) -> Void
+    private let wrap: ((any I2CBus) -> any I2CBus)?
+
+    public init(
+        configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
+    ) {
+        self.configuration = configuration
+        self.log = log
+        self.wrap = wrap
+    }
+
+    /// Hands over the samples of `seconds` (of the file's time for a CSV); `stop` ends it early.
+    public func run(
+        seconds: Double, stop: () -> Bool = { false }, _ body: (IMUFile.Sample) -> Void
+    ) throws(IMUFile.ParseError) {
+        if case .csv(let path) = configuration.source {
+            let file = try IMUFile.read(path)
+            guard let first = file.samples.first?.time else { return }
+            for sample in file.samples {
+                guard sample.time - first < seconds, !stop() else { break }
+                body(configuration.bodyFrame(sample))
+            }
+            return
+        }
+        let input = LiveIMUInput(configuration: configuration, log: log, wrap: wrap)
+        var first: Double?
+        // Up to 30 s more to open the device, with its retries.
+        let end = POSIX.monotonic() + seconds + 30
+        var done = false
+        while !done && !stop() && !StopSignal.isRaised {
+            let now = POSIX.monotonic()
+            guard now < end else { break }
+            input.service(now: now) { sample in
+                if first == nil { first = sample.time }
+                if let first, sample.time - first >= seconds {
+                    done = true
+                    return
+                }
+                body(sample)
+            }
+            POSIX.sleep(until: min(input.nextDue(now: now), now + 0.1))
+        }
+    }
+}
