@@ -7,7 +7,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
 
-.PHONY: deps build release test interop run lint format fuzz bench clean
+# Cross compilers, glibc for the targets, and qemu-user to run the ARM builds here.
+PI_PACKAGES := gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
+
+.PHONY: deps pi-deps build release test interop pi pi-check run lint format fuzz bench clean
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
@@ -16,6 +19,25 @@ deps:
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## What the Pi build needs: the cross compilers and qemu-user, and Debian's arm64 and armhf package lists (the C
+## libraries are downloaded as .deb files and unpacked under .build-pi, never installed).
+pi-deps: deps
+	@missing=""; for p in $(PI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	archs=$$(dpkg --print-foreign-architectures); \
+	for a in arm64 armhf; do echo "$$archs" | grep -qx $$a || { $(SUDO) dpkg --add-architecture $$a; missing="$$missing update"; }; done; \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PI_PACKAGES); \
+	fi
+
+## telltale for the Raspberry Pi, built here: .build-pi/arm64/telltale and .build-pi/armhf/telltale.
+pi: pi-deps
+	Tests/Pi/build.sh arm64
+	Tests/Pi/build.sh armhf
+
+## The Pi builds under qemu-user: same answers, the golden replay byte for byte, gpsd reads their TCP stream.
+pi-check: pi release
+	Tests/Pi/qemu-check.sh
 
 build: deps
 	$(SWIFT) build
@@ -28,6 +50,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) interop
+	$(MAKE) pi-check
 
 interop: release
 	Tests/Interop/pynmea2-check.sh

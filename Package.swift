@@ -21,13 +21,17 @@ let package = Package(
         .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
+        // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
+        .systemLibrary(name: "CPosix"),
+        // The one funnel for system calls: typed failures with their errno, EINTR retried in one place, clocks.
+        .target(name: "Platform", dependencies: ["CPosix"]),
         // IMU drivers (register maps, scaling) over an I²C transport, and the Linux IIO reader. No Foundation.
-        .target(name: "Sensors"),
+        .target(name: "Sensors", dependencies: ["Platform"]),
         // The I/O shell: files, serial, gpsd, sockets, configuration, services. No Foundation (memory on a Pi).
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Sensors", "CGPS", "CSerialPort",
+                "NMEA", "Marine", "Engine", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(
@@ -48,6 +52,7 @@ let package = Package(
                 "Engine",
                 "Gateway",
                 "Sensors",
+                "Platform",
                 "Simulator",
                 "CSerialPort",
                 "CGPS",
@@ -55,14 +60,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The Pi build's command line (run, check-config) over the same Gateway code; also built here, so the tests
+        // run the same entry point the ARM binaries have.
+        .executableTarget(name: "TelltalePi", dependencies: ["Gateway", "Platform", "CPosix"]),
         // Helpers shared by the test targets (fixture paths, file reading, checksums written independently).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         // The GeographicLib vectors are read from disk by path, not bundled.
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
-        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "TestSupport"]),
+        .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),
         .testTarget(
-            name: "GatewayTests", dependencies: ["Gateway", "Engine", "NMEA", "Marine", "Simulator", "TestSupport"]),
+            name: "GatewayTests",
+            dependencies: ["Gateway", "Engine", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),
     ]
 )

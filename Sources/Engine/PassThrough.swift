@@ -18,7 +18,7 @@ public enum PassThrough {
     public static func prepare(_ sentence: Sentence) -> Outcome {
         guard sentence.wireLength > FramerConfiguration.strictMaximumLength else { return .unchanged(sentence) }
         guard let talker = sentence.address.talker, let message = try? Message(sentence),
-            let encodable = message.encodable, var shortened = try? encodable.encode(talker: talker)
+            var shortened = try? message.encode(talker: talker)
         else { return .dropped }
         shortened.tagBlock = sentence.tagBlock
         return .shortened(shortened)

@@ -28,6 +28,8 @@ public struct ReplaySession {
         public var computed = 0
         /// Sentences refused by the engine (unreadable fields): counted, not passed on.
         public var invalid = 0
+        /// Of those, values that cannot be physically true (`implausible`).
+        public var implausible = 0
         /// The gateway's own sentences found in the input.
         public var echoes = 0
         /// Inputs over 82 bytes re-encoded to fit before being passed on.
@@ -110,8 +112,9 @@ public struct ReplaySession {
             summary.sentencesIn += 1
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
             switch engine.ingest(item.sentence, from: source, at: engineTime(item.time)) {
-            case .invalid:
+            case .invalid(let error):
                 summary.invalid += 1
+                if case .implausible = error { summary.implausible += 1 }
                 continue
             case .echo:
                 summary.echoes += 1

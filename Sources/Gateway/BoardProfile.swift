@@ -1,4 +1,6 @@
+import CPosix
 import Marine
+import Platform
 import Sensors
 
 /// A board profile from `Boards/`: device names for URLs (`serial://@gpio-uart?baud=4800`) and IMU defaults. Data,
@@ -63,9 +65,3 @@ public struct BoardProfile: Sendable {
         return String(url[..<at]) + device + String(after.dropFirst(name.count))
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,4 +1,7 @@
+import CPosix
+import Engine
 import Marine
+import Platform
 
 /// An IMU CSV played on its own clock, like ``FileInput`` plays a log, read from disk as it goes: an hour at
 /// 100 Hz is 25 MB of text, not to be held in memory on a Pi.
@@ -78,8 +81,7 @@ struct LineReader {
     private var atEnd = false
 
     init(path: String) throws(POSIX.Failure) {
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw POSIX.Failure(operation: "cannot open", path: path, code: errno) }
+        fd = try POSIX.open(path, O_RDONLY)
     }
 
     mutating func rewind() {
@@ -116,9 +118,3 @@ struct LineReader {
         }
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

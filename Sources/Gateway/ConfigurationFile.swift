@@ -1,6 +1,8 @@
 import Engine
 import Marine
 import NMEA
+import Platform
+import Sensors
 
 /// Reads a `telltale.toml`: TOML parsed by ``TOMLReader``, checked here key by key. Every error names the key and its
 /// line; unknown keys are errors (a misspelt key must not be silently ignored on a boat).
@@ -209,7 +211,7 @@ public enum ConfigurationFile {
                     if value { settings.sensor.magnetometer = true }
                 }
                 if let value = table["magnetometer_offset"] {
-                    guard let items = value.array?.compactMap(\.double), items.count == 3 else {
+                    guard let items = value.array?.compactMap { $0.double }, items.count == 3 else {
                         throw fail("imu.magnetometer_offset", "three numbers in µT, such as [12.5, -3.0, 40.1]")
                     }
                     config.engine.magnetometerOffset = SIMD3(items[0], items[1], items[2])
@@ -274,7 +276,7 @@ public enum ConfigurationFile {
             }
             if let priority = root["priority"] {
                 guard let table = priority.table else { throw fail("priority", "must be a table") }
-                try check(table, "priority", allowed: Set(QuantityGroup.allCases.map(\.rawValue)))
+                try check(table, "priority", allowed: Set(QuantityGroup.allCases.map { $0.rawValue }))
                 for group in QuantityGroup.allCases {
                     if let names = try strings(table, group.rawValue, "priority") {
                         config.engine.priorities[group] = names
@@ -296,7 +298,7 @@ public enum ConfigurationFile {
                 }
             }
             var names: Set<String> = []
-            for (index, name) in (config.inputs.map(\.name) + config.outputs.map(\.name)).enumerated() {
+            for (index, name) in (config.inputs.map { $0.name } + config.outputs.map { $0.name }).enumerated() {
                 guard names.insert(name).inserted else {
                     let section =
                         index < config.inputs.count ? "input#\(index + 1)" : "output#\(index - config.inputs.count + 1)"
@@ -329,27 +331,30 @@ public enum ConfigurationFile {
 
         func damping(_ table: TOMLTable, _ damping: inout Damping) throws(Error) {
             let s = "damping"
-            let keys: [(String, WritableKeyPath<Damping, Double>)] = [
-                ("apparent_wind", \.apparentWind), ("true_wind", \.trueWind), ("wind_direction", \.windDirection),
-                ("speed_through_water", \.speedThroughWater), ("heading", \.heading),
-                ("speed_over_ground", \.speedOverGround), ("course_over_ground", \.courseOverGround),
-                ("windward_speed", \.windwardSpeed), ("mean_heel", \.meanHeel),
+            // Setters rather than key paths: the Pi build (Embedded Swift) has no key paths.
+            let keys: [(String, (inout Damping, Double) -> Void)] = [
+                ("apparent_wind", { $0.apparentWind = $1 }), ("true_wind", { $0.trueWind = $1 }),
+                ("wind_direction", { $0.windDirection = $1 }), ("speed_through_water", { $0.speedThroughWater = $1 }),
+                ("heading", { $0.heading = $1 }), ("speed_over_ground", { $0.speedOverGround = $1 }),
+                ("course_over_ground", { $0.courseOverGround = $1 }), ("windward_speed", { $0.windwardSpeed = $1 }),
+                ("mean_heel", { $0.meanHeel = $1 }),
             ]
-            try check(table, s, allowed: Set(keys.map(\.0)))
-            for (key, path) in keys {
-                if let value = try number(table, key, s, range: 0...600) { damping[keyPath: path] = value }
+            try check(table, s, allowed: Set(keys.map { $0.0 }))
+            for (key, set) in keys {
+                if let value = try number(table, key, s, range: 0...600) { set(&damping, value) }
             }
         }
 
         func timeouts(_ table: TOMLTable, _ timeouts: inout Timeouts) throws(Error) {
             let s = "timeouts"
-            let keys: [(String, WritableKeyPath<Timeouts, Double>)] = [
-                ("wind", \.wind), ("heading", \.heading), ("speed", \.speed), ("position", \.position),
-                ("attitude", \.attitude), ("variation", \.variation),
+            let keys: [(String, (inout Timeouts, Double) -> Void)] = [
+                ("wind", { $0.wind = $1 }), ("heading", { $0.heading = $1 }), ("speed", { $0.speed = $1 }),
+                ("position", { $0.position = $1 }), ("attitude", { $0.attitude = $1 }),
+                ("variation", { $0.variation = $1 }),
             ]
-            try check(table, s, allowed: Set(keys.map(\.0)))
-            for (key, path) in keys {
-                if let value = try number(table, key, s, range: 0.1...86_400) { timeouts[keyPath: path] = value }
+            try check(table, s, allowed: Set(keys.map { $0.0 }))
+            for (key, set) in keys {
+                if let value = try number(table, key, s, range: 0.1...86_400) { set(&timeouts, value) }
             }
         }
 
@@ -437,7 +442,7 @@ public enum ConfigurationFile {
                         throw fail(
                             section + ".kinds",
                             "unknown kind \(name) (known: "
-                                + ComputedKind.allCases.map(\.description).joined(separator: ", ") + ")")
+                                + ComputedKind.allCases.map { $0.description }.joined(separator: ", ") + ")")
                     }
                     kinds.insert(kind)
                 }

@@ -78,11 +78,14 @@ public enum Endpoint: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .file(let path): "file://" + path
-        case .tcp(let host, let port): "tcp://\(host):\(port)"
-        case .udp(let host, let port): "udp://\(host):\(port)"
+        case .tcp(let host, let port): "tcp://\(Self.bracketed(host)):\(port)"
+        case .udp(let host, let port): "udp://\(Self.bracketed(host)):\(port)"
         case .serial(let path, let baud): "serial://\(path)?baud=\(baud)"
-        case .gpsd(let host, let port): "gpsd://\(host):\(port)"
+        case .gpsd(let host, let port): "gpsd://\(Self.bracketed(host)):\(port)"
         case .standardOutput: "stdout:"
         }
     }
+
+    /// An IPv6 address in a URL goes in brackets: `tcp://[::1]:10110`.
+    static func bracketed(_ host: String) -> String { host.contains(":") ? "[" + host + "]" : host }
 }

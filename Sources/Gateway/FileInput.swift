@@ -1,5 +1,6 @@
 import Engine
 import NMEA
+import Platform
 
 /// A recorded log played as a live input: each sentence at its log time (scaled by `speed`), from the start again
 /// when `loop` is set. The bench profile feeds the demo voyage this way.

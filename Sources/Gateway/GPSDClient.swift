@@ -1,12 +1,7 @@
 import CGPS
+import CPosix
 import Marine
 import NMEA
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// A gpsd input through libgps: watches gpsd with JSON and turns each fix (time, position, SOG, COG, mode) into
 /// an observation. Owns its `gps_data_t` (some 24 KB, allocated once). When gpsd goes away the connection is closed

@@ -1,10 +1,6 @@
+import CPosix
 import Engine
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// IMU samples from the CSV format `telltale simulate` writes: a header `time_s,ax,ay,az,gx,gy,gz` (optionally
 /// `,mx,my,mz`); time in UNIX seconds; body frame x forward, y starboard, z down; specific force in m/s²; rates in
@@ -154,8 +150,10 @@ public struct IMUFile: Sendable {
             var scale = 1.0
             for _ in 0..<(-exponent) { scale *= 10 }
             value /= scale
-        } else if exponent != 0 {
-            value *= pow(10, Double(exponent))
+        } else if exponent > 0 {
+            for _ in 0..<min(exponent, 400) { value *= 10 }
+        } else if exponent < 0 {
+            for _ in 0..<min(-exponent, 400) { value /= 10 }
         }
         return negative ? -value : value
     }

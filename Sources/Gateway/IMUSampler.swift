@@ -1,3 +1,5 @@
+import Engine
+import Platform
 import Sensors
 
 /// Samples of the configured IMU for a while, outside the runtime (`telltale imu`, `telltale calibrate level`): a

@@ -1,3 +1,4 @@
+import Engine
 import Marine
 import Sensors
 
@@ -158,7 +159,7 @@ final class LiveIMUInput {
                 guard let found = IMUChip.detect(bus: bus, address: address) else {
                     let place = address.map { "at \(hex($0))" } ?? "at 0x68, 0x69, 0x6a or 0x6b"
                     throw .iio(
-                        "no known IMU \(place) on \(path) (known: \(IMUChip.allCases.map(\.displayName).joined(separator: ", ")))"
+                        "no known IMU \(place) on \(path) (known: \(IMUChip.allCases.map { $0.displayName }.joined(separator: ", ")))"
                     )
                 }
                 driver = try found.chip.open(bus: bus, address: found.address, settings: configuration.sensor)

@@ -1,4 +1,5 @@
 import NMEA
+import Platform
 
 /// A recorded log read into sentences, with what was refused while framing it.
 public struct RecordedLog: Sendable {

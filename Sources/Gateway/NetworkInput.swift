@@ -1,17 +1,13 @@
+import CPosix
 import NMEA
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A network input: a TCP connection to a server (a multiplexer, a plotter's NMEA port), reconnected with backoff
 /// when it fails or closes; or a UDP port listened on. Bytes go through the input's framer.
 final class NetworkInput {
     enum Kind {
         case tcpClient(host: String, port: Int)
-        case udpListener(port: Int)
+        case udpListener(host: String, port: Int)
     }
 
     struct Statistics {
@@ -37,63 +33,39 @@ final class NetworkInput {
         self.log = log
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { if fd >= 0 { POSIX.close(fd) } }
 
     var isConnected: Bool { fd >= 0 && !connecting }
 
     /// Opens the socket when it is time to (at start, and after a failure, with backoff up to 1 s).
     func maintain(now: Double) {
         guard fd < 0, now >= retryAt else { return }
-        switch kind {
-        case .tcpClient(let host, let port):
-            fd = socket(
-                AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { return scheduleRetry(now) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-                log("input \(name): \(host) is not an IPv4 address")
-                close(fd)
-                fd = -1
-                return scheduleRetry(now)
+        let (host, port, socketKind): (String, Int, POSIX.SocketKind) =
+            switch kind {
+            case .tcpClient(let host, let port): (host, port, .stream)
+            case .udpListener(let host, let port): (host, port, .datagram)
             }
-            let result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+        let url = (socketKind == .stream ? Endpoint.tcp(host: host, port: port) : .udp(host: host, port: port))
+            .description
+        guard let address = POSIX.SocketAddress(host: host, port: port) else {
+            log("input \(name): \(host) is not a numeric IPv4 or IPv6 address")
+            return scheduleRetry(now)
+        }
+        do {
+            fd = try POSIX.socket(socketKind, for: address, naming: url)
+            switch socketKind {
+            case .stream:
+                if try POSIX.connect(fd, to: address, naming: url) { connected(now) } else { connecting = true }
+            case .datagram:
+                try POSIX.bind(fd, to: address, listen: false, naming: url)
+                statistics.connects += 1
             }
-            if result == 0 {
-                connected(now)
-            } else if errno == EINPROGRESS {
-                connecting = true
-            } else {
-                close(fd)
-                fd = -1
-                scheduleRetry(now)
-            }
-        case .udpListener(let port):
-            fd = socket(
-                AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { return scheduleRetry(now) }
-            var yes: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = INADDR_ANY
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            if bound != 0 {
-                log("input \(name): cannot listen on udp port \(port): \(String(cString: strerror(errno)))")
-                close(fd)
-                fd = -1
-                return scheduleRetry(now)
-            }
-            statistics.connects += 1
+        } catch {
+            // A refused connection is retried quietly (the server may not be up yet); anything else is said.
+            if error.code != ECONNREFUSED { log("input \(name): \(error)") }
+            if fd >= 0 { POSIX.close(fd) }
+            fd = -1
+            scheduleRetry(now)
         }
     }
 
@@ -110,7 +82,7 @@ final class NetworkInput {
     }
 
     private func lost(_ now: Double, _ reason: String, _ body: (FramerEvent) -> Void) {
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { POSIX.close(fd) }
         fd = -1
         connecting = false
         statistics.disconnects += 1
@@ -129,31 +101,36 @@ final class NetworkInput {
     func service(now: Double, _ body: (FramerEvent) -> Void) {
         guard fd >= 0 else { return }
         if connecting {
-            var error: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            let error = POSIX.socketError(fd)
             if error == 0 {
-                var probe = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                guard poll(&probe, 1, 0) > 0 else { return }
+                var probe = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+                guard POSIX.poll(&probe, milliseconds: 0) > 0 else { return }
                 connected(now)
             } else {
-                return lost(now, "cannot connect: \(String(cString: strerror(error)))", body)
+                return lost(now, "cannot connect: \(POSIX.message(error))", body)
             }
         }
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        while true {
-            let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if got > 0 {
+        // At most `readLimit` bytes a turn: a source that sends without pause must not hold the loop.
+        var total = 0
+        while total < Self.readLimit {
+            switch buffer.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) {
+            case .bytes(let got):
+                total += got
                 statistics.bytes += got
                 buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got]), body) }
                 if case .udpListener = kind { framer.finish(body) }  // a datagram ends its sentences
-                continue
+            case .end:
+                if case .tcpClient = kind { return lost(now, "connection closed", body) }
+                return
+            case .wouldBlock:
+                return
+            case .failed(let code):
+                return lost(now, POSIX.message(code), body)
             }
-            if got == 0, case .tcpClient = kind { return lost(now, "connection closed", body) }
-            if got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
-                return lost(now, String(cString: strerror(errno)), body)
-            }
-            return
         }
     }
+
+    /// Bytes read from the network in one turn of the loop, at most.
+    static let readLimit = 64 * 1024
+    private var buffer = [UInt8](repeating: 0, count: 8192)
 }

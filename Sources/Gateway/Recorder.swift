@@ -1,11 +1,8 @@
+import CPosix
+import Engine
 import Marine
 import NMEA
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The boat's black box: every input sentence with an NMEA 4.10 tag block (`s:` the input's name, `c:` the receive
 /// time in UNIX milliseconds), in files rotated by size or age, so that `telltale replay` plays them back on their
@@ -35,8 +32,8 @@ public final class Recorder {
 
     public init(settings: Settings) throws(POSIX.Failure) {
         self.settings = settings
-        if mkdir(settings.directory, 0o755) != 0 && errno != EEXIST {
-            throw POSIX.Failure(operation: "cannot create", path: settings.directory, code: errno)
+        if mkdir(settings.directory, 0o755) != 0 && POSIX.errno != EEXIST {
+            throw POSIX.Failure(operation: "cannot create", path: settings.directory, code: POSIX.errno)
         }
     }
 
@@ -106,11 +103,11 @@ public final class Recorder {
             path = settings.directory + "/telltale-\(Int(unixTime))-\(suffix).nmea"
             suffix += 1
         }
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        fd = (try? POSIX.open(path, O_WRONLY | O_CREAT | O_EXCL)) ?? -1
         if fd >= 0 { files.append(path) }
         if imuFD >= 0 { close(imuFD) }
         let imuPath = String(path.dropLast(5)) + ".imu.csv"
-        imuFD = open(imuPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        imuFD = (try? POSIX.open(imuPath, O_WRONLY | O_CREAT | O_EXCL)) ?? -1
         if imuFD >= 0 { POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz,mx,my,mz\n") }
         written = 0
         openedAt = unixTime

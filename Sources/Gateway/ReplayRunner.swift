@@ -1,5 +1,6 @@
 import Engine
 import NMEA
+import Platform
 
 /// Replays recorded logs through the engine: the I/O side of `telltale replay` (pacing, writing, comparing).
 public struct ReplayRunner {

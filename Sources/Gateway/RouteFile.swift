@@ -1,10 +1,6 @@
+import CPosix
 import Marine
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A GPX route file that the gateway follows and reloads when it changes on disk.
 public struct RouteFile: Sendable {

@@ -1,12 +1,8 @@
+import CPosix
 import Engine
 import Marine
 import NMEA
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// `telltale run`: inputs into the engine, the engine's ticks and the inputs' pass-through out to the outputs.
 ///
@@ -19,6 +15,8 @@ public final class Runtime {
         public var rejected = 0
         public var sentencesOut = 0
         public var invalid = 0
+        /// Of the invalid: values that cannot be physically true.
+        public var implausible = 0
         public var echoes = 0
         public var routeReloads = 0
     }
@@ -53,6 +51,8 @@ public final class Runtime {
     private var recorder: Recorder?
     /// Sentences per input.
     private var perSource: [SourceID: Int] = [:]
+    /// Sentences per input with a value that cannot be true.
+    private var implausiblePerSource: [SourceID: Int] = [:]
     private var lastSummary = POSIX.monotonic()
     /// The monotonic time the loop started: the engine's time zero.
     private var startTime = 0.0
@@ -109,11 +109,12 @@ public final class Runtime {
             case .serial(let path, let baud):
                 serialInputs.append(
                     (SerialInput(name: input.name, path: path, baud: baud, framing: input.framing, log: log), source))
-            case .udp(_, let port):
+            case .udp(let host, let port):
                 networkInputs.append(
                     (
                         NetworkInput(
-                            name: input.name, kind: .udpListener(port: port), framing: input.framing, log: log),
+                            name: input.name, kind: .udpListener(host: host, port: port), framing: input.framing,
+                            log: log),
                         source
                     ))
             default:
@@ -336,8 +337,16 @@ public final class Runtime {
         perSource[source, default: 0] += 1
         recorder?.record(sentence, source: inputNames[source] ?? "input", unixTime: POSIX.monotonic() + unixOffset)
         switch engine.ingest(sentence, from: source, at: time) {
-        case .invalid:
+        case .invalid(let error):
             counters.invalid += 1
+            if case .implausible(let quantity) = error {
+                counters.implausible += 1
+                implausiblePerSource[source, default: 0] += 1
+                log(
+                    "input \(inputNames[source] ?? "?"): implausible \(quantity) (outside \(quantity.range.lowerBound)"
+                        + "...\(quantity.range.upperBound) \(quantity.unit)) "
+                        + "in \(sentence); not used, not passed on")
+            }
             return
         case .echo:
             counters.echoes += 1
@@ -409,17 +418,22 @@ public final class Runtime {
     /// One line per input and output: what went through and what went wrong since the start.
     public func summary() -> String {
         var parts: [String] = []
-        for item in fileInputs { parts.append("\(item.input.name): \(perSource[item.source] ?? 0) in") }
+        func implausible(_ source: SourceID) -> String {
+            implausiblePerSource[source].map { ", \($0) implausible" } ?? ""
+        }
+        for item in fileInputs {
+            parts.append("\(item.input.name): \(perSource[item.source] ?? 0) in" + implausible(item.source))
+        }
         for item in networkInputs {
             let s = item.input.statistics
             parts.append(
                 "\(item.input.name): \(perSource[item.source] ?? 0) in, \(item.input.framer.statistics.rejects.total) rejected, "
-                    + "\(max(0, s.connects - 1)) reconnects")
+                    + "\(max(0, s.connects - 1)) reconnects" + implausible(item.source))
         }
         for item in serialInputs {
             parts.append(
                 "\(item.input.name): \(perSource[item.source] ?? 0) in, \(item.input.framer.statistics.rejects.total) rejected, "
-                    + "\(item.input.reconnects) reconnects")
+                    + "\(item.input.reconnects) reconnects" + implausible(item.source))
         }
         for item in gpsdInputs {
             parts.append("\(item.input.name): \(item.input.fixes) fixes, \(item.input.reconnects) reconnects")
@@ -560,38 +574,5 @@ final class OutputSink {
     var clientCount: Int {
         if case .tcp(let server) = kind { return server.clientCount }
         return 0
-    }
-}
-
-/// A UDP output: unicast or broadcast datagrams, one sentence each.
-final class UDPSender {
-    private let fd: Int32
-    private var address = sockaddr_in()
-
-    init(host: String, port: Int) throws(POSIX.Failure) {
-        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else {
-            throw POSIX.Failure(operation: "cannot create socket for", path: "udp://\(host):\(port)", code: errno)
-        }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_BROADCAST, &yes, socklen_t(MemoryLayout<Int32>.size))
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-            close(fd)
-            throw POSIX.Failure(operation: "not an IPv4 address:", path: host, code: EINVAL)
-        }
-    }
-
-    deinit { close(fd) }
-
-    func send(_ bytes: UnsafeRawBufferPointer) {
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(
-                    fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0,
-                    socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
     }
 }

@@ -1,11 +1,6 @@
+import CPosix
 import CSerialPort
 import NMEA
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// One serial device through libserialport: owns the `sp_port`, opens it 8N1 at the configured baud rate.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CPosix
 
 /// SIGINT and SIGTERM ask the runtime to stop; the handler only sets a flag (all a handler may safely do).
 public enum StopSignal {
@@ -15,7 +11,7 @@ public enum StopSignal {
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
         sigaction(SIGTERM, &action, nil)
-        signal(SIGPIPE, SIG_IGN)
+        cposix_ignore(SIGPIPE)
     }
 
     public static var isRaised: Bool { raised != 0 }

@@ -1,10 +1,7 @@
+import CPosix
+import Engine
 import Marine
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// What Telltale learns about its boat and keeps across restarts: for now the IMU's mounting tilt and gyro bias
 /// from `telltale calibrate level`. A small TOML file, written atomically (a temporary file beside it, synced,
@@ -55,7 +52,7 @@ public struct StateFile: Sendable, Equatable {
         var state = StateFile()
         if let level = table["level"]?.table {
             guard let imu = level["imu"]?.string, let heel = level["heel"]?.double, let pitch = level["pitch"]?.double,
-                let bias = level["gyro_bias"]?.array?.compactMap(\.double), bias.count == 3
+                let bias = level["gyro_bias"]?.array?.compactMap { $0.double }, bias.count == 3
             else {
                 throw ConfigurationFile.Error(
                     line: nil, key: path + " [level]", message: "needs imu, heel, pitch and gyro_bias = [x, y, z]")
@@ -84,27 +81,25 @@ public struct StateFile: Sendable, Equatable {
     /// Writes the file atomically.
     public func save(_ path: String) throws(POSIX.Failure) {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw POSIX.Failure(operation: "cannot create", path: temporary, code: errno) }
+        let fd = try POSIX.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, operation: "cannot create")
         POSIX.writeAll(fd, text)
         let synced = fsync(fd)
-        let code = errno
-        close(fd)
+        let code = POSIX.errno
+        POSIX.close(fd)
         guard synced == 0 else {
             unlink(temporary)
             throw POSIX.Failure(operation: "cannot write", path: temporary, code: code)
         }
         guard rename(temporary, path) == 0 else {
-            let code = errno
+            let code = POSIX.errno
             unlink(temporary)
             throw POSIX.Failure(operation: "cannot rename to", path: path, code: code)
         }
         // The rename itself reaches the disk with the folder.
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let dir = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
+        if let dir = try? POSIX.open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY) {
             fsync(dir)
-            close(dir)
+            POSIX.close(dir)
         }
     }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CPosix
 
 /// systemd's notification protocol, spoken directly (one datagram per message to `$NOTIFY_SOCKET`; no library):
 /// `READY=1` once the inputs and outputs are set up, `WATCHDOG=1` from the engine loop at half the watchdog period

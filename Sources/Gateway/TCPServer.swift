@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CPosix
+import Platform
 
 /// A TCP server output: many clients, each with its own bounded queue, so a client that never reads does not
 /// delay the others. A client whose queue is full loses sentences (counted); one that has lost more than
@@ -13,6 +10,8 @@ public final class TCPServer {
         public var disconnected = 0
         public var droppedSentences = 0
         public var bytesSent = 0
+        /// Bytes clients sent to this output, read and thrown away.
+        public var bytesDiscarded = 0
     }
 
     private struct Client {
@@ -29,6 +28,7 @@ public final class TCPServer {
     private let bufferLimit: Int
     private let maximumClients: Int
     private let dropLimit: Int
+    private var scratch = [UInt8](repeating: 0, count: 4096)
 
     public init(host: String, port: Int, bufferLimit: Int = 64 * 1024, maximumClients: Int = 16, dropLimit: Int = 2000)
         throws(POSIX.Failure)
@@ -36,43 +36,25 @@ public final class TCPServer {
         self.bufferLimit = bufferLimit
         self.maximumClients = maximumClients
         self.dropLimit = dropLimit
-        let fd = socket(
-            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else {
-            throw POSIX.Failure(operation: "cannot create socket for", path: "tcp://\(host):\(port)", code: errno)
+        let url = Endpoint.tcp(host: host, port: port).description
+        guard let address = POSIX.SocketAddress(host: host, port: port) else {
+            throw POSIX.Failure(operation: "not a numeric IPv4 or IPv6 address:", path: host, code: EINVAL)
         }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-            close(fd)
-            throw POSIX.Failure(operation: "not an IPv4 address:", path: host, code: EINVAL)
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
-            let code = errno
-            close(fd)
-            throw POSIX.Failure(operation: "cannot listen on", path: "tcp://\(host):\(port)", code: code)
+        let fd = try POSIX.socket(.stream, for: address, naming: url)
+        do {
+            try POSIX.bind(fd, to: address, listen: true, naming: url)
+        } catch {
+            POSIX.close(fd)
+            throw error
         }
         // Port 0 asks for any free port: read back which.
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.port = Int(UInt16(bigEndian: actual.sin_port))
+        self.port = POSIX.localPort(fd)
         listener = fd
     }
 
     deinit {
-        for client in clients { close(client.fd) }
-        close(listener)
+        for client in clients { POSIX.close(client.fd) }
+        POSIX.close(listener)
     }
 
     public var clientCount: Int { clients.count }
@@ -104,41 +86,27 @@ public final class TCPServer {
 
     /// Accepts new clients, discards what clients send, writes what is queued, drops the dead and the stalled.
     public func service() {
-        while true {
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else { break }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        while let fd = POSIX.accept(listener) {
             if clients.count >= maximumClients {
-                close(fd)
+                POSIX.close(fd)
                 continue
             }
-            var yes: Int32 = 1
-            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            POSIX.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
             // Keep the kernel's share small: what waits for a slow client waits in our bounded, counted queue.
-            var sendBuffer = Int32(min(bufferLimit, Int(Int32.max)))
-            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
+            POSIX.setOption(fd, SOL_SOCKET, SO_SNDBUF, Int32(min(bufferLimit, Int(Int32.max))))
             clients.append(Client(fd: fd))
             statistics.accepted += 1
         }
-        var scratch = [UInt8](repeating: 0, count: 4096)
         var index = 0
         while index < clients.count {
-            var alive = true
-            // Read and ignore: an output port takes no input. A read of 0 is a closed connection.
-            while true {
-                let got = scratch.withUnsafeMutableBytes { recv(clients[index].fd, $0.baseAddress, $0.count, 0) }
-                if got > 0 { continue }
-                if got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { alive = false }
-                break
-            }
+            var alive = discardInput(of: clients[index].fd)
             if alive && clients[index].queue.count > clients[index].sent {
                 let client = clients[index]
-                let written = client.queue.withUnsafeBytes {
-                    Glibc.send(
-                        client.fd, $0.baseAddress! + client.sent, client.queue.count - client.sent, Int32(MSG_NOSIGNAL))
+                let outcome = client.queue.withUnsafeBytes {
+                    POSIX.send(client.fd, UnsafeRawBufferPointer(rebasing: $0[client.sent...]))
                 }
-                if written > 0 {
+                switch outcome {
+                case .bytes(let written):
                     clients[index].sent += written
                     statistics.bytesSent += written
                     if clients[index].sent == clients[index].queue.count {
@@ -148,18 +116,37 @@ public final class TCPServer {
                         clients[index].queue.removeFirst(clients[index].sent)
                         clients[index].sent = 0
                     }
-                } else if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
-                    alive = false
+                case .wouldBlock: break
+                case .end, .failed: alive = false
                 }
             }
             if clients[index].droppedInARow > dropLimit { alive = false }
             if alive {
                 index += 1
             } else {
-                close(clients[index].fd)
+                POSIX.close(clients[index].fd)
                 clients.remove(at: index)
                 statistics.disconnected += 1
             }
         }
     }
+
+    /// Reads and throws away what a client sent (an output port takes no input), at most `readLimit` bytes a
+    /// turn: a client that writes without pause must not hold the loop. False when the connection has closed.
+    private func discardInput(of fd: Int32) -> Bool {
+        var total = 0
+        while total < Self.readLimit {
+            switch scratch.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) {
+            case .bytes(let got):
+                total += got
+                statistics.bytesDiscarded += got
+            case .wouldBlock: return true
+            case .end, .failed: return false
+            }
+        }
+        return true
+    }
+
+    /// Bytes read from one client in one turn of the loop, at most.
+    static let readLimit = 16 * 1024
 }

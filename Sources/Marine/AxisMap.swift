@@ -17,18 +17,18 @@ public struct AxisMap: Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let terms = text.split(separator: ",").map { $0.trimmingCharacters }
         guard terms.count == 3 else { return nil }
-        var axes: [(Int, Double)] = []
+        var axes: [(index: Int, sign: Double)] = []
         for term in terms {
             var sign = 1.0
             var name = Substring(term)
-            if name.hasPrefix("-") || name.hasPrefix("+") {
-                sign = name.hasPrefix("-") ? -1 : 1
+            if let first = name.first, first == "-" || first == "+" {
+                sign = first == "-" ? -1 : 1
                 name = name.dropFirst()
             }
             guard let index = ["x", "y", "z"].firstIndex(of: name.lowercased()) else { return nil }
             axes.append((index, sign))
         }
-        guard Set(axes.map(\.0)).count == 3 else { return nil }
+        guard Set(axes.map { $0.0 }).count == 3 else { return nil }
         self.axes = axes
     }
 

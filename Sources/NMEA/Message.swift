@@ -78,34 +78,45 @@ public enum Message: Hashable, Sendable {
             default: throw .unsupported(address)
             }
         }
+        if let quantity = implausibleQuantity { throw .implausible(quantity) }
     }
 
-    /// The sentence value when its type can be encoded, for writing it out again.
-    public var encodable: (any EncodableSentence)? {
+    /// Whether the sentence's type can be encoded, so that it can be written out again.
+    public var isEncodable: Bool {
         switch self {
-        case .rmc(let value): value
-        case .gga(let value): value
-        case .vtg(let value): value
-        case .hdg(let value): value
-        case .hdm(let value): value
-        case .hdt(let value): value
-        case .mwv(let value): value
-        case .vwr(let value): value
-        case .vwt(let value): value
-        case .mwd(let value): value
-        case .vpw(let value): value
-        case .xdr(let value): value
-        case .rmb(let value): value
-        case .apb(let value): value
-        case .xte(let value): value
-        case .bwc(let value): value
-        case .bwr(let value): value
-        case .wcv(let value): value
-        case .rot(let value): value
-        case .alr(let value): value
-        case .txt(let value): value
-        case .vhw(let value): value
-        case .dpt(let value): value
+        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa: false
+        default: true
+        }
+    }
+
+    /// The sentence written out again from `talker`, or `nil` when its type cannot be encoded.
+    ///
+    /// A switch rather than an existential (`any EncodableSentence`): the Pi build (Embedded Swift) has none.
+    public func encode(talker: Talker) throws(EncodeError) -> Sentence? {
+        switch self {
+        case .rmc(let value): try value.encode(talker: talker)
+        case .gga(let value): try value.encode(talker: talker)
+        case .vtg(let value): try value.encode(talker: talker)
+        case .hdg(let value): try value.encode(talker: talker)
+        case .hdm(let value): try value.encode(talker: talker)
+        case .hdt(let value): try value.encode(talker: talker)
+        case .mwv(let value): try value.encode(talker: talker)
+        case .vwr(let value): try value.encode(talker: talker)
+        case .vwt(let value): try value.encode(talker: talker)
+        case .mwd(let value): try value.encode(talker: talker)
+        case .vpw(let value): try value.encode(talker: talker)
+        case .xdr(let value): try value.encode(talker: talker)
+        case .rmb(let value): try value.encode(talker: talker)
+        case .apb(let value): try value.encode(talker: talker)
+        case .xte(let value): try value.encode(talker: talker)
+        case .bwc(let value): try value.encode(talker: talker)
+        case .bwr(let value): try value.encode(talker: talker)
+        case .wcv(let value): try value.encode(talker: talker)
+        case .rot(let value): try value.encode(talker: talker)
+        case .alr(let value): try value.encode(talker: talker)
+        case .txt(let value): try value.encode(talker: talker)
+        case .vhw(let value): try value.encode(talker: talker)
+        case .dpt(let value): try value.encode(talker: talker)
         case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa: nil
         }
     }

@@ -43,12 +43,16 @@ public enum DecodeError: Error, Hashable, Sendable {
     case invalidField(index: Int)
     /// A field that the sentence cannot do without is empty or absent.
     case missingField(index: Int)
+    /// A value that cannot be physically true (a wind of 99999 kn, a heading of 400°, a negative depth, `nan`),
+    /// however valid the checksum.
+    case implausible(Quantity)
 
     public var reason: RejectReason {
         switch self {
         case .unsupported: .unsupported
         case .invalidField: .invalidField
         case .missingField: .missingField
+        case .implausible: .implausible
         }
     }
 }
@@ -73,6 +77,7 @@ public enum RejectReason: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case invalidField
     case missingField
     case unsupported
+    case implausible
 
     public var name: String {
         switch self {
@@ -88,6 +93,7 @@ public enum RejectReason: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .invalidField: "invalid_field"
         case .missingField: "missing_field"
         case .unsupported: "unsupported"
+        case .implausible: "implausible"
         }
     }
 
@@ -96,7 +102,7 @@ public enum RejectReason: Int, CaseIterable, Hashable, Sendable, CustomStringCon
 
 /// Counts per ``RejectReason``, without allocation.
 public struct RejectCounts: Hashable, Sendable {
-    private var counts = InlineArray<12, Int>(repeating: 0)
+    private var counts = InlineArray<13, Int>(repeating: 0)
 
     public init() {}
 

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CPosix
+import Platform
 
 /// A failed I²C transaction, with the bus and the address it was for.
 public struct I2CError: Error, CustomStringConvertible, Sendable {
@@ -110,17 +107,16 @@ public final class LinuxI2CBus: I2CBus {
         self.attempts = max(1, attempts)
         transferCall =
             transfer ?? { fd, request in
-                let result = ioctl(fd, LinuxI2CBus.ioctlRDWR, request)
-                return (result, result < 0 ? errno : 0)
+                POSIX.ioctl(fd, LinuxI2CBus.ioctlRDWR, request)
             }
-        fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw I2CError(.open, bus: path, address: 0, detail: "cannot open the bus: \(Self.message(code))")
+        do {
+            fd = try POSIX.open(path, O_RDWR)
+        } catch {
+            throw I2CError(.open, bus: path, address: 0, detail: "cannot open the bus: \(Self.message(error.code))")
         }
     }
 
-    deinit { close(fd) }
+    deinit { POSIX.close(fd) }
 
     public func write(_ address: UInt8, _ bytes: [UInt8]) throws(I2CError) {
         var payload = bytes
@@ -149,9 +145,7 @@ public final class LinuxI2CBus: I2CBus {
     }
 
     public func pause(seconds: Double) {
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+        POSIX.pause(seconds: seconds)
     }
 
     /// `struct i2c_msg` is { u16 addr; u16 flags; u16 len; u8 *buf; } (16 bytes on 64-bit, 12 on 32-bit ARM) and
@@ -207,7 +201,7 @@ public final class LinuxI2CBus: I2CBus {
         code == EIO || code == EAGAIN || code == ETIMEDOUT || code == EBUSY || code == EINTR || code == 121
     }
 
-    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+    static func message(_ code: Int32) -> String { POSIX.message(code) }
 }
 
 /// `0x68`: how addresses and registers are written in messages and URLs.

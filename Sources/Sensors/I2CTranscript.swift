@@ -188,5 +188,5 @@ public final class RecordingI2CBus: I2CBus {
     }
 
     /// The transcript text.
-    public var transcript: String { log.map(\.description).joined(separator: "\n") + "\n" }
+    public var transcript: String { log.map { $0.description }.joined(separator: "\n") + "\n" }
 }

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import CPosix
+import Platform
 
 /// An IMU the Linux kernel already drives, read through the Industrial I/O subsystem.
 ///
@@ -128,13 +125,12 @@ public final class IIOReader {
             characterDevice = nil
             for slot in 0..<used {
                 let path = "\(paths[slot]!)/in_\(Self.kinds[slot / 3])_\(Self.axes[slot % 3])_raw"
-                let fd = open(path, O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else {
-                    let code = errno
+                do {
+                    channels[slot].fd = try POSIX.open(path, O_RDONLY)
+                } catch {
                     closeAll()
-                    throw .iio("iio: cannot open \(path): \(String(cString: strerror(code)))")
+                    throw .iio("iio: \(error)")
                 }
-                channels[slot].fd = fd
             }
         case .buffered:
             guard deviceOf[0..<used].allSatisfy({ $0 == 0 }) else {
@@ -152,11 +148,11 @@ public final class IIOReader {
 
     private func closeAll() {
         for index in channels.indices where channels[index].fd >= 0 {
-            close(channels[index].fd)
+            POSIX.close(channels[index].fd)
             channels[index].fd = -1
         }
         if bufferFD >= 0 {
-            close(bufferFD)
+            POSIX.close(bufferFD)
             bufferFD = -1
             if let main = devices.first { _ = Self.writeText("\(main)/buffer/enable", "0") }
         }
@@ -225,10 +221,10 @@ public final class IIOReader {
         guard Self.writeText("\(main)/buffer/enable", "1") else {
             throw .iio("iio: cannot start the buffer (\(main)/buffer/enable); does the device need trigger=...?")
         }
-        bufferFD = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard bufferFD >= 0 else {
-            let code = errno
-            throw .iio("iio: cannot open \(node): \(String(cString: strerror(code)))")
+        do {
+            bufferFD = try POSIX.open(node, O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw .iio("iio: \(error)")
         }
     }
 
@@ -262,13 +258,13 @@ public final class IIOReader {
     private func drain(_ body: (IMUReading, Double) -> Void) throws(IMUError) {
         guard recordSize > 0 else { return }
         while true {
-            let got = record.withUnsafeMutableBytes {
-                Glibc.read(bufferFD, $0.baseAddress! + pendingBytes, $0.count - pendingBytes)
+            let outcome = record.withUnsafeMutableBytes {
+                POSIX.read(bufferFD, into: UnsafeMutableRawBufferPointer(rebasing: $0[pendingBytes...]))
             }
-            if got < 0 {
-                if errno == EAGAIN || errno == EINTR { break }
+            guard case .bytes(let got) = outcome else {
+                guard case .failed(let code) = outcome else { break }
                 readErrors += 1
-                throw .iio("iio: cannot read \(characterDevice ?? "the buffer"): \(String(cString: strerror(errno)))")
+                throw .iio("iio: cannot read \(characterDevice ?? "the buffer"): \(POSIX.message(code))")
             }
             if got == 0 { break }
             pendingBytes += got
@@ -322,8 +318,8 @@ public final class IIOReader {
 
     /// One sysfs integer, read again from the start of a descriptor kept open.
     private func readRaw(_ fd: Int32) -> Double? {
-        let got = scratch.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard got > 0 else { return nil }
+        guard case .bytes(let got) = scratch.withUnsafeMutableBytes({ POSIX.read(fd, into: $0, at: 0) }), got > 0
+        else { return nil }
         var value = 0
         var negative = false
         var digits = 0
@@ -353,12 +349,15 @@ public final class IIOReader {
     }
 
     static func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? POSIX.open(path, O_RDONLY) else { return nil }
+        defer { POSIX.close(fd) }
         var buffer = [UInt8](repeating: 0, count: 256)
-        let got = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard got >= 0 else { return nil }
+        let got: Int
+        switch buffer.withUnsafeMutableBytes({ POSIX.read(fd, into: $0) }) {
+        case .bytes(let count): got = count
+        case .end: got = 0
+        case .wouldBlock, .failed: return nil
+        }
         let text = String(decoding: buffer[0..<got], as: UTF8.self)
         return String(text.drop { $0 == " " }.reversed().drop { $0 == "\n" || $0 == " " }.reversed())
     }
@@ -367,25 +366,13 @@ public final class IIOReader {
 
     @discardableResult
     static func writeText(_ path: String, _ text: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        guard let fd = try? POSIX.open(path, O_WRONLY | O_TRUNC) else { return false }
+        defer { POSIX.close(fd) }
         var line = text + "\n"
-        return line.withUTF8 { write(fd, $0.baseAddress, $0.count) } == line.utf8.count
+        return line.withUTF8 { POSIX.write(fd, UnsafeRawBufferPointer($0)) } == .bytes(line.utf8.count)
     }
 
-    static func list(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    static func list(_ directory: String) -> [String] { POSIX.list(directory).sorted() }
 }
 
 /// A scan element's type, `le:s16/16>>0` or `be:s12/16>>4`: byte order, sign, bits of value, bits of storage,

@@ -99,7 +99,7 @@ public enum IMUError: Error, CustomStringConvertible, Sendable {
             return text
         case .unknownChip(let name):
             return
-                "unknown IMU chip \"\(name)\"; known: \(IMUChip.allCases.map(\.rawValue).joined(separator: ", ")) or auto"
+                "unknown IMU chip \"\(name)\"; known: \(IMUChip.allCases.map { $0.rawValue }.joined(separator: ", ")) or auto"
         case .iio(let message):
             return message
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Gateway
 import Marine
+import Platform
 import Sensors
 
 /// `telltale calibrate`: what Telltale measures once on the boat and keeps in its state file.

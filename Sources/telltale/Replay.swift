@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import Gateway
 import NMEA
+import Platform
 
 /// `telltale replay`: the same engine as `run`, driven by the logs' own clock.
 struct Replay: ParsableCommand {
@@ -54,91 +55,41 @@ struct Replay: ParsableCommand {
     @Argument(help: "NMEA logs to replay.")
     var logs: [String]
 
-    func validate() throws {
-        if fast && speed != nil { throw ValidationError("--fast and --speed exclude each other") }
-        if let speed, !(speed > 0) { throw ValidationError("--speed must be positive") }
-        if !(1...50).contains(tickRate) { throw ValidationError("--tick-rate must be between 1 and 50") }
-        if !(lineRate > 0) { throw ValidationError("--line-rate must be positive") }
-        if logs.isEmpty { throw ValidationError("name at least one log") }
-        for kind in kinds where ComputedKind.named(kind) == nil {
-            throw ValidationError("unknown --kind \(kind)")
-        }
-    }
-
-    func run() throws {
-        var configuration = EngineConfiguration()
-        var configuredRoute: String?
-        if let config {
-            do {
-                let file = try ConfigurationFile.load(path: config)
-                if !file.outputs.isEmpty {
-                    return try replayToOutputs(file)
-                }
-                configuration = file.engine
-                configuration.kinds = ComputedKind.standard
-                configuredRoute = file.route
-            } catch {
-                Console.error("telltale: \(config): \(error)\n")
-                throw ExitCode.failure
-            }
-        }
-        // Nothing a replay prints can come back into it.
-        configuration.echoWindow = 0
-        if !kinds.isEmpty { configuration.kinds = Set(kinds.compactMap(ComputedKind.named)) }
-        var options = ReplayRunner.Options()
+    var options: ReplayOptions {
+        var options = ReplayOptions()
+        options.logs = logs
         options.speed = fast ? nil : (speed ?? 1)
         options.computedOnly = computedOnly
         options.tagTime = tagTime
+        options.route = route
+        options.imu = imu
+        options.config = config
         options.lineRate = lineRate
         options.tickRate = tickRate
-        var recorded: [RecordedLog] = []
-        for log in logs {
-            do {
-                recorded.append(try RecordedLog.read(log))
-            } catch {
-                Console.error("telltale: \(error)\n")
-                throw ExitCode.failure
-            }
-        }
-        var engine = Engine(configuration: configuration)
-        if let route = route ?? configuredRoute {
-            var file = RouteFile(path: route)
-            do {
-                engine.follow(try file.load())
-            } catch {
-                Console.error("telltale: \(error)\n")
-                throw ExitCode.failure
-            }
-        }
-        let runner = ReplayRunner(engine: engine, options: options)
-        var imuFile: IMUFile?
-        if let imu {
-            do {
-                imuFile = try IMUFile.read(imu)
-            } catch {
-                Console.error("telltale: \(error)\n")
-                throw ExitCode.failure
-            }
+        options.kinds = kinds
+        return options
+    }
+
+    func validate() throws {
+        if fast && speed != nil { throw ValidationError("--fast and --speed exclude each other") }
+        do { try options.validate() } catch { throw ValidationError(error.description) }
+    }
+
+    func run() throws {
+        if let config, let file = try? ConfigurationFile.load(path: config), !file.outputs.isEmpty {
+            return try replayToOutputs(file)
         }
         var captured: [UInt8] = []
         let capturing = expect != nil
-        let result = runner.run(recorded, imu: imuFile) { bytes in
-            if capturing { captured.append(contentsOf: bytes) } else { POSIX.writeAll(1, bytes) }
-        }
-        let s = result.summary
-        var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
-        summary += "\(s.computed) computed over \(Inspect.format(s.duration, decimals: 1)) s of log time"
-        if s.invalid > 0 { summary += ", \(s.invalid) with unreadable fields" }
-        if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
-        if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
-        if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }
-        if result.rejects.total > 0 {
-            let reasons = RejectReason.allCases.filter { result.rejects[$0] > 0 }.map {
-                "\($0.name) \(result.rejects[$0])"
+        do {
+            let summary = try ReplayCommand.run(options) { bytes in
+                if capturing { captured.append(contentsOf: bytes) } else { POSIX.writeAll(1, bytes) }
             }
-            summary += "; rejected: " + reasons.joined(separator: ", ")
+            Console.error(summary + "\n")
+        } catch {
+            Console.error("telltale: \(error)\n")
+            throw ExitCode.failure
         }
-        Console.error(summary + "\n")
         if let expect {
             let golden: [UInt8]
             do { golden = try POSIX.readFile(expect) } catch {
@@ -187,9 +138,4 @@ extension Replay {
         }
         runtime.run(untilInputsEnd: true)
     }
-}
-
-extension ComputedKind {
-    /// The kind with this name (as printed by `description`).
-    static func named(_ name: String) -> ComputedKind? { allCases.first { $0.description == name } }
 }

@@ -35,47 +35,18 @@ struct Run: ParsableCommand {
     var duration: Double?
 
     func run() throws {
-        var configuration = GatewayConfiguration()
-        if let config {
-            do {
-                configuration = try ConfigurationFile.load(path: config)
-            } catch {
-                Console.error("telltale: \(config): \(error)\n")
-                throw ExitCode.failure
-            }
+        var options = RunOptions()
+        options.config = config
+        options.inputs = inputs
+        options.outputs = outputs
+        options.imu = imu
+        options.duration = duration
+        do {
+            try Runtime.start(try RunCommand.configuration(options), duration: duration)
+        } catch {
+            Console.error("telltale: \(error)\n")
+            throw ExitCode.failure
         }
-        for (index, url) in inputs.enumerated() {
-            do {
-                var input = InputConfiguration(name: "flag-input\(index + 1)", endpoint: try Endpoint.parse(url))
-                input.loop = false
-                configuration.inputs.append(input)
-            } catch {
-                throw ValidationError("--input \(error)")
-            }
-        }
-        for (index, url) in outputs.enumerated() {
-            do {
-                configuration.outputs.append(
-                    OutputConfiguration(name: "flag-output\(index + 1)", endpoint: try Endpoint.parse(url)))
-            } catch {
-                throw ValidationError("--output \(error)")
-            }
-        }
-        if let imu {
-            do {
-                var parsed = try IMUConfiguration.parse(imu, base: ".")
-                // The board's axis map still applies to the IMU given on the command line.
-                if let axes = configuration.imu?.axes { parsed.axes = axes }
-                configuration.imu = parsed
-            } catch {
-                throw ValidationError("--imu: \(error)")
-            }
-        }
-        if configuration.outputs.isEmpty {
-            configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
-        }
-        configuration.engine.kinds = configuration.requiredKinds
-        try Runtime.start(configuration, duration: duration)
     }
 }
 
@@ -89,13 +60,9 @@ struct CheckConfig: ParsableCommand {
 
     func run() throws {
         do {
-            let configuration = try ConfigurationFile.load(path: file)
-            Console.out(
-                "\(file): valid (\(configuration.inputs.count) inputs, \(configuration.outputs.count) outputs"
-                    + (configuration.route.map { ", route \($0)" } ?? "")
-                    + (configuration.imu.map { ", IMU \($0.endpoint), axes \($0.axes)" } ?? "") + ")\n")
+            Console.out(try RunCommand.check(file) + "\n")
         } catch {
-            Console.error("\(file): \(error)\n")
+            Console.error("\(error)\n")
             throw ExitCode.failure
         }
     }
@@ -105,14 +72,11 @@ extension Runtime {
     /// Installs the stop signals, opens every input and output of `configuration` (an error ends the command
     /// with status 1) and runs until stopped or `duration` seconds pass; what `run` and `record` share.
     static func start(_ configuration: GatewayConfiguration, duration: Double?) throws {
-        StopSignal.install()
-        let runtime: Runtime
         do {
-            runtime = try Runtime(configuration: configuration, log: GatewayLogger.make())
+            try RunCommand.start(configuration, duration: duration, log: GatewayLogger.make())
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure
         }
-        runtime.run(duration: duration)
     }
 }

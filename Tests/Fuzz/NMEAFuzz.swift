@@ -20,16 +20,22 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         events += 1
         guard case .sentence(let sentence) = event else { return }
         precondition(sentence.wireLength <= configuration.maximumLength)
-        guard let message = try? Message(sentence), let encodable = message.encodable else { return }
-        guard let talker = sentence.address.talker, let first = try? encodable.encode(talker: talker) else { return }
+        guard let message = try? Message(sentence), message.isEncodable else { return }
+        guard let talker = sentence.address.talker, let encoded = try? message.encode(talker: talker),
+            let first = encoded
+        else { return }
         precondition(first.wireLength <= 82)
         guard let reframed = try? Sentence(parsing: first.wireBytes, maximumLength: 82) else {
             preconditionFailure("encoded sentence does not frame: \(first)")
         }
-        guard let again = try? Message(reframed), let second = try? again.encodable?.encode(talker: talker) else {
+        guard let again = try? Message(reframed), let encodedAgain = try? again.encode(talker: talker),
+            let second = encodedAgain
+        else {
             preconditionFailure("encoded sentence does not decode: \(first)")
         }
-        guard let third = try? (try? Message(second))?.encodable?.encode(talker: talker) else {
+        guard let message = try? Message(second), let encodedThird = try? message.encode(talker: talker),
+            let third = encodedThird
+        else {
             preconditionFailure("re-encoded sentence does not decode: \(second)")
         }
         precondition(second == third, "encoding is not stable: \(first) -> \(second) -> \(third)")

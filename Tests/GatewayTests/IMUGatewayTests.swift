@@ -2,6 +2,7 @@ import Engine
 import Gateway
 import Marine
 import NMEA
+import Platform
 import Sensors
 import TestSupport
 import Testing

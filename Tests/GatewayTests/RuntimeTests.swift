@@ -1,6 +1,7 @@
 import Engine
 import Gateway
 import NMEA
+import Platform
 import TestSupport
 import Testing
 

@@ -37,9 +37,10 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
         /// `ROLL`, or `HEEL`, is heel; `PTCH`, `PITCH` and `TRIM` are pitch. Letter case is ignored.
         public var attitudeAxis: AttitudeAxis? {
             guard type == UInt8(ascii: "A"), unit == nil || unit == UInt8(ascii: "D"), let name else { return nil }
-            let upper = name.uppercased()
-            if upper.contains("ROLL") || upper == "HEEL" { return .roll }
-            if upper == "PTCH" || upper == "PITCH" || upper == "TRIM" { return .pitch }
+            // Names on the wire are ASCII: compared byte by byte, so no Unicode tables are needed (the Pi build).
+            let upper = Self.uppercaseASCII(name)
+            if Self.bytes(upper, contain: Array("ROLL".utf8)) || upper == Array("HEEL".utf8) { return .roll }
+            for pitch in ["PTCH", "PITCH", "TRIM"] where upper == Array(pitch.utf8) { return .pitch }
             return nil
         }
 
@@ -54,7 +55,20 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
         /// Whether the name equals `other`, ignoring letter case.
         public func nameMatches(_ other: String) -> Bool {
             guard let name else { return false }
-            return name.uppercased() == other.uppercased()
+            return Self.uppercaseASCII(name) == Self.uppercaseASCII(other)
+        }
+
+        private static func uppercaseASCII(_ text: String) -> [UInt8] {
+            text.utf8.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }
+        }
+
+        private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+            guard haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count)
+            where haystack[start..<start + needle.count].elementsEqual(needle) {
+                return true
+            }
+            return false
         }
     }
 
@@ -79,7 +93,7 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
         skippedFields = 0
         while !r.isAtEnd {
             var probe = r
-            if let measurement = XDR.quadruple(&probe) {
+            if let measurement = try XDR.quadruple(&probe) {
                 measurements.append(measurement)
                 r = probe
             } else {
@@ -89,19 +103,35 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
         }
     }
 
-    /// Reads one quadruple, or nil when the fields at this place cannot be one.
-    private static func quadruple(_ r: inout FieldReader) -> Measurement? {
-        do {
+    /// Reads one quadruple, or nil when the fields at this place cannot be one; a value written as a number that no
+    /// instrument can measure (`nan`, `inf`, `1e308`) is implausible rather than a field to skip.
+    private static func quadruple(_ r: inout FieldReader) throws(DecodeError) -> Measurement? {
+        do throws(DecodeError) {
             guard let type = try r.character(), Address.isAddressByte(type), type > UInt8(ascii: "9") else {
                 return nil
             }
+            var peek = r
+            if let raw = peek.text(), isNonDecimalNumber(raw) { throw DecodeError.implausible(.measurement) }
             let (value, decimals) = try r.decimalWithPlaces()
             let unit = try r.character()
             let name = r.text()
             return Measurement(type: type, value: value, unit: unit, name: name, decimals: decimals)
         } catch {
+            if case .implausible = error { throw error }
             return nil
         }
+    }
+
+    /// `nan`, `inf`, `infinity` (any case, signed) or a number with an exponent.
+    static func isNonDecimalNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8).map { $0 | 0x20 }  // lower case for letters
+        if let first = bytes.first, first == UInt8(ascii: "-") | 0x20 || first == UInt8(ascii: "+") | 0x20 {
+            bytes.removeFirst()
+        }
+        if bytes == Array("nan".utf8) || bytes == Array("inf".utf8) || bytes == Array("infinity".utf8) { return true }
+        guard let e = bytes.firstIndex(of: UInt8(ascii: "e")), e > 0 else { return false }
+        let digit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return bytes[..<e].contains(where: digit) && bytes[(e + 1)...].contains(where: digit)
     }
 
     public var shorteningSteps: Int { max(0, measurements.count - 1) }

@@ -1,0 +1,34 @@
+#ifndef TELLTALE_CPOSIX_SHIM_H
+#define TELLTALE_CPOSIX_SHIM_H
+// The C library as the gateway uses it, for the desktop build and for the Pi build alike. Embedded Swift has no
+// Glibc module, so this header is the one way in; Sources/Platform is the one Swift funnel over it.
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+// errno is a macro over a thread-local, and open, fcntl and ioctl are variadic: neither reaches Swift as it is.
+static inline int cposix_errno(void) { return errno; }
+static inline void cposix_set_errno(int code) { errno = code; }
+static inline int cposix_open(const char *path, int flags, unsigned int mode) { return open(path, flags, mode); }
+static inline int cposix_fcntl(int fd, int command, int argument) { return fcntl(fd, command, argument); }
+static inline int cposix_ioctl(int fd, unsigned long request, void *argument) { return ioctl(fd, request, argument); }
+// SIG_IGN is a cast macro that Swift cannot import.
+static inline void cposix_ignore(int signal_number) { signal(signal_number, SIG_IGN); }
+#endif

@@ -1,0 +1,108 @@
+import Engine
+import Marine
+import NMEA
+import Platform
+
+/// What `telltale replay` is told, as plain values (the desktop command and the Pi build parse into this).
+public struct ReplayOptions: Sendable {
+    public var logs: [String] = []
+    /// nil: as fast as the machine goes.
+    public var speed: Double? = 1
+    public var computedOnly = false
+    public var tagTime = false
+    public var route: String?
+    public var imu: String?
+    public var config: String?
+    public var lineRate = 10.0
+    public var tickRate = 10.0
+    /// Computed kinds by name; empty: the standard set.
+    public var kinds: [String] = []
+
+    public init() {}
+
+    /// The rules the options must keep; the first broken one.
+    public func validate() throws(CommandError) {
+        if let speed, !(speed > 0) { throw CommandError("--speed must be positive") }
+        if !(1...50).contains(tickRate) { throw CommandError("--tick-rate must be from 1 to 50") }
+        if !(lineRate > 0) { throw CommandError("--line-rate must be positive") }
+        if logs.isEmpty { throw CommandError("name at least one log") }
+        for kind in kinds where ComputedKind.named(kind) == nil { throw CommandError("unknown --kind \(kind)") }
+    }
+}
+
+extension ComputedKind {
+    /// The kind with this name (as printed by `description`).
+    public static func named(_ name: String) -> ComputedKind? { allCases.first { $0.description == name } }
+}
+
+/// `telltale replay` to standard output, without its command-line library: logs read, engine built, replayed.
+public enum ReplayCommand {
+    /// Replays the logs through the engine, handing each output line to `write`; the summary line for the log.
+    public static func run(
+        _ options: ReplayOptions, write: (UnsafeRawBufferPointer) -> Void
+    ) throws(CommandError) -> String {
+        try options.validate()
+        var configuration = EngineConfiguration()
+        var configuredRoute: String?
+        if let config = options.config {
+            do {
+                let file = try ConfigurationFile.load(path: config)
+                configuration = file.engine
+                configuration.kinds = ComputedKind.standard
+                configuredRoute = file.route
+            } catch {
+                throw CommandError("\(config): \(error)")
+            }
+        }
+        // Nothing a replay prints can come back into it.
+        configuration.echoWindow = 0
+        if !options.kinds.isEmpty { configuration.kinds = Set(options.kinds.compactMap(ComputedKind.named)) }
+        var runnerOptions = ReplayRunner.Options()
+        runnerOptions.speed = options.speed
+        runnerOptions.computedOnly = options.computedOnly
+        runnerOptions.tagTime = options.tagTime
+        runnerOptions.lineRate = options.lineRate
+        runnerOptions.tickRate = options.tickRate
+        var recorded: [RecordedLog] = []
+        for log in options.logs {
+            do {
+                recorded.append(try RecordedLog.read(log))
+            } catch {
+                throw CommandError("\(error)")
+            }
+        }
+        var engine = Engine(configuration: configuration)
+        if let route = options.route ?? configuredRoute {
+            var file = RouteFile(path: route)
+            do {
+                engine.follow(try file.load())
+            } catch {
+                throw CommandError("\(error)")
+            }
+        }
+        var imuFile: IMUFile?
+        if let imu = options.imu {
+            do {
+                imuFile = try IMUFile.read(imu)
+            } catch {
+                throw CommandError("\(error)")
+            }
+        }
+        let result = ReplayRunner(engine: engine, options: runnerOptions).run(recorded, imu: imuFile, write: write)
+        let s = result.summary
+        var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
+        summary += "\(s.computed) computed over \(FixedDecimal.text(s.duration, decimals: 1)) s of log time"
+        if s.invalid > s.implausible { summary += ", \(s.invalid - s.implausible) with unreadable fields" }
+        if s.implausible > 0 { summary += ", \(s.implausible) implausible (values out of physical range)" }
+        if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
+        if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
+        if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }
+        if result.rejects.total > 0 {
+            let reasons = RejectReason.allCases.filter { result.rejects[$0] > 0 }.map {
+                "\($0.name) \(result.rejects[$0])"
+            }
+            summary += "; rejected: " + reasons.joined(separator: ", ")
+        }
+        return summary
+    }
+}

@@ -1,0 +1,95 @@
+import Engine
+import Platform
+
+/// What `telltale run` is told on its command line, as plain values: the desktop command (swift-argument-parser)
+/// and the Pi build's entry point both parse into this, so the same flags mean the same on both.
+public struct RunOptions: Sendable {
+    public var config: String?
+    public var inputs: [String] = []
+    public var outputs: [String] = []
+    public var imu: String?
+    public var duration: Double?
+
+    public init() {}
+}
+
+/// A command that cannot go on: the message for standard error; the exit status is 1.
+public struct CommandError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// `telltale run` and `telltale check-config` without their command-line library.
+public enum RunCommand {
+    /// The configuration `run` uses: the file, then the flags added to it; `stdout:` when no output is named.
+    public static func configuration(_ options: RunOptions) throws(CommandError) -> GatewayConfiguration {
+        var configuration = GatewayConfiguration()
+        if let config = options.config {
+            do {
+                configuration = try ConfigurationFile.load(path: config)
+            } catch {
+                throw CommandError("\(config): \(error)")
+            }
+        }
+        for (index, url) in options.inputs.enumerated() {
+            do {
+                configuration.inputs.append(
+                    InputConfiguration(name: "flag-input\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--input \(error)")
+            }
+        }
+        for (index, url) in options.outputs.enumerated() {
+            do {
+                configuration.outputs.append(
+                    OutputConfiguration(name: "flag-output\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--output \(error)")
+            }
+        }
+        if let imu = options.imu {
+            do {
+                var parsed = try IMUConfiguration.parse(imu, base: ".")
+                // The board's axis map still applies to the IMU given on the command line.
+                if let axes = configuration.imu?.axes { parsed.axes = axes }
+                configuration.imu = parsed
+            } catch {
+                throw CommandError("--imu: \(error)")
+            }
+        }
+        if configuration.outputs.isEmpty {
+            configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
+        }
+        configuration.engine.kinds = configuration.requiredKinds
+        return configuration
+    }
+
+    /// Installs the stop signals, opens every input and output and runs until stopped or `duration` passes.
+    public static func start(
+        _ configuration: GatewayConfiguration, duration: Double?, log: @escaping (String) -> Void
+    ) throws(CommandError) {
+        StopSignal.install()
+        let runtime: Runtime
+        do {
+            runtime = try Runtime(configuration: configuration, log: log)
+        } catch {
+            throw CommandError("\(error)")
+        }
+        runtime.run(duration: duration)
+    }
+
+    /// `check-config`: the line to print, or the error.
+    public static func check(_ path: String) throws(CommandError) -> String {
+        do {
+            let configuration = try ConfigurationFile.load(path: path)
+            func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
+            return "\(path): valid (\(count(configuration.inputs.count, "input")), "
+                + "\(count(configuration.outputs.count, "output"))"
+                + (configuration.route.map { ", route \($0)" } ?? "")
+                + (configuration.imu.map { ", IMU \($0.endpoint), axes \($0.axes)" } ?? "") + ")"
+        } catch {
+            throw CommandError("\(path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import CPosix
+
+/// Sockets through the funnel: IPv4 and IPv6 addresses, non-blocking descriptors, typed failures.
+extension POSIX {
+    /// A socket address, IPv4 or IPv6, from a numeric host (`127.0.0.1`, `::1`, `0.0.0.0`, `::`) or `localhost`.
+    public struct SocketAddress {
+        var storage = sockaddr_storage()
+        public private(set) var length: socklen_t = 0
+
+        /// nil when `host` is not a numeric IPv4 or IPv6 address (nor `localhost`, nor empty for any address).
+        public init?(host: String, port: Int) {
+            let text = host == "localhost" ? "127.0.0.1" : host.isEmpty ? "0.0.0.0" : host
+            let networkPort = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+            var v4 = sockaddr_in()
+            var v6 = sockaddr_in6()
+            if inet_pton(AF_INET, text, &v4.sin_addr) == 1 {
+                v4.sin_family = sa_family_t(AF_INET)
+                v4.sin_port = networkPort
+                withUnsafeMutableBytes(of: &storage) { raw in
+                    withUnsafeBytes(of: v4) { raw.copyMemory(from: $0) }
+                }
+                length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            } else if inet_pton(AF_INET6, text, &v6.sin6_addr) == 1 {
+                v6.sin6_family = sa_family_t(AF_INET6)
+                v6.sin6_port = networkPort
+                withUnsafeMutableBytes(of: &storage) { raw in
+                    withUnsafeBytes(of: v6) { raw.copyMemory(from: $0) }
+                }
+                length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            } else {
+                return nil
+            }
+        }
+
+        public var family: Int32 { Int32(storage.ss_family) }
+
+        func withPointer<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+            withUnsafeBytes(of: storage) { raw in
+                body(raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), length)
+            }
+        }
+    }
+
+    public enum SocketKind {
+        case stream
+        case datagram
+
+        var type: Int32 {
+            switch self {
+            case .stream: Int32(SOCK_STREAM.rawValue)
+            case .datagram: Int32(SOCK_DGRAM.rawValue)
+            }
+        }
+    }
+
+    /// A non-blocking socket for `address`'s family; an IPv6 socket also takes IPv4 (dual stack).
+    public static func socket(
+        _ kind: SocketKind, for address: SocketAddress, naming url: String
+    ) throws(Failure) -> Int32 {
+        let fd = CPosix.socket(
+            address.family, kind.type | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(operation: "cannot create a socket for", path: url, code: errno) }
+        if address.family == AF_INET6 { setOption(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 0) }
+        return fd
+    }
+
+    /// setsockopt(2) with an integer value.
+    @discardableResult
+    public static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) -> Bool {
+        var value = value
+        return setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
+    }
+
+    /// bind(2), then listen(2) for stream sockets.
+    public static func bind(_ fd: Int32, to address: SocketAddress, listen: Bool, naming url: String) throws(Failure) {
+        setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+        let bound = address.withPointer { CPosix.bind(fd, $0, $1) }
+        guard bound == 0 else { throw Failure(operation: "cannot bind", path: url, code: errno) }
+        if listen, CPosix.listen(fd, 16) != 0 { throw Failure(operation: "cannot listen on", path: url, code: errno) }
+    }
+
+    /// Starts connect(2) on a non-blocking socket: true when connected at once, false when under way.
+    public static func connect(_ fd: Int32, to address: SocketAddress, naming url: String) throws(Failure) -> Bool {
+        while true {
+            if address.withPointer({ CPosix.connect(fd, $0, $1) }) == 0 { return true }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EINPROGRESS { return false }
+            throw Failure(operation: "cannot connect to", path: url, code: code)
+        }
+    }
+
+    /// The pending error of a socket (SO_ERROR), 0 when none.
+    public static func socketError(_ fd: Int32) -> Int32 {
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+        return error
+    }
+
+    /// The local port a socket is bound to (for port 0).
+    public static func localPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutableBytes(of: &storage) { raw in
+            getsockname(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
+        }
+        guard got == 0 else { return 0 }
+        // sin_port and sin6_port sit at the same offset, right after the family.
+        return withUnsafeBytes(of: storage) { raw in
+            Int(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: 2, as: UInt16.self)))
+        }
+    }
+
+    /// accept(2): a non-blocking, close-on-exec descriptor, or nil when none waits.
+    public static func accept(_ listener: Int32) -> Int32? {
+        while true {
+            let fd = CPosix.accept(listener, nil, nil)
+            if fd >= 0 {
+                _ = cposix_fcntl(fd, F_SETFL, cposix_fcntl(fd, F_GETFL, 0) | O_NONBLOCK)
+                _ = cposix_fcntl(fd, F_SETFD, FD_CLOEXEC)
+                return fd
+            }
+            if errno != EINTR { return nil }
+        }
+    }
+
+    /// recv(2) into `buffer`, EINTR retried.
+    public static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        while true {
+            let got = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if got > 0 { return .bytes(got) }
+            if got == 0 { return .end }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+
+    /// send(2) without SIGPIPE, EINTR retried.
+    public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+        while true {
+            let written = CPosix.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            if written >= 0 { return .bytes(written) }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+
+    /// sendto(2) of one datagram, never blocking.
+    public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, to address: SocketAddress) -> Transfer {
+        while true {
+            let written = address.withPointer {
+                sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), $0, $1)
+            }
+            if written >= 0 { return .bytes(written) }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+}

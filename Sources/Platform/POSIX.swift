@@ -1,0 +1,187 @@
+import CPosix
+
+/// The one funnel to the C library: every system call the gateway makes goes through here, with EINTR retried in
+/// this file and nowhere else, and failures turned into a `Failure` that keeps the errno and says what was being
+/// done. Written over `CPosix` rather than Glibc so that it compiles unchanged for the Pi (Embedded Swift).
+public enum POSIX {
+    /// A failed system call: what was being done, on what, and the errno.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let operation: String
+        public let path: String
+        public let code: Int32
+
+        public init(operation: String, path: String, code: Int32) {
+            self.operation = operation
+            self.path = path
+            self.code = code
+        }
+
+        public var description: String { "\(operation) \(path): \(POSIX.message(code))" }
+    }
+
+    /// What a read or a write did: bytes moved, the end of the file, nothing now (non-blocking), or a failure.
+    public enum Transfer: Equatable {
+        case bytes(Int)
+        case end
+        case wouldBlock
+        case failed(code: Int32)
+    }
+
+    /// The calling thread's errno.
+    public static var errno: Int32 { cposix_errno() }
+
+    /// The C library's text for an errno.
+    public static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// open(2); `operation` and the path name a failure.
+    public static func open(
+        _ path: String, _ flags: Int32, mode: UInt32 = 0o644, operation: String = "cannot open"
+    ) throws(Failure) -> Int32 {
+        while true {
+            let fd = cposix_open(path, flags | O_CLOEXEC, mode)
+            if fd >= 0 { return fd }
+            let code = errno
+            if code != EINTR { throw Failure(operation: operation, path: path, code: code) }
+        }
+    }
+
+    public static func close(_ fd: Int32) { _ = CPosix.close(fd) }
+
+    /// read(2) into `buffer`, EINTR retried.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        while true {
+            let got = CPosix.read(fd, buffer.baseAddress, buffer.count)
+            if got > 0 { return .bytes(got) }
+            if got == 0 { return buffer.isEmpty ? .bytes(0) : .end }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+
+    /// pread(2) at `offset`, EINTR retried.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Transfer {
+        while true {
+            let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+            if got > 0 { return .bytes(got) }
+            if got == 0 { return .end }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+
+    /// write(2) of as much as goes at once, EINTR retried.
+    public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
+        while true {
+            let written = CPosix.write(fd, bytes.baseAddress, bytes.count)
+            if written >= 0 { return .bytes(written) }
+            let code = errno
+            if code == EINTR { continue }
+            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
+        }
+    }
+
+    /// ioctl(2) with a pointer argument: the result, and the errno when it is negative.
+    public static func ioctl(_ fd: Int32, _ request: UInt, _ argument: UnsafeMutableRawPointer?) -> (
+        result: Int32, code: Int32
+    ) {
+        while true {
+            let result = cposix_ioctl(fd, request, argument)
+            if result >= 0 { return (result, 0) }
+            let code = errno
+            if code != EINTR { return (result, code) }
+        }
+    }
+
+    /// Reads a whole file; `-` is standard input.
+    public static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = path == "-" ? 0 : try open(path, O_RDONLY)
+        defer { if fd != 0 { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            switch chunk.withUnsafeMutableBytes({ read(fd, into: $0) }) {
+            case .bytes(let got): bytes.append(contentsOf: chunk[0..<got])
+            case .end: return bytes
+            case .wouldBlock: continue
+            case .failed(let code): throw Failure(operation: "cannot read", path: path, code: code)
+            }
+        }
+    }
+
+    /// Writes all bytes to a descriptor, retrying partial writes; stops at the first failure.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            guard case .bytes(let written) = write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...])),
+                written > 0
+            else { return }
+            offset += written
+        }
+    }
+
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    public static func writeAll(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes a whole file (created or truncated).
+    public static func writeFile(_ path: String, _ text: String) throws(Failure) {
+        let fd = try open(path, O_WRONLY | O_CREAT | O_TRUNC, operation: "cannot create")
+        writeAll(fd, text)
+        close(fd)
+    }
+
+    /// The names in a folder, without `.` and `..`; empty when it cannot be read.
+    public static func list(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// poll(2) for at most `milliseconds`; an interruption counts as nothing ready.
+    public static func poll(_ descriptors: inout [pollfd], milliseconds: Int32) -> Int32 {
+        let ready = CPosix.poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        return ready < 0 && errno == EINTR ? 0 : ready
+    }
+
+    /// UNIX seconds from the system clock.
+    public static func unixTime() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Seconds on the monotonic clock.
+    public static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// Sleeps until the monotonic clock reads `deadline` seconds (returns at once when it is past).
+    public static func sleep(until deadline: Double) {
+        let whole = deadline.rounded(.down)
+        var target = timespec(tv_sec: time_t(whole), tv_nsec: Int((deadline - whole) * 1e9))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, nil) == EINTR {}
+    }
+
+    /// Sleeps for `seconds`.
+    public static func pause(seconds: Double) {
+        sleep(until: monotonic() + seconds)
+    }
+
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}

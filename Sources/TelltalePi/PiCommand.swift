@@ -1,0 +1,123 @@
+import CPosix
+import Gateway
+import Platform
+
+/// The Pi build's command line. swift-argument-parser and swift-log cannot be compiled as Embedded Swift, so the
+/// commands a sailor runs on the boat are parsed here by hand into the same option values the desktop command
+/// parses into (`RunOptions`), and the work is the same Gateway code on both builds.
+enum PiCommand {
+    static let usage = """
+        usage: telltale run [--config FILE] [--input URL]... [--output URL]... [--imu URL] [--duration SECONDS]
+               telltale replay [--fast | --speed X] [--computed-only] [--tag-time] [--route GPX] [--imu CSV]
+                               [--config FILE] [--kind KIND]... [--line-rate N] [--tick-rate N] LOG...
+               telltale check-config FILE
+               telltale --version
+        The desktop build has these commands and more (simulate, inspect, bench, record, imu): see the README.
+
+        """
+
+    static func fail(_ message: String, status: Int32 = 1) -> Never {
+        POSIX.writeAll(2, "telltale: " + message + "\n")
+        exit(status)
+    }
+
+    /// The options of `run`, from the words after it.
+    static func runOptions(_ words: ArraySlice<String>) -> RunOptions {
+        var options = RunOptions()
+        var rest = words
+        while let word = rest.popFirst() {
+            let (name, inline) = split(word)
+            guard name.hasPrefix("--") else { fail("run takes no argument \"\(word)\"\n" + usage, status: 64) }
+            guard let value = inline ?? rest.popFirst() else { fail("\(name) needs a value", status: 64) }
+            switch name {
+            case "--config": options.config = value
+            case "--input": options.inputs.append(value)
+            case "--output": options.outputs.append(value)
+            case "--imu": options.imu = value
+            case "--duration":
+                guard let seconds = Double(value), seconds >= 0 else { fail("--duration \(value) is not a number") }
+                options.duration = seconds
+            default: fail("unknown option \(name)\n" + usage, status: 64)
+            }
+        }
+        return options
+    }
+
+    /// The options of `replay`, from the words after it.
+    static func replayOptions(_ words: ArraySlice<String>) -> ReplayOptions {
+        var options = ReplayOptions()
+        var rest = words
+        func number(_ name: String, _ value: String) -> Double {
+            guard let number = Double(value) else { fail("\(name) \(value) is not a number", status: 64) }
+            return number
+        }
+        while let word = rest.popFirst() {
+            let (name, inline) = split(word)
+            guard name.hasPrefix("--") else {
+                options.logs.append(word)
+                continue
+            }
+            switch name {
+            case "--fast": options.speed = nil
+            case "--computed-only": options.computedOnly = true
+            case "--tag-time": options.tagTime = true
+            default:
+                guard let value = inline ?? rest.popFirst() else { fail("\(name) needs a value", status: 64) }
+                switch name {
+                case "--speed": options.speed = number(name, value)
+                case "--route": options.route = value
+                case "--imu": options.imu = value
+                case "--config": options.config = value
+                case "--kind": options.kinds.append(value)
+                case "--line-rate": options.lineRate = number(name, value)
+                case "--tick-rate": options.tickRate = number(name, value)
+                default: fail("unknown option \(name)\n" + usage, status: 64)
+                }
+            }
+        }
+        return options
+    }
+
+    /// Runs the command `words` names (`words[0]` is the program) and returns the exit status.
+    static func run(_ words: [String]) -> Int32 {
+        switch words.dropFirst().first {
+        case "run":
+            do {
+                let options = runOptions(words.dropFirst(2))
+                try RunCommand.start(RunCommand.configuration(options), duration: options.duration) { message in
+                    POSIX.writeAll(2, "telltale: " + message + "\n")
+                }
+            } catch {
+                fail(error.description)
+            }
+        case "replay":
+            do {
+                let summary = try ReplayCommand.run(replayOptions(words.dropFirst(2))) { POSIX.writeAll(1, $0) }
+                POSIX.writeAll(2, summary + "\n")
+            } catch {
+                fail(error.description)
+            }
+        case "check-config":
+            guard words.count == 3 else { fail("check-config takes one file\n" + usage, status: 64) }
+            do {
+                POSIX.writeAll(1, try RunCommand.check(words[2]) + "\n")
+            } catch {
+                POSIX.writeAll(2, error.description + "\n")
+                return 1
+            }
+        case "--version", "version":
+            POSIX.writeAll(1, "telltale \(TelltaleVersion.string)\n")
+        case "help", "--help", "-h", nil:
+            POSIX.writeAll(1, usage)
+        case let other?:
+            fail("unknown command \(other)\n" + usage, status: 64)
+        }
+        return 0
+    }
+
+    /// `--name=value` split at the `=`.
+    static func split(_ word: String) -> (String, String?) {
+        guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,58 @@
+import Engine
+import Gateway
+import NMEA
+import TestSupport
+import Testing
+
+@Suite struct ImplausibleInputTests {
+    /// A minute of a steady boat: position, heading, log and wind every second, with one nonsense sentence in each
+    /// second (valid checksums all).
+    static func log(bad: [String]) -> [UInt8] {
+        var text = ""
+        for second in 0..<60 {
+            let time = "1200" + (second < 10 ? "0" : "") + "\(second).00"
+            text += checksummed("GPRMC,\(time),A,5000.000,N,00100.000,W,5.0,90.0,010126,,,A") + "\r\n"
+            text += checksummed("HCHDT,90.0,T") + "\r\n"
+            text += checksummed("IIVHW,,,90.0,M,5.0,N,,") + "\r\n"
+            text += checksummed("WIMWV,40.0,R,12.0,N,A") + "\r\n"
+            text += checksummed(bad[second % bad.count]) + "\r\n"
+        }
+        return Array(text.utf8)
+    }
+
+    @Test("nonsense with a valid checksum reaches neither the outputs nor the engine, and is counted")
+    func neverPassedNeverUsed() throws {
+        let bad = [
+            "WIMWV,40.0,R,99999,N,A", "IIVHW,,,90,M,999,N,,", "WIMWV,-999,R,10,N,A", "HCHDT,400,T", "HCHDT,-999,T",
+            "WIMWV,40,R,-5,N,A", "SDDPT,-3.0,0.0", "IIXDR,A,nan,D,ROLL,A,inf,D,PTCH", "IIXDR,A,1e308,D,ROLL",
+        ]
+        var framer = SentenceFramer()
+        var sentences: [Sentence] = []
+        let collect: (FramerEvent) -> Void = { if case .sentence(let s) = $0 { sentences.append(s) } }
+        framer.feed(Self.log(bad: bad), collect)
+        framer.finish(collect)
+        let recorded = RecordedLog(path: "implausible.nmea", sentences: sentences, statistics: framer.statistics)
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.progress = false
+        var configuration = EngineConfiguration()
+        configuration.echoWindow = 0
+        var output: [UInt8] = []
+        let result = ReplayRunner(engine: Engine(configuration: configuration), options: options).run([recorded]) {
+            output.append(contentsOf: $0)
+        }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\r\n").map(String.init)
+        for sentence in bad.map({ checksummed($0) }) {
+            #expect(!lines.contains(sentence), "passed through: \(sentence)")
+        }
+        #expect(result.summary.implausible == 60)
+        // True wind from the honest readings only: 12 kn at 40° apparent, 5 kn through the water.
+        let trueWind = lines.filter { $0.hasPrefix("$IIMWV") && $0.contains(",T,") && $0.contains(",A*") }
+        #expect(!trueWind.isEmpty)
+        for line in trueWind {
+            let fields = line.split(separator: ",")
+            let speed = try #require(Double(fields[3]))
+            #expect(speed > 7 && speed < 10, "true wind \(line)")
+        }
+    }
+}

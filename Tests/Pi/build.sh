@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds `telltale` for a Raspberry Pi on this x86 machine: the project's modules compiled as Embedded Swift for the
+# ARM target, linked against glibc and the Debian arm64/armhf packages of libserialport and libgps.
+#   Tests/Pi/build.sh arm64|armhf [OUT]      (OUT defaults to .build-pi/ARCH/telltale)
+# Needs: gcc-aarch64-linux-gnu libc6-dev-arm64-cross (arm64), gcc-arm-linux-gnueabihf libc6-dev-armhf-cross (armhf);
+# `make pi` installs them. The C libraries' .deb files are fetched with apt-get download and unpacked into a
+# sysroot under .build-pi, so no multiarch install touches the machine.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ARCH=${1:?arm64 or armhf}
+case "$ARCH" in
+arm64)
+    TARGET=aarch64-none-none-elf; GNU=aarch64-linux-gnu; CFLAGS=(); LDFLAGS=()
+    ;;
+armhf)
+    # Debian armhf: ARMv7, hard-float calling convention (Pi 2 and later, Zero 2 W in 32-bit mode).
+    TARGET=armv7-none-none-eabi; GNU=arm-linux-gnueabihf
+    CFLAGS=(-Xcc -mfloat-abi=hard -Xcc -mfpu=vfpv3-d16 -Xcc -fno-short-enums)
+    # The toolchain's Unicode tables for ARMv7 are tagged soft-float. Their functions pass only integers and
+    # pointers, so the calling conventions agree; ld is told not to refuse the tag.
+    LDFLAGS=(-Wl,--no-warn-mismatch)
+    ;;
+*) echo "build.sh: arm64 or armhf, not $ARCH" >&2; exit 64 ;;
+esac
+WORK=.build-pi/$ARCH
+OUT=${2:-$WORK/telltale}
+SYSROOT=$WORK/sysroot
+mkdir -p "$WORK/modules" "$SYSROOT"
+
+# The C libraries for the target, from Debian's own packages: what the link needs, and what running the binary
+# under qemu-user needs besides (libgps's own dependencies).
+if [ ! -f "$SYSROOT/.done" ]; then
+    packages=(libserialport-dev libserialport0 libgps-dev libgps28 libdbus-1-3 libsystemd0 libcap2 libgcrypt20 liblz4-1
+        liblzma5 libzstd1 libgpg-error0)
+    (cd "$WORK" && rm -f ./*.deb && apt-get download -q "${packages[@]/%/:$ARCH}" 2>&1 | grep -v '^W: ' >&2 || true)
+    for deb in "$WORK"/*.deb; do dpkg-deb -x "$deb" "$SYSROOT"; done
+    touch "$SYSROOT/.done"
+fi
+
+SWIFT_FLAGS=(
+    -target "$TARGET" -enable-experimental-feature Embedded -enable-experimental-feature Extern
+    -wmo -Osize -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I "$WORK/modules"
+    -Xcc -isystem -Xcc "$SYSROOT/usr/include" -Xcc -isystem -Xcc "/usr/$GNU/include"
+    -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
+)
+objects=()
+# In dependency order: the pure core, the syscall funnel, the drivers, the shell, the command line.
+for module in NMEA Marine Engine Platform Sensors Gateway TelltalePi; do
+    mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
+    swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$WORK/modules/$module.swiftmodule" \
+        "${files[@]}" -c -o "$WORK/modules/$module.o"
+    objects+=("$WORK/modules/$module.o")
+done
+LIBDIR=$SYSROOT/usr/lib/$GNU
+# String comparison normalises Unicode: its tables come with the toolchain's Embedded library for the target.
+UNICODE=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a
+"$GNU-gcc" -o "$OUT" "${objects[@]}" "$UNICODE" -L "$LIBDIR" -Wl,-rpath-link,"$LIBDIR" -l:libserialport.so.0 -l:libgps.so.28 -lm \
+    -Wl,--allow-shlib-undefined -Wl,--gc-sections -s "${LDFLAGS[@]}"
+echo "built $OUT ($(stat -c %s "$OUT") bytes)"

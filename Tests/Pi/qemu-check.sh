@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The Pi builds, run here under qemu-user (`make pi` builds them first):
+#  1. `telltale --version` and `check-config Boards/bench.toml` answer as the x86 build does;
+#  2. the demo voyage replayed by the ARM binary is byte-identical to the golden file the x86 build made
+#     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms; every number computed on ARM);
+#  3. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
+#     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
+#   Tests/Pi/qemu-check.sh [arm64] [armhf]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+check() {  # name, then the command that must succeed
+    local name=$1; shift
+    if "$@"; then echo "ok: $name"; passed=$((passed + 1)); else echo "FAILED: $name"; failed=$((failed + 1)); fi
+}
+[ $# -gt 0 ] || set -- arm64 armhf
+X86=.build/release/TelltalePi
+for ARCH in "$@"; do
+    case "$ARCH" in
+    arm64) QEMU=qemu-aarch64; GNU=aarch64-linux-gnu ;;
+    armhf) QEMU=qemu-arm; GNU=arm-linux-gnueabihf ;;
+    esac
+    BIN=.build-pi/$ARCH/telltale
+    SYSROOT=$PWD/.build-pi/$ARCH/sysroot
+    RUNNER="$QEMU -L /usr/$GNU -E LD_LIBRARY_PATH=$SYSROOT/usr/lib/$GNU:$SYSROOT/lib/$GNU"
+    if [ ! -x "$BIN" ]; then
+        echo "FAILED: $ARCH: $BIN is missing (make pi)"; failed=$((failed + 1)); continue
+    fi
+    "$GNU-readelf" -h "$BIN" | grep -q "Machine: *$( [ "$ARCH" = arm64 ] && echo AArch64 || echo ARM)" || {
+        echo "FAILED: $ARCH: $BIN is not an $ARCH executable"; failed=$((failed + 1)); continue; }
+    check "$ARCH version" bash -c "[ \"\$($RUNNER $BIN --version)\" = \"\$($X86 --version)\" ]"
+    check "$ARCH check-config" bash -c \
+        "[ \"\$($RUNNER $BIN check-config Boards/bench.toml)\" = \"\$($X86 check-config Boards/bench.toml)\" ]"
+    check "$ARCH check-config refuses a bad file" bash -c \
+        "! $RUNNER $BIN check-config Fixtures/demo-voyage/route.gpx >/dev/null 2>&1"
+    OUT=$(mktemp)
+    $RUNNER "$BIN" replay --fast --tag-time --computed-only --config Fixtures/demo-voyage/replay.toml \
+        --imu Fixtures/demo-voyage/imu.csv Fixtures/demo-voyage/voyage.nmea >"$OUT" 2>/dev/null
+    check "$ARCH replay of the demo voyage is byte-identical to expected.nmea ($(wc -l <"$OUT") lines)" \
+        cmp -s "$OUT" Fixtures/demo-voyage/expected.nmea
+    rm -f "$OUT"
+    LOG=$(mktemp)
+    TELLTALE_BIN=$BIN TELLTALE_RUNNER=$RUNNER CHECK_NAME="gpsd-$ARCH" MIN_MODE=3 Tests/Interop/gpsd-check.sh >"$LOG" 2>&1
+    sed 's/^/  /' "$LOG"
+    n=$(sed -n "s/^gpsd-$ARCH: \([0-9]*\) passed, \([0-9]*\) failed/\1 \2/p" "$LOG")
+    passed=$((passed + ${n%% *})); failed=$((failed + ${n##* }))
+    [ -n "$n" ] || failed=$((failed + 1))
+    rm -f "$LOG"
+    echo "$ARCH: $(stat -c %s "$BIN") bytes"
+done
+echo "pi-check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
