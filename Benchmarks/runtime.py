@@ -5,6 +5,7 @@
   from the moment each is sent until it comes out of telltale's TCP output (p50, p99);
 - tick jitter: how late the 10 Hz engine ticks ran (telltale reports it when it stops), with the demo voyage and its
   100 Hz IMU playing at 10x alongside (about 260 sentences and 1000 IMU samples a second);
+- tick lateness with 8 clients writing to the TCP output port (100 MB/s between them) while a ninth reads;
 - resident memory sampled every 2 s, flat or not, then the same with a flood: the demo voyage at 1000x until
   SENTENCES (default 1 000 000; 10 000 000 for the full claim) have gone through.
 
@@ -153,5 +154,67 @@ url = "tcp://127.0.0.1:{output_port}"
     os.unlink(config.name)
 
 
+def run_writers(seconds=10, writers=8, rate=100e6):
+    """Clients that write to an output port: read and thrown away, at most 16 KiB each a turn of the loop."""
+    import threading
+    output_port = free_port()
+    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    config.write(f"""status_line = false
+[[input]]
+url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
+loop = true
+speed = 10
+[[output]]
+url = "tcp://127.0.0.1:{output_port}"
+""")
+    config.close()
+    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
+    for _ in range(100):
+        try:
+            reader = socket.create_connection(("127.0.0.1", output_port))
+            break
+        except OSError:
+            time.sleep(0.05)
+    sent = [0] * writers
+    stop = time.time() + seconds
+
+    def write(index):
+        sock = socket.create_connection(("127.0.0.1", output_port))
+        block = b"x" * 65536
+        per_writer = rate / writers
+        begin = time.time()
+        while time.time() < stop:
+            if sent[index] < per_writer * (time.time() - begin):
+                try:
+                    sent[index] += sock.send(block)
+                except OSError:
+                    break
+            else:
+                time.sleep(0.001)
+        sock.close()
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(writers)]
+    for t in threads:
+        t.start()
+    reader.settimeout(0.2)
+    received = 0
+    while time.time() < stop:
+        try:
+            received += reader.recv(1 << 16).count(b"\n")
+        except socket.timeout:
+            pass
+    for t in threads:
+        t.join()
+    gateway.terminate()
+    _, err = gateway.communicate(timeout=5)
+    jitter = re.search(r"tick lateness p50 ([0-9.]+) ms, p99 ([0-9.]+) ms", err)
+    total = sum(sent) / seconds / 1e6
+    print(f"{writers} clients writing {total:.0f} MB/s to the output port for {seconds} s: the reader got "
+          f"{received} sentences; tick lateness p50 {jitter.group(1) if jitter else '?'} ms, "
+          f"p99 {jitter.group(2) if jitter else '?'} ms")
+    os.unlink(config.name)
+
+
 run_latency()
+run_writers()
 run_flood()

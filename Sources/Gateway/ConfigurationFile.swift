@@ -11,15 +11,28 @@ public enum ConfigurationFile {
         public var line: Int?
         public var key: String
         public var message: String
+        /// Further errors found in the same file, in order.
+        public var others: [Error] = []
 
-        public var description: String { (line.map { "line \($0): " } ?? "") + "\(key): \(message)" }
+        public init(line: Int?, key: String, message: String) {
+            self.line = line
+            self.key = key
+            self.message = message
+        }
+
+        /// Every error, one a line.
+        public var description: String {
+            ([self] + others).map { error in
+                (error.line.map { "line \($0): " } ?? "") + (error.key.isEmpty ? "" : error.key + ": ") + error.message
+            }.joined(separator: "\n")
+        }
     }
 
     /// Loads and validates a configuration file. Relative paths inside it are relative to its folder.
     public static func load(path: String) throws(Error) -> GatewayConfiguration {
         let bytes: [UInt8]
         do { bytes = try POSIX.readFile(path) } catch {
-            throw Error(line: nil, key: path, message: "\(error)")
+            throw Error(line: nil, key: "", message: "cannot be read: \(POSIX.message(error.code))")
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         return try parse(String(decoding: bytes, as: UTF8.self), base: folder)
@@ -75,6 +88,11 @@ public enum ConfigurationFile {
         let lines: KeyLines
         var board: BoardProfile?
 
+        /// A bound as a person writes it: `50`, not `50.0`.
+        static func plain(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+        }
+
         func fail(_ path: String, _ message: String) -> Error {
             Error(line: lines.line(path), key: path.replacingHash, message: message)
         }
@@ -93,7 +111,7 @@ public enum ConfigurationFile {
             let path = section.isEmpty ? key : section + "." + key
             guard let number = value.double ?? value.int.map(Double.init) else { throw fail(path, "must be a number") }
             if let range, !range.contains(number) {
-                throw fail(path, "must be between \(range.lowerBound) and \(range.upperBound)")
+                throw fail(path, "must be from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))")
             }
             return number
         }
@@ -136,165 +154,230 @@ public enum ConfigurationFile {
 
         mutating func configuration(_ root: TOMLTable, base: String) throws(Error) -> GatewayConfiguration {
             var config = GatewayConfiguration()
-            try check(
-                root, "",
-                allowed: [
-                    "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval",
-                    "state_file", "wind",
-                    "damping",
-                    "timeouts",
-                    "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
-                ])
-            config.board = try string(root, "board", "")
-            if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
-            if let rate = try number(root, "rate", "", range: 1...50) { config.tickRate = rate }
-            if let route = try string(root, "route", "") {
-                config.route = route.hasPrefix("/") ? route : base + "/" + route
+            // Every section is checked even after an error, so that one run of check-config names every mistake.
+            var errors: [Error] = []
+            func collect(_ body: () throws(Error) -> Void) {
+                do throws(Error) { try body() } catch { errors.append(error) }
             }
-            if let stale = try string(root, "stale", "") {
-                guard let behavior = StaleBehavior(rawValue: stale) else {
-                    throw fail("stale", "must be \"invalid\" (status V) or \"silent\"")
-                }
-                config.engine.staleBehavior = behavior
-            }
-            config.engine.variation = try number(root, "variation", "", range: -180...180)
-            if let status = try bool(root, "status_line", "") { config.statusLine = status }
-            if let state = try string(root, "state_file", "") {
-                config.stateFile = state.isEmpty ? nil : state.hasPrefix("/") ? state : base + "/" + state
-            }
-            if let interval = try number(root, "summary_interval", "", range: 0...86_400) {
-                config.summaryInterval = interval == 0 ? nil : interval
-            }
-            if let wind = root["wind"] {
-                guard let table = wind.table else { throw fail("wind", "must be a table") }
-                try self.wind(table, &config.engine.wind)
-            }
-            if let damping = root["damping"] {
-                guard let table = damping.table else { throw fail("damping", "must be a table") }
-                try self.damping(table, &config.engine.damping)
-            }
-            if let timeouts = root["timeouts"] {
-                guard let table = timeouts.table else { throw fail("timeouts", "must be a table") }
-                try self.timeouts(table, &config.engine.timeouts)
-            }
-            if let following = root["route_following"] {
-                guard let table = following.table else { throw fail("route_following", "must be a table") }
-                try routeFollowing(table, &config.engine)
-            }
-            if let imu = root["imu"] {
-                guard let table = imu.table else { throw fail("imu", "must be a table") }
+            collect { () throws(Error) in
                 try check(
-                    table, "imu",
+                    root, "",
                     allowed: [
-                        "url", "loop", "speed", "axes", "rate", "accel_range", "gyro_range", "lowpass", "magnetometer",
-                        "heading", "magnetometer_offset", "startup_bias_seconds",
+                        "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval",
+                        "state_file", "wind",
+                        "damping",
+                        "timeouts",
+                        "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
                     ])
-                guard let url = try string(table, "url", "imu") ?? board?.imuURL else {
-                    throw fail("imu", "needs a url (\(IMUConfiguration.forms)), or a board whose profile names its IMU")
+            }
+            collect { () throws(Error) in
+                config.board = try string(root, "board", "")
+            }
+            collect { () throws(Error) in
+                if let talker = try talker(root, "talker", "") { config.engine.talker = talker }
+            }
+            collect { () throws(Error) in
+                if let rate = try number(root, "rate", "", range: 1...50) { config.tickRate = rate }
+            }
+            collect { () throws(Error) in
+                if let route = try string(root, "route", "") {
+                    config.route = route.hasPrefix("/") ? route : base + "/" + route
                 }
-                var settings: IMUConfiguration
-                do { settings = try IMUConfiguration.parse(url, base: base) } catch {
-                    throw fail("imu.url", error.reason)
-                }
-                if let axes = board?.imuAxes { settings.axes = axes }
-                if let value = try number(table, "rate", "imu", range: 10...1000) { settings.sensor.sampleRate = value }
-                if let value = try number(table, "accel_range", "imu", range: 2...16) {
-                    settings.sensor.accelerometerRange = value
-                }
-                if let value = try number(table, "gyro_range", "imu", range: 125...2000) {
-                    settings.sensor.gyroscopeRange = value
-                }
-                if let value = try number(table, "lowpass", "imu", range: 1...500) { settings.sensor.lowPass = value }
-                if let value = try bool(table, "magnetometer", "imu") { settings.sensor.magnetometer = value }
-                if let value = try bool(table, "heading", "imu") {
-                    config.engine.imuHeading = value
-                    if value { settings.sensor.magnetometer = true }
-                }
-                if let value = table["magnetometer_offset"] {
-                    guard let items = value.array?.compactMap { $0.double }, items.count == 3 else {
-                        throw fail("imu.magnetometer_offset", "three numbers in µT, such as [12.5, -3.0, 40.1]")
+            }
+            collect { () throws(Error) in
+                if let stale = try string(root, "stale", "") {
+                    guard let behavior = StaleBehavior(rawValue: stale) else {
+                        throw fail("stale", "must be \"invalid\" (status V) or \"silent\"")
                     }
-                    config.engine.magnetometerOffset = SIMD3(items[0], items[1], items[2])
+                    config.engine.staleBehavior = behavior
                 }
-                if let value = try number(table, "startup_bias_seconds", "imu", range: 0...60) {
-                    config.engine.startupBiasWindow = value
+            }
+            collect { () throws(Error) in
+                config.engine.variation = try number(root, "variation", "", range: -180...180)
+            }
+            collect { () throws(Error) in
+                if let status = try bool(root, "status_line", "") { config.statusLine = status }
+            }
+            collect { () throws(Error) in
+                if let state = try string(root, "state_file", "") {
+                    config.stateFile = state.isEmpty ? nil : state.hasPrefix("/") ? state : base + "/" + state
                 }
-                if let loop = try bool(table, "loop", "imu") { settings.loop = loop }
-                if let speed = try number(table, "speed", "imu", range: 0.01...1000) { settings.speed = speed }
-                if let axes = try string(table, "axes", "imu") {
-                    guard let map = AxisMap(axes) else {
-                        throw fail("imu.axes", "three chip axes for body x, y, z, such as \"x,-y,-z\"")
+            }
+            collect { () throws(Error) in
+                if let interval = try number(root, "summary_interval", "", range: 0...86_400) {
+                    config.summaryInterval = interval == 0 ? nil : interval
+                }
+            }
+            collect { () throws(Error) in
+                if let wind = root["wind"] {
+                    guard let table = wind.table else { throw fail("wind", "must be a table") }
+                    try self.wind(table, &config.engine.wind)
+                }
+            }
+            collect { () throws(Error) in
+                if let damping = root["damping"] {
+                    guard let table = damping.table else { throw fail("damping", "must be a table") }
+                    try self.damping(table, &config.engine.damping)
+                }
+            }
+            collect { () throws(Error) in
+                if let timeouts = root["timeouts"] {
+                    guard let table = timeouts.table else { throw fail("timeouts", "must be a table") }
+                    try self.timeouts(table, &config.engine.timeouts)
+                }
+            }
+            collect { () throws(Error) in
+                if let following = root["route_following"] {
+                    guard let table = following.table else { throw fail("route_following", "must be a table") }
+                    try routeFollowing(table, &config.engine)
+                }
+            }
+            collect { () throws(Error) in
+                if let imu = root["imu"] {
+                    guard let table = imu.table else { throw fail("imu", "must be a table") }
+                    try check(
+                        table, "imu",
+                        allowed: [
+                            "url", "loop", "speed", "axes", "rate", "accel_range", "gyro_range", "lowpass",
+                            "magnetometer",
+                            "heading", "magnetometer_offset", "startup_bias_seconds",
+                        ])
+                    guard let url = try string(table, "url", "imu") ?? board?.imuURL else {
+                        throw fail(
+                            "imu", "needs a url (\(IMUConfiguration.forms)), or a board whose profile names its IMU")
                     }
-                    settings.axes = map
-                }
-                config.imu = settings
-            }
-            if let record = root["record"] {
-                guard let table = record.table else { throw fail("record", "must be a table") }
-                try check(table, "record", allowed: ["directory", "rotate_size_mb", "rotate_minutes"])
-                guard let directory = try string(table, "directory", "record") else {
-                    throw fail("record", "needs a directory")
-                }
-                var settings = Recorder.Settings(
-                    directory: directory.hasPrefix("/") ? directory : base + "/" + directory)
-                if let value = try number(table, "rotate_size_mb", "record", range: 1...10_000) {
-                    settings.rotateBytes = Int(value * 1024 * 1024)
-                }
-                if let value = try number(table, "rotate_minutes", "record", range: 1...10_080) {
-                    settings.rotateSeconds = value * 60
-                }
-                config.record = settings
-            }
-            if let alarms = root["alarms"] {
-                guard let table = alarms.table else { throw fail("alarms", "must be a table") }
-                let section = "alarms"
-                try check(table, section, allowed: ["over_heel", "under_heel", "hysteresis", "hold", "min_speed"])
-                var settings = config.engine.heelAlarms
-                if table["over_heel"] != nil {
-                    settings.overHeel = try number(table, "over_heel", section, range: 1...90)
-                }
-                if table["under_heel"] != nil {
-                    settings.underHeel = try number(table, "under_heel", section, range: 0...90)
-                }
-                if let value = try number(table, "hysteresis", section, range: 0...30) { settings.hysteresis = value }
-                if let value = try number(table, "hold", section, range: 0...600) { settings.hold = value }
-                if let value = try number(table, "min_speed", section, range: 0...30) { settings.minimumSpeed = value }
-                config.engine.heelAlarms = settings
-            }
-            if let attitude = root["attitude"] {
-                guard let table = attitude.table else { throw fail("attitude", "must be a table") }
-                try check(table, "attitude", allowed: ["decimals", "gain", "bias_gain"])
-                if let value = try number(table, "decimals", "attitude", range: 0...3) {
-                    config.engine.attitudeDecimals = Int(value)
-                }
-                if let value = try number(table, "gain", "attitude", range: 0.001...5) {
-                    config.engine.attitude.gain = value
-                }
-                if let value = try number(table, "bias_gain", "attitude", range: 0...1) {
-                    config.engine.attitude.biasGain = value
+                    var settings: IMUConfiguration
+                    do throws(IMUConfiguration.URLError) {
+                        settings = try IMUConfiguration.parse(url, base: base)
+                    } catch {
+                        throw fail("imu.url", error.reason)
+                    }
+                    if let axes = board?.imuAxes { settings.axes = axes }
+                    if let value = try number(table, "rate", "imu", range: 10...1000) {
+                        settings.sensor.sampleRate = value
+                    }
+                    if let value = try number(table, "accel_range", "imu", range: 2...16) {
+                        settings.sensor.accelerometerRange = value
+                    }
+                    if let value = try number(table, "gyro_range", "imu", range: 125...2000) {
+                        settings.sensor.gyroscopeRange = value
+                    }
+                    if let value = try number(table, "lowpass", "imu", range: 1...500) {
+                        settings.sensor.lowPass = value
+                    }
+                    if let value = try bool(table, "magnetometer", "imu") { settings.sensor.magnetometer = value }
+                    if let value = try bool(table, "heading", "imu") {
+                        config.engine.imuHeading = value
+                        if value { settings.sensor.magnetometer = true }
+                    }
+                    if let value = table["magnetometer_offset"] {
+                        guard let items = value.array?.compactMap { $0.double }, items.count == 3 else {
+                            throw fail("imu.magnetometer_offset", "three numbers in µT, such as [12.5, -3.0, 40.1]")
+                        }
+                        config.engine.magnetometerOffset = SIMD3(items[0], items[1], items[2])
+                    }
+                    if let value = try number(table, "startup_bias_seconds", "imu", range: 0...60) {
+                        config.engine.startupBiasWindow = value
+                    }
+                    if let loop = try bool(table, "loop", "imu") { settings.loop = loop }
+                    if let speed = try number(table, "speed", "imu", range: 0.01...1000) { settings.speed = speed }
+                    if let axes = try string(table, "axes", "imu") {
+                        guard let map = AxisMap(axes) else {
+                            throw fail("imu.axes", "three chip axes for body x, y, z, such as \"x,-y,-z\"")
+                        }
+                        settings.axes = map
+                    }
+                    config.imu = settings
                 }
             }
-            if let priority = root["priority"] {
-                guard let table = priority.table else { throw fail("priority", "must be a table") }
-                try check(table, "priority", allowed: Set(QuantityGroup.allCases.map { $0.rawValue }))
-                for group in QuantityGroup.allCases {
-                    if let names = try strings(table, group.rawValue, "priority") {
-                        config.engine.priorities[group] = names
+            collect { () throws(Error) in
+                if let record = root["record"] {
+                    guard let table = record.table else { throw fail("record", "must be a table") }
+                    try check(table, "record", allowed: ["directory", "rotate_size_mb", "rotate_minutes"])
+                    guard let directory = try string(table, "directory", "record") else {
+                        throw fail("record", "needs a directory")
+                    }
+                    var settings = Recorder.Settings(
+                        directory: directory.hasPrefix("/") ? directory : base + "/" + directory)
+                    if let value = try number(table, "rotate_size_mb", "record", range: 1...10_000) {
+                        settings.rotateBytes = Int(value * 1024 * 1024)
+                    }
+                    if let value = try number(table, "rotate_minutes", "record", range: 1...10_080) {
+                        settings.rotateSeconds = value * 60
+                    }
+                    config.record = settings
+                }
+            }
+            collect { () throws(Error) in
+                if let alarms = root["alarms"] {
+                    guard let table = alarms.table else { throw fail("alarms", "must be a table") }
+                    let section = "alarms"
+                    try check(table, section, allowed: ["over_heel", "under_heel", "hysteresis", "hold", "min_speed"])
+                    var settings = config.engine.heelAlarms
+                    if table["over_heel"] != nil {
+                        settings.overHeel = try number(table, "over_heel", section, range: 1...90)
+                    }
+                    if table["under_heel"] != nil {
+                        settings.underHeel = try number(table, "under_heel", section, range: 0...90)
+                    }
+                    if let value = try number(table, "hysteresis", section, range: 0...30) {
+                        settings.hysteresis = value
+                    }
+                    if let value = try number(table, "hold", section, range: 0...600) { settings.hold = value }
+                    if let value = try number(table, "min_speed", section, range: 0...30) {
+                        settings.minimumSpeed = value
+                    }
+                    config.engine.heelAlarms = settings
+                }
+            }
+            collect { () throws(Error) in
+                if let attitude = root["attitude"] {
+                    guard let table = attitude.table else { throw fail("attitude", "must be a table") }
+                    try check(table, "attitude", allowed: ["decimals", "gain", "bias_gain"])
+                    if let value = try number(table, "decimals", "attitude", range: 0...3) {
+                        config.engine.attitudeDecimals = Int(value)
+                    }
+                    if let value = try number(table, "gain", "attitude", range: 0.001...5) {
+                        config.engine.attitude.gain = value
+                    }
+                    if let value = try number(table, "bias_gain", "attitude", range: 0...1) {
+                        config.engine.attitude.biasGain = value
                     }
                 }
             }
-            if let inputs = root["input"] {
-                guard let array = inputs.array else { throw fail("input", "must be an array of tables: [[input]]") }
-                for (index, element) in array.enumerated() {
-                    guard let table = element.table else { throw fail("input#\(index + 1)", "must be a table") }
-                    config.inputs.append(try input(table, "input#\(index + 1)", base: base, index: index))
+            collect { () throws(Error) in
+                if let priority = root["priority"] {
+                    guard let table = priority.table else { throw fail("priority", "must be a table") }
+                    try check(table, "priority", allowed: Set(QuantityGroup.allCases.map { $0.rawValue }))
+                    for group in QuantityGroup.allCases {
+                        if let names = try strings(table, group.rawValue, "priority") {
+                            config.engine.priorities[group] = names
+                        }
+                    }
                 }
             }
-            if let outputs = root["output"] {
-                guard let array = outputs.array else { throw fail("output", "must be an array of tables: [[output]]") }
-                for (index, element) in array.enumerated() {
-                    guard let table = element.table else { throw fail("output#\(index + 1)", "must be a table") }
-                    config.outputs.append(try output(table, "output#\(index + 1)", base: base, index: index))
+            collect { () throws(Error) in
+                if let inputs = root["input"] {
+                    guard let array = inputs.array else { throw fail("input", "must be an array of tables: [[input]]") }
+                    for (index, element) in array.enumerated() {
+                        guard let table = element.table else { throw fail("input#\(index + 1)", "must be a table") }
+                        collect { () throws(Error) in
+                            config.inputs.append(try input(table, "input#\(index + 1)", base: base, index: index))
+                        }
+                    }
+                }
+            }
+            collect { () throws(Error) in
+                if let outputs = root["output"] {
+                    guard let array = outputs.array else {
+                        throw fail("output", "must be an array of tables: [[output]]")
+                    }
+                    for (index, element) in array.enumerated() {
+                        guard let table = element.table else { throw fail("output#\(index + 1)", "must be a table") }
+                        collect { () throws(Error) in
+                            config.outputs.append(try output(table, "output#\(index + 1)", base: base, index: index))
+                        }
+                    }
                 }
             }
             var names: Set<String> = []
@@ -302,11 +385,56 @@ public enum ConfigurationFile {
                 guard names.insert(name).inserted else {
                     let section =
                         index < config.inputs.count ? "input#\(index + 1)" : "output#\(index - config.inputs.count + 1)"
-                    throw fail(section + ".name", "the name \(name) is used twice")
+                    errors.append(fail(section + ".name", "the name \(name) is used twice"))
+                    continue
                 }
+            }
+            errors += endpointClashes(config)
+            if var first = errors.first {
+                first.others = Array(errors.dropFirst())
+                throw first
             }
             config.engine.kinds = config.requiredKinds
             return config
+        }
+
+        /// Outputs that would listen on one TCP port, and UDP inputs on one port: `run` could not open the second.
+        /// `localhost` is 127.0.0.1, and 0.0.0.0 or :: takes every address of the port.
+        func endpointClashes(_ config: GatewayConfiguration) -> [Error] {
+            func overlap(_ a: String, _ b: String) -> Bool {
+                let any: Set<String> = ["0.0.0.0", "::", ""]
+                let normal = { (host: String) in host == "localhost" ? "127.0.0.1" : host }
+                return any.contains(a) || any.contains(b) || normal(a) == normal(b)
+            }
+            var errors: [Error] = []
+            let listeners: [(section: String, host: String, port: Int, scheme: String)] =
+                config.outputs.enumerated().compactMap { index, output in
+                    if case .tcp(let host, let port) = output.endpoint {
+                        ("output#\(index + 1)", host, port, "tcp")
+                    } else {
+                        nil
+                    }
+                }
+                + config.inputs.enumerated().compactMap { index, input in
+                    if case .udp(let host, let port) = input.endpoint {
+                        ("input#\(index + 1)", host, port, "udp")
+                    } else {
+                        nil
+                    }
+                }
+            for (i, later) in listeners.enumerated() {
+                for earlier in listeners[..<i]
+                where earlier.scheme == later.scheme && earlier.port == later.port && overlap(earlier.host, later.host)
+                {
+                    errors.append(
+                        fail(
+                            later.section + ".url",
+                            "\(later.scheme) port \(later.port) is already taken by \(earlier.section.replacingHash) "
+                                + "(\(Endpoint.bracketed(earlier.host)):\(earlier.port))"))
+                    break
+                }
+            }
+            return errors
         }
 
         func wind(_ table: TOMLTable, _ wind: inout WindSettings) throws(Error) {

@@ -32,12 +32,13 @@ public final class IMUSampler {
         }
         let input = LiveIMUInput(configuration: configuration, log: log, wrap: wrap)
         var first: Double?
-        // Up to 30 s more to open the device, with its retries.
-        let end = POSIX.monotonic() + seconds + 30
+        // The device gets 2 s beyond the asked-for time to open and deliver its first sample (a missing bus fails
+        // at once and is retried each second, each failure logged); then the samples run for `seconds`.
+        let start = POSIX.monotonic()
         var done = false
         while !done && !stop() && !StopSignal.isRaised {
             let now = POSIX.monotonic()
-            guard now < end else { break }
+            guard now < start + seconds + 2 || (first != nil && now < start + 2 * seconds + 2) else { break }
             input.service(now: now) { sample in
                 if first == nil { first = sample.time }
                 if let first, sample.time - first >= seconds {

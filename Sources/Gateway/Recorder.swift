@@ -29,6 +29,9 @@ public final class Recorder {
     private var buffer: [UInt8] = []
     private var imuFD: Int32 = -1
     private var imuBuffer: [UInt8] = []
+    /// The IMU CSV beside the current NMEA file: created with the first IMU sample, so a gateway without an IMU
+    /// leaves no empty CSV files.
+    private var imuPath: String?
 
     public init(settings: Settings) throws(POSIX.Failure) {
         self.settings = settings
@@ -47,6 +50,14 @@ public final class Recorder {
     public func record(imu sample: IMUFile.Sample, unixTime: Double) {
         if fd < 0 || written >= settings.rotateBytes || unixTime - openedAt >= settings.rotateSeconds {
             rotate(at: unixTime)
+        }
+        if imuFD < 0, let path = imuPath {
+            imuPath = nil
+            imuFD = (try? POSIX.open(path, O_WRONLY | O_CREAT | O_EXCL)) ?? -1
+            if imuFD >= 0 {
+                files.append(path)
+                POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz,mx,my,mz\n")
+            }
         }
         guard imuFD >= 0 else { return }
         func number(_ value: Double, _ decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
@@ -96,7 +107,7 @@ public final class Recorder {
 
     private func rotate(at unixTime: Double) {
         flush()
-        if fd >= 0 { close(fd) }
+        if fd >= 0 { POSIX.close(fd) }
         var path = settings.directory + "/telltale-\(Int(unixTime)).nmea"
         var suffix = 1
         while access(path, F_OK) == 0 {
@@ -105,10 +116,9 @@ public final class Recorder {
         }
         fd = (try? POSIX.open(path, O_WRONLY | O_CREAT | O_EXCL)) ?? -1
         if fd >= 0 { files.append(path) }
-        if imuFD >= 0 { close(imuFD) }
-        let imuPath = String(path.dropLast(5)) + ".imu.csv"
-        imuFD = (try? POSIX.open(imuPath, O_WRONLY | O_CREAT | O_EXCL)) ?? -1
-        if imuFD >= 0 { POSIX.writeAll(imuFD, "time_s,ax,ay,az,gx,gy,gz,mx,my,mz\n") }
+        if imuFD >= 0 { POSIX.close(imuFD) }
+        imuFD = -1
+        imuPath = String(path.dropLast(5)) + ".imu.csv"
         written = 0
         openedAt = unixTime
     }

@@ -127,14 +127,17 @@ public final class Runtime {
                 let server = try TCPServer(
                     host: host, port: port, bufferLimit: output.clientBuffer, maximumClients: output.maximumClients)
                 tcpPorts[output.name] = server.port
-                outputs.append(OutputSink(configuration: output, kind: .tcp(server)))
+                outputs.append(OutputSink(configuration: output, kind: .tcp(server), log: log))
                 log("output \(output.name): serving on tcp://\(host):\(server.port)")
             case .udp(let host, let port):
-                outputs.append(OutputSink(configuration: output, kind: .udp(try UDPSender(host: host, port: port))))
+                outputs.append(
+                    OutputSink(configuration: output, kind: .udp(try UDPSender(host: host, port: port)), log: log))
             case .standardOutput:
-                outputs.append(OutputSink(configuration: output, kind: .standardOutput))
+                outputs.append(OutputSink(configuration: output, kind: .standardOutput, log: log))
             case .serial(let path, let baud):
-                outputs.append(OutputSink(configuration: output, kind: .serial(SerialOutput(path: path, baud: baud))))
+                outputs.append(
+                    OutputSink(
+                        configuration: output, kind: .serial(SerialOutput(path: path, baud: baud)), log: log))
             default:
                 log("output \(output.name): \(output.endpoint) is not supported by this build yet; skipped")
             }
@@ -364,7 +367,7 @@ public final class Runtime {
         let sendTime = POSIX.monotonic()
         for output in outputs
         where output.configuration.passThrough && output.configuration.endpoint != inputEndpoints[source]
-            && output.configuration.admits(prepared.address) && output.passesRateLimit(prepared.address, now: sendTime)
+            && output.configuration.admits(prepared.address) && output.passesRateLimit(prepared, now: sendTime)
         {
             wire.withUnsafeBytes { output.send($0, computed: false) }
             counters.sentencesOut += 1
@@ -377,7 +380,7 @@ public final class Runtime {
         for output in outputs where output.configuration.computed {
             guard (output.configuration.kinds ?? ComputedKind.standard).contains(kind),
                 output.configuration.admits(sentence.address),
-                output.passesRateLimit(sentence.address, now: POSIX.monotonic())
+                output.passesRateLimit(sentence, now: POSIX.monotonic())
             else { continue }
             var wire: [UInt8] = []
             let own = output.configuration
@@ -448,6 +451,7 @@ public final class Runtime {
                     ", \(server.clientCount) clients, \(server.statistics.droppedSentences) dropped for slow clients"
             case .serial(let serial):
                 text += ", \(serial.thinned) thinned to fit the line"
+                if serial.lost > 0 { text += ", \(serial.lost) lost while the device was closed" }
             default:
                 break
             }
@@ -525,28 +529,20 @@ final class OutputSink {
     let configuration: OutputConfiguration
     let kind: Kind
     private(set) var sent = 0
-    private(set) var rateLimited = 0
-    private var lastSent: [Address: Double] = [:]
+    private var rateLimiter: RateLimiter
+    private let log: (String) -> Void
 
-    init(configuration: OutputConfiguration, kind: Kind) {
+    init(configuration: OutputConfiguration, kind: Kind, log: @escaping (String) -> Void) {
         self.configuration = configuration
         self.kind = kind
+        self.log = log
+        rateLimiter = RateLimiter(limits: configuration.rateLimits)
     }
 
-    /// Whether a sentence with this address may go now under the output's rate limits (and notes it if so).
-    func passesRateLimit(_ address: Address, now: Double) -> Bool {
-        guard !configuration.rateLimits.isEmpty else { return true }
-        let text = address.description
-        guard let limit = configuration.rateLimits.first(where: { AddressPattern.matches($0.pattern, text) }) else {
-            return true
-        }
-        if let last = lastSent[address], now - last < limit.interval {
-            rateLimited += 1
-            return false
-        }
-        lastSent[address] = now
-        return true
-    }
+    /// Whether a sentence may go now under the output's rate limits (and notes it if so).
+    func passesRateLimit(_ sentence: Sentence, now: Double) -> Bool { rateLimiter.admits(sentence, now: now) }
+
+    var rateLimited: Int { rateLimiter.limited }
 
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool) {
         sent += 1
@@ -554,7 +550,7 @@ final class OutputSink {
         case .tcp(let server): server.send(bytes)
         case .udp(let sender): sender.send(bytes)
         case .standardOutput: POSIX.writeAll(1, bytes)
-        case .serial(let serial): serial.send(bytes, computed: computed, now: POSIX.monotonic()) { _ in }
+        case .serial(let serial): serial.send(bytes, computed: computed, now: POSIX.monotonic(), log: log)
         }
     }
 

@@ -160,16 +160,35 @@ final class SerialOutput {
     private var budget: Double
     private var lastRefill = 0.0
     private(set) var thinned = 0
+    /// Sentences that found the device closed (missing, or failed and not yet back).
+    private(set) var lost = 0
+    private var retryAt = 0.0
+    private var failedOpens = 0
 
     init(path: String, baud: Int) {
         port = SerialPort(path: path, baud: baud)
         budget = Double(baud) / 10
     }
 
-    /// Sends a sentence if the line has room for it now.
+    /// Sends a sentence if the line has room for it now. A device that cannot be opened is tried again once a
+    /// second, and the log says why (the runtime's limiter keeps that to one line per 30 s).
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double, log: (String) -> Void) {
         if !port.isOpen {
-            do { try port.open() } catch { return }
+            guard now >= retryAt else {
+                lost += 1
+                return
+            }
+            do {
+                try port.open()
+                if failedOpens > 0 { log("output \(port.path): opened after \(failedOpens) failed tries") }
+                failedOpens = 0
+            } catch {
+                failedOpens += 1
+                retryAt = now + 1
+                lost += 1
+                log("output \(port.path): cannot open: \(error); trying again every second")
+                return
+            }
         }
         let perSecond = Double(port.baud) / 10
         budget = min(perSecond, budget + (now - lastRefill) * perSecond)

@@ -15,6 +15,12 @@ extension Bench {
         @Option(help: "Waypoints in the generated route.")
         var waypoints = 500
 
+        func validate() throws {
+            // The update is timed on the middle leg of the route: it needs a leg before it and one after.
+            guard waypoints >= 4 else { throw ValidationError("--waypoints must be at least 4") }
+            guard updates >= 1 else { throw ValidationError("--updates must be at least 1") }
+        }
+
         func run() throws {
             // A zig-zag coastal route of 2 NM legs.
             var points: [Waypoint] = []

@@ -36,7 +36,11 @@ struct Replay: ParsableCommand {
     @Option(help: "An IMU CSV (time_s,ax,ay,az,gx,gy,gz) merged with the logs on one clock.")
     var imu: String?
 
-    @Option(help: "A configuration file: its engine settings and route apply (its inputs and outputs do not).")
+    @Option(
+        help: """
+            A configuration file: its engine settings and route apply; when it names outputs, the logs are played to \
+            them through the same runtime as run (at --speed, or 1000x with --fast) instead of standard output.
+            """)
     var config: String?
 
     @Option(help: "Sentences per second for a log that carries no time.")

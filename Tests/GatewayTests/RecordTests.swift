@@ -91,6 +91,8 @@ final class LoopbackServer: @unchecked Sendable {
         #expect(times[10] - times[9] >= 250)
         #expect(LogTimeline.times(of: log.sentences, lineRate: 10) == times.map { Double($0) / 1000 })
         #expect(runtime.counters.rejected >= 1)
+        // No IMU, no IMU file: an empty CSV beside every log would only be noise.
+        #expect(!fileExists(String(files[0].dropLast(5)) + ".imu.csv"))
         for file in files { unlink(file) }
         rmdir(directory)
     }
@@ -118,6 +120,7 @@ final class LoopbackServer: @unchecked Sendable {
         let heel = try #require(runtime.engine.values.imuAttitude?.heel)
         #expect(abs(heel) < 40)
         let nmea = try #require(runtime.recordedFiles.first)
+        #expect(runtime.recordedFiles.contains(String(nmea.dropLast(5)) + ".imu.csv"))
         let imu = try IMUFile.read(String(nmea.dropLast(5)) + ".imu.csv")
         // 2 s at 20x is 40 s of a 100 Hz IMU.
         #expect(imu.samples.count > 3000 && imu.rejected == 0)

@@ -1,0 +1,87 @@
+import Gateway
+import NMEA
+import Platform
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct ConfigurationCheckTests {
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try ConfigurationFile.parse(text)
+            return []
+        } catch {
+            return error.description.split(separator: "\n").map(String.init)
+        }
+    }
+
+    @Test("two outputs on one TCP port are refused, also localhost against 0.0.0.0 and :: against anything")
+    func tcpPortClash() {
+        let clash = errors("[[output]]\nurl = \"tcp://localhost:10110\"\n[[output]]\nurl = \"tcp://0.0.0.0:10110\"\n")
+        #expect(
+            clash == ["line 4: [[output]] #2 url: tcp port 10110 is already taken by [[output]] #1 (localhost:10110)"])
+        #expect(errors("[[output]]\nurl = \"tcp://[::]:7\"\n[[output]]\nurl = \"tcp://127.0.0.1:7\"\n").count == 1)
+        #expect(errors("[[output]]\nurl = \"tcp://127.0.0.1:7\"\n[[output]]\nurl = \"tcp://127.0.0.2:7\"\n").isEmpty)
+        #expect(errors("[[output]]\nurl = \"tcp://127.0.0.1:7\"\n[[output]]\nurl = \"udp://127.0.0.1:7\"\n").isEmpty)
+    }
+
+    @Test("two UDP inputs on one port are refused")
+    func udpPortClash() {
+        let clash = errors("[[input]]\nurl = \"udp://:10110\"\n[[input]]\nurl = \"udp://[::]:10110\"\n")
+        #expect(clash.count == 1 && clash.first?.contains("udp port 10110 is already taken by [[input]] #1") == true)
+    }
+
+    @Test("every error in a file is reported, each with its line, and integer bounds read as integers")
+    func allErrors() {
+        let found = errors("talker = \"XXX\"\nrate = 99\n[wind]\nleeway = 3\n[[output]]\nurl = \"nowhere\"\n")
+        #expect(found.count == 4, "\(found)")
+        #expect(found.contains("line 2: rate: must be from 1 to 50"))
+        #expect(found.first?.hasPrefix("line 1: talker:") == true)
+    }
+
+    @Test("check-config names the file once")
+    func pathOnce() {
+        do {
+            _ = try RunCommand.check("/nonexistent/telltale.toml")
+            Issue.record("a missing file was valid")
+        } catch {
+            #expect(error.description == "/nonexistent/telltale.toml: cannot be read: No such file or directory")
+        }
+    }
+
+    @Test("IPv6 URLs are read and written in brackets")
+    func ipv6URLs() throws {
+        #expect(try Endpoint.parse("tcp://[::1]:10110") == .tcp(host: "::1", port: 10110))
+        #expect(try Endpoint.parse("udp://[::]:10110") == .udp(host: "::", port: 10110))
+        #expect(Endpoint.tcp(host: "::1", port: 10110).description == "tcp://[::1]:10110")
+        let configuration = try ConfigurationFile.parse("[[output]]\nurl = \"tcp://[::1]:10110\"\n")
+        #expect(configuration.outputs.first?.endpoint == .tcp(host: "::1", port: 10110))
+    }
+
+    @Test("a TCP output on [::1] serves an IPv6 client")
+    func ipv6Server() throws {
+        let server = try TCPServer(host: "::1", port: 0)
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = in_port_t(UInt16(server.port).bigEndian)
+        inet_pton(AF_INET6, "::1", &address.sin6_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        #expect(connected == 0)
+        server.service()
+        let line = Array("$IIHDT,90.0,T*20\r\n".utf8)
+        line.withUnsafeBytes { server.send($0) }
+        server.service()
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        #expect(got == line.count && Array(buffer[0..<max(got, 0)]) == line)
+    }
+}
