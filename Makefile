@@ -17,7 +17,8 @@ deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 ## What the Pi build needs: the cross compilers and qemu-user, and Debian's arm64 and armhf package lists (the C
@@ -27,7 +28,8 @@ pi-deps: deps
 	archs=$$(dpkg --print-foreign-architectures); \
 	for a in arm64 armhf; do echo "$$archs" | grep -qx $$a || { $(SUDO) dpkg --add-architecture $$a; missing="$$missing update"; }; done; \
 	if [ -n "$$missing" ]; then \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PI_PACKAGES); \
+		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PI_PACKAGES); \
 	fi
 
 ## telltale for the Raspberry Pi, built here: .build-pi/arm64/telltale and .build-pi/armhf/telltale.

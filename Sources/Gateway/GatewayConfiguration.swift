@@ -108,7 +108,16 @@ public struct GatewayConfiguration: Sendable {
     /// The kinds the engine must build: what any output asks for.
     public var requiredKinds: Set<ComputedKind> {
         var kinds: Set<ComputedKind> = []
-        for output in outputs where output.computed { kinds.formUnion(output.kinds ?? ComputedKind.standard) }
+        for output in outputs where output.computed { kinds.formUnion(self.kinds(of: output)) }
         return kinds
+    }
+
+    /// The computed kinds `output` carries: what it names, else the standard set, and with a gpsd input also the
+    /// fix as RMC, GGA and VTG (gpsd's position reaches NMEA outputs only that way: nothing passes it through).
+    public func kinds(of output: OutputConfiguration) -> Set<ComputedKind> {
+        if let kinds = output.kinds { return kinds }
+        let hasGPSD = inputs.contains { if case .gpsd = $0.endpoint { true } else { false } }
+        return hasGPSD
+            ? ComputedKind.standard.union([.positionRMC, .positionGGA, .positionVTG]) : ComputedKind.standard
     }
 }

@@ -127,17 +127,24 @@ public final class Runtime {
                 let server = try TCPServer(
                     host: host, port: port, bufferLimit: output.clientBuffer, maximumClients: output.maximumClients)
                 tcpPorts[output.name] = server.port
-                outputs.append(OutputSink(configuration: output, kind: .tcp(server), log: log))
+                outputs.append(
+                    OutputSink(
+                        configuration: output, kinds: configuration.kinds(of: output), kind: .tcp(server), log: log))
                 log("output \(output.name): serving on tcp://\(host):\(server.port)")
             case .udp(let host, let port):
                 outputs.append(
-                    OutputSink(configuration: output, kind: .udp(try UDPSender(host: host, port: port)), log: log))
+                    OutputSink(
+                        configuration: output, kinds: configuration.kinds(of: output),
+                        kind: .udp(try UDPSender(host: host, port: port)), log: log))
             case .standardOutput:
-                outputs.append(OutputSink(configuration: output, kind: .standardOutput, log: log))
+                outputs.append(
+                    OutputSink(
+                        configuration: output, kinds: configuration.kinds(of: output), kind: .standardOutput, log: log))
             case .serial(let path, let baud):
                 outputs.append(
                     OutputSink(
-                        configuration: output, kind: .serial(SerialOutput(path: path, baud: baud)), log: log))
+                        configuration: output, kinds: configuration.kinds(of: output),
+                        kind: .serial(SerialOutput(path: path, baud: baud)), log: log))
             default:
                 log("output \(output.name): \(output.endpoint) is not supported by this build yet; skipped")
             }
@@ -378,7 +385,7 @@ public final class Runtime {
 
     private func distribute(computed sentence: Sentence, kind: ComputedKind) {
         for output in outputs where output.configuration.computed {
-            guard (output.configuration.kinds ?? ComputedKind.standard).contains(kind),
+            guard output.kinds.contains(kind),
                 output.configuration.admits(sentence.address),
                 output.passesRateLimit(sentence, now: POSIX.monotonic())
             else { continue }
@@ -528,12 +535,15 @@ final class OutputSink {
 
     let configuration: OutputConfiguration
     let kind: Kind
+    /// The computed kinds this output carries (``GatewayConfiguration/kinds(of:)``).
+    let kinds: Set<ComputedKind>
     private(set) var sent = 0
     private var rateLimiter: RateLimiter
     private let log: (String) -> Void
 
-    init(configuration: OutputConfiguration, kind: Kind, log: @escaping (String) -> Void) {
+    init(configuration: OutputConfiguration, kinds: Set<ComputedKind>, kind: Kind, log: @escaping (String) -> Void) {
         self.configuration = configuration
+        self.kinds = kinds
         self.kind = kind
         self.log = log
         rateLimiter = RateLimiter(limits: configuration.rateLimits)

@@ -1,3 +1,4 @@
+import Engine
 import Gateway
 import NMEA
 import Platform
@@ -83,5 +84,30 @@ import Testing
         var buffer = [UInt8](repeating: 0, count: 64)
         let got = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         #expect(got == line.count && Array(buffer[0..<max(got, 0)]) == line)
+    }
+}
+
+@Suite struct DefaultKindsTests {
+    @Test("with a gpsd input, an output that names no kinds carries the fix as RMC, GGA and VTG")
+    func gpsdPosition() throws {
+        var options = RunOptions()
+        options.inputs = ["gpsd://localhost:2947"]
+        options.outputs = ["tcp://127.0.0.1:10110"]
+        let configuration = try RunCommand.configuration(options)
+        let output = try #require(configuration.outputs.first)
+        #expect(configuration.kinds(of: output).isSuperset(of: [.positionRMC, .positionGGA, .positionVTG]))
+        #expect(configuration.engine.kinds.contains(.positionRMC))
+    }
+
+    @Test("without gpsd, or when the output names its kinds, the default is what it was")
+    func otherwiseUnchanged() throws {
+        var options = RunOptions()
+        options.inputs = ["tcp://127.0.0.1:10111"]
+        options.outputs = ["tcp://127.0.0.1:10110"]
+        let plain = try RunCommand.configuration(options)
+        #expect(plain.kinds(of: try #require(plain.outputs.first)) == ComputedKind.standard)
+        let named = try ConfigurationFile.parse(
+            "[[input]]\nurl = \"gpsd://localhost\"\n[[output]]\nurl = \"stdout:\"\nkinds = [\"true-wind\"]\n")
+        #expect(named.kinds(of: try #require(named.outputs.first)) == [.trueWind])
     }
 }
