@@ -19,6 +19,9 @@ let package = Package(
         .target(name: "Marine", linkerSettings: [.linkedLibrary("m")]),
         // The fixed-rate core: observations with age and source, derivations, output schedule. No I/O, no clock.
         .target(name: "Engine", dependencies: ["NMEA", "Marine"]),
+        // The routing policy as a sans-I/O state machine: events in, actions (a sentence for output i) out. Owns the
+        // engine; run and replay both drive it.
+        .target(name: "Router", dependencies: ["NMEA", "Marine", "Engine"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
@@ -31,7 +34,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
+                "NMEA", "Marine", "Engine", "Router", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(
@@ -69,9 +72,10 @@ let package = Package(
         // The GeographicLib vectors are read from disk by path, not bundled.
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(name: "RouterTests", dependencies: ["Router", "Engine", "NMEA", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "Engine", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),
+            dependencies: ["Gateway", "Engine", "Router", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),
     ]
 )

@@ -40,7 +40,7 @@ public struct EchoFilter: Sendable {
     }
 
     /// FNV-1a over the sentence bytes (start character through checksum).
-    static func hash(_ sentence: Sentence) -> UInt64 {
+    public static func hash(_ sentence: Sentence) -> UInt64 {
         sentence.withUnsafeBytes { bytes in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes {

@@ -271,7 +271,7 @@ public enum ConfigurationFile {
                         if value { settings.sensor.magnetometer = true }
                     }
                     if let value = table["magnetometer_offset"] {
-                        guard let items = value.array?.compactMap { $0.double }, items.count == 3 else {
+                        guard let items = value.array?.compactMap({ $0.double }), items.count == 3 else {
                             throw fail("imu.magnetometer_offset", "three numbers in µT, such as [12.5, -3.0, 40.1]")
                         }
                         config.engine.magnetometerOffset = SIMD3(items[0], items[1], items[2])

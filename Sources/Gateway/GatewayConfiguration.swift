@@ -1,6 +1,7 @@
 import Engine
 import Marine
 import NMEA
+import Router
 
 /// One input: where it reads and how strictly.
 public struct InputConfiguration: Sendable {
@@ -51,32 +52,7 @@ public struct OutputConfiguration: Sendable {
 
     /// Whether a sentence with this address may go out here.
     public func admits(_ address: Address) -> Bool {
-        let text = address.description
-        if exclude.contains(where: { AddressPattern.matches($0, text) }) { return false }
-        return include.isEmpty || include.contains { AddressPattern.matches($0, text) }
-    }
-}
-
-/// `*` matches any run of characters: `*MWV`, `GP*`, `II*XDR`.
-public enum AddressPattern {
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.utf8)
-        let t = Array(text.utf8)
-        var memo: [Int: Bool] = [:]
-        func match(_ i: Int, _ j: Int) -> Bool {
-            if let known = memo[i * 1000 + j] { return known }
-            let result: Bool
-            if i == p.count {
-                result = j == t.count
-            } else if p[i] == UInt8(ascii: "*") {
-                result = match(i + 1, j) || (j < t.count && match(i, j + 1))
-            } else {
-                result = j < t.count && p[i] == t[j] && match(i + 1, j + 1)
-            }
-            memo[i * 1000 + j] = result
-            return result
-        }
-        return match(0, 0)
+        AddressFilter(include: include, exclude: exclude).admits(address)
     }
 }
 

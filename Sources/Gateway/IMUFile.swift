@@ -1,6 +1,7 @@
 import CPosix
 import Engine
 import Platform
+import Router
 
 /// IMU samples from the CSV format `telltale simulate` writes: a header `time_s,ax,ay,az,gx,gy,gz` (optionally
 /// `,mx,my,mz`); time in UNIX seconds; body frame x forward, y starboard, z down; specific force in m/s²; rates in

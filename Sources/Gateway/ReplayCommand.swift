@@ -25,7 +25,7 @@ public struct ReplayOptions: Sendable {
         if let speed, !(speed > 0) { throw CommandError("--speed must be positive") }
         if !(1...50).contains(tickRate) { throw CommandError("--tick-rate must be from 1 to 50") }
         if !(lineRate > 0) { throw CommandError("--line-rate must be positive") }
-        if logs.isEmpty { throw CommandError("name at least one log") }
+        if logs.isEmpty && imu == nil { throw CommandError("name at least one log, or an IMU trace with --imu") }
         for kind in kinds where ComputedKind.named(kind) == nil { throw CommandError("unknown --kind \(kind)") }
     }
 }

@@ -1,6 +1,7 @@
 import Engine
 import NMEA
 import Platform
+import Router
 
 /// Replays recorded logs through the engine: the I/O side of `telltale replay` (pacing, writing, comparing).
 public struct ReplayRunner {
@@ -54,7 +55,7 @@ public struct ReplayRunner {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
         let wallStart = POSIX.monotonic()
-        let origin = timeline.first?.time ?? 0
+        let origin = [timeline.first?.time, imu?.samples.first?.time].compactMap({ $0 }).min() ?? 0
         let total = max(timeline.count, 1)
         var processed = 0
         var lastPercent = -1

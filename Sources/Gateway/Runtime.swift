@@ -3,6 +3,7 @@ import Engine
 import Marine
 import NMEA
 import Platform
+import Router
 
 /// `telltale run`: inputs into the engine, the engine's ticks and the inputs' pass-through out to the outputs.
 ///
@@ -39,7 +40,9 @@ public final class Runtime {
 
     public let configuration: GatewayConfiguration
     public private(set) var counters = Counters()
-    public private(set) var engine: Engine
+    /// The routing policy and the engine it owns: every sentence in and out goes through it.
+    public private(set) var router: Router
+    public var engine: Engine { router.engine }
     /// The port each TCP output listens on (useful when configured as 0).
     public private(set) var tcpPorts: [String: Int] = [:]
     private var fileInputs: [(input: FileInput, source: SourceID)] = []
@@ -58,7 +61,8 @@ public final class Runtime {
     private var startTime = 0.0
     private var imuInput: CSVIMUInput?
     private var liveIMU: LiveIMUInput?
-    private var computedThisTick: [(ComputedKind, Sentence)] = []
+    /// One sentence's bytes on their way to an output (reused: nothing allocated per sentence).
+    private var wire: [UInt8] = []
     private var imuSource = SourceID(0)
     private var inputNames: [SourceID: String] = [:]
     /// Where each input reads, so that pass-through never goes back out to the same device or address.
@@ -175,7 +179,23 @@ public final class Runtime {
             }
             routeFile = file
         }
-        self.engine = engine
+        var policies: [OutputPolicy] = []
+        for sink in outputs {
+            let output = sink.configuration
+            var policy = OutputPolicy(name: output.name)
+            policy.computed = output.computed
+            policy.kinds = sink.kinds
+            policy.passThrough = output.passThrough
+            // Pass-through never goes back to the device or address it came from.
+            policy.excludedSources = Set(inputEndpoints.filter { $0.value == output.endpoint }.map { $0.key })
+            policy.filter = AddressFilter(include: output.include, exclude: output.exclude)
+            policy.talker = output.talker
+            policy.rateLimits = output.rateLimits
+            policy.attitudeNames = output.attitudeNames
+            policy.attitudeDecimals = output.attitudeDecimals
+            policies.append(policy)
+        }
+        router = Router(engine: engine, outputs: policies)
     }
 
     /// Whether every file input has played to its end (looping inputs never do).
@@ -190,7 +210,7 @@ public final class Runtime {
         startTime = start
         var unix = timespec()
         clock_gettime(CLOCK_REALTIME, &unix)
-        engine.setClock(unixTime: Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9, at: 0)
+        router.withEngine { $0.setClock(unixTime: Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9, at: 0) }
         unixOffset = Double(unix.tv_sec) + Double(unix.tv_nsec) / 1e9 - start
         let tickInterval = 1 / configuration.tickRate
         var nextTick = start
@@ -223,7 +243,7 @@ public final class Runtime {
                 }
                 // A looping log starts its voyage again: so does the route.
                 if fileInputs[index].input.lap != lap, let route = engine.route.route {
-                    engine.follow(route)
+                    router.withEngine { $0.follow(route) }
                     log(
                         "input \(fileInputs[index].input.name): lap \(fileInputs[index].input.lap + 1), route restarted"
                     )
@@ -235,12 +255,8 @@ public final class Runtime {
             systemd?.keepAlive(now: now)
             if now >= nextTick {
                 tickLateness[min(Int((now - nextTick) * 10_000), tickLateness.count - 1)] += 1
-                // Collected, then sent: an output's own variant (talker, attitude names) reads the engine and has it
-                // remember the variant, which cannot happen while the engine is in the middle of its tick.
-                computedThisTick.removeAll(keepingCapacity: true)
-                engine.tick(at: engineTime) { kind, sentence in self.computedThisTick.append((kind, sentence)) }
-                for (kind, sentence) in computedThisTick { distribute(computed: sentence, kind: kind) }
-                for notice in engine.takeNotices() { log(notice) }
+                router.tick(at: engineTime) { action in self.perform(action) }
+                for notice in router.withEngine({ $0.takeNotices() }) { log(notice) }
                 nextTick += tickInterval
                 // After a stall, keep the phase rather than burst.
                 if nextTick < now { nextTick = now + tickInterval }
@@ -300,7 +316,7 @@ public final class Runtime {
                 let source = item.source
                 item.input.service(now: afterPoll) { fix in
                     self.counters.sentencesIn += 1
-                    self.engine.ingest(
+                    self.router.ingest(
                         fix: fix.point, speedOverGround: fix.speed, courseOverGround: fix.track, unixTime: fix.time,
                         from: source, at: afterPoll - start)
                 }
@@ -336,7 +352,7 @@ public final class Runtime {
 
     /// One IMU sample, body frame, taken at `time` on the monotonic clock: to the engine and the recorder.
     private func ingest(imu sample: IMUFile.Sample, at time: Double, start: Double) {
-        engine.ingest(
+        router.ingest(
             gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
             from: imuSource, at: time - start)
         recorder?.record(imu: sample, unixTime: time + unixOffset)
@@ -346,80 +362,26 @@ public final class Runtime {
         counters.sentencesIn += 1
         perSource[source, default: 0] += 1
         recorder?.record(sentence, source: inputNames[source] ?? "input", unixTime: POSIX.monotonic() + unixOffset)
-        switch engine.ingest(sentence, from: source, at: time) {
-        case .invalid(let error):
+        router.ingest(sentence, from: source, at: time) { action in perform(action) }
+    }
+
+    /// Carries out what the router decided.
+    private func perform(_ action: Router.Action) {
+        switch action {
+        case .send(let index, let sentence, let computed):
+            wire.removeAll(keepingCapacity: true)
+            sentence.appendWire(to: &wire)
+            wire.withUnsafeBytes { outputs[index].send($0, computed: computed) }
+            counters.sentencesOut += 1
+        case .refused(let sentence, let source, let error):
             counters.invalid += 1
-            if case .implausible(let quantity) = error {
-                counters.implausible += 1
-                implausiblePerSource[source, default: 0] += 1
-                log(
-                    "input \(inputNames[source] ?? "?"): implausible \(quantity) (outside \(quantity.range.lowerBound)"
-                        + "...\(quantity.range.upperBound) \(quantity.unit)) "
-                        + "in \(sentence); not used, not passed on")
-            }
-            return
-        case .echo:
-            counters.echoes += 1
-            return
-        case .used, .ignored, .unsupported:
-            break
+            guard case .implausible(let quantity) = error else { return }
+            counters.implausible += 1
+            implausiblePerSource[source, default: 0] += 1
+            log(
+                "input \(inputNames[source] ?? "?"): implausible \(quantity) (outside \(quantity.range.lowerBound)"
+                    + "...\(quantity.range.upperBound) \(quantity.unit)) in \(sentence); not used, not passed on")
         }
-        let prepared: Sentence
-        switch PassThrough.prepare(sentence) {
-        case .unchanged(let s), .shortened(let s): prepared = s
-        case .dropped: return
-        }
-        var wire: [UInt8] = []
-        prepared.appendWire(to: &wire)
-        let sendTime = POSIX.monotonic()
-        for output in outputs
-        where output.configuration.passThrough && output.configuration.endpoint != inputEndpoints[source]
-            && output.configuration.admits(prepared.address) && output.passesRateLimit(prepared, now: sendTime)
-        {
-            wire.withUnsafeBytes { output.send($0, computed: false) }
-            counters.sentencesOut += 1
-        }
-        // Pass-through is not remembered as our own: an instrument that repeats an identical reading (HDT 90.0 every
-        // second) would have every repeat taken for an echo. Only the engine's computed sentences are.
-    }
-
-    private func distribute(computed sentence: Sentence, kind: ComputedKind) {
-        for output in outputs where output.configuration.computed {
-            guard output.kinds.contains(kind),
-                output.configuration.admits(sentence.address),
-                output.passesRateLimit(sentence, now: POSIX.monotonic())
-            else { continue }
-            var wire: [UInt8] = []
-            let own = output.configuration
-            if kind == .attitude || kind == .attitudeHeelTrim, own.attitudeNames != nil || own.attitudeDecimals != nil,
-                let variant = engine.attitudeSentence(
-                    names: own.attitudeNames ?? (kind == .attitude ? ("ROLL", "PTCH") : ("HEEL", "TRIM")),
-                    decimals: own.attitudeDecimals ?? configuration.engine.attitudeDecimals,
-                    talker: own.talker ?? configuration.engine.talker)
-            {
-                guard own.admits(variant.address) else { continue }
-                engine.remember(variant, at: POSIX.monotonic() - startTime)
-                variant.appendWire(to: &wire)
-            } else if let talker = output.configuration.talker, talker != configuration.engine.talker {
-                let variant = Runtime.retalked(sentence, talker)
-                engine.remember(variant, at: POSIX.monotonic() - startTime)
-                variant.appendWire(to: &wire)
-            } else {
-                sentence.appendWire(to: &wire)
-            }
-            wire.withUnsafeBytes { output.send($0, computed: true) }
-            counters.sentencesOut += 1
-        }
-    }
-
-    /// The same sentence from another talker, checksum recomputed.
-    static func retalked(_ sentence: Sentence, _ talker: Talker) -> Sentence {
-        var bytes = sentence.bytes
-        guard bytes.count > 3, sentence.address.talker != nil else { return sentence }
-        bytes[1] = talker.first
-        bytes[2] = talker.second
-        let star = bytes.lastIndex(of: UInt8(ascii: "*")) ?? bytes.count
-        return (try? Sentence(parsing: Array(bytes[0..<star]), requiresChecksum: false)) ?? sentence
     }
 
     /// The files the recorder wrote.
@@ -449,9 +411,10 @@ public final class Runtime {
             parts.append("\(item.input.name): \(item.input.fixes) fixes, \(item.input.reconnects) reconnects")
         }
         if let liveIMU { parts.append(liveIMU.summary) }
-        for output in outputs {
+        for (index, output) in outputs.enumerated() {
             var text = "\(output.configuration.name): \(output.sent) out"
-            if output.rateLimited > 0 { text += ", \(output.rateLimited) rate-limited" }
+            let limited = router.rateLimitedPerOutput[index]
+            if limited > 0 { text += ", \(limited) rate-limited" }
             switch output.kind {
             case .tcp(let server):
                 text +=
@@ -465,7 +428,7 @@ public final class Runtime {
             parts.append(text)
         }
         return "summary: " + parts.joined(separator: "; ")
-            + "; \(counters.invalid) unreadable, \(counters.echoes) echoes"
+            + "; \(counters.invalid) unreadable, \(router.counters.echoes) echoes"
     }
 
     private func housekeeping() {
@@ -477,7 +440,7 @@ public final class Runtime {
         guard var file = routeFile else { return }
         do {
             if let route = try file.reloadIfChanged() {
-                engine.replaceRoute(with: route)
+                router.withEngine { $0.replaceRoute(with: route) }
                 counters.routeReloads += 1
                 log("route: reloaded \(file.path), leg \(engine.route.leg + 1) of \(route.legCount)")
             }
@@ -538,7 +501,6 @@ final class OutputSink {
     /// The computed kinds this output carries (``GatewayConfiguration/kinds(of:)``).
     let kinds: Set<ComputedKind>
     private(set) var sent = 0
-    private var rateLimiter: RateLimiter
     private let log: (String) -> Void
 
     init(configuration: OutputConfiguration, kinds: Set<ComputedKind>, kind: Kind, log: @escaping (String) -> Void) {
@@ -546,13 +508,7 @@ final class OutputSink {
         self.kinds = kinds
         self.kind = kind
         self.log = log
-        rateLimiter = RateLimiter(limits: configuration.rateLimits)
     }
-
-    /// Whether a sentence may go now under the output's rate limits (and notes it if so).
-    func passesRateLimit(_ sentence: Sentence, now: Double) -> Bool { rateLimiter.admits(sentence, now: now) }
-
-    var rateLimited: Int { rateLimiter.limited }
 
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool) {
         sent += 1

@@ -52,7 +52,7 @@ public struct StateFile: Sendable, Equatable {
         var state = StateFile()
         if let level = table["level"]?.table {
             guard let imu = level["imu"]?.string, let heel = level["heel"]?.double, let pitch = level["pitch"]?.double,
-                let bias = level["gyro_bias"]?.array?.compactMap { $0.double }, bias.count == 3
+                let bias = level["gyro_bias"]?.array?.compactMap({ $0.double }), bias.count == 3
             else {
                 throw ConfigurationFile.Error(
                     line: nil, key: path + " [level]", message: "needs imu, heel, pitch and gyro_bias = [x, y, z]")

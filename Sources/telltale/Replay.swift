@@ -56,8 +56,8 @@ struct Replay: ParsableCommand {
     )
     var kinds: [String] = []
 
-    @Argument(help: "NMEA logs to replay.")
-    var logs: [String]
+    @Argument(help: "NMEA logs to replay (none when --imu names a trace: it has its own clock).")
+    var logs: [String] = []
 
     var options: ReplayOptions {
         var options = ReplayOptions()

@@ -44,8 +44,8 @@ SWIFT_FLAGS=(
     -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
 )
 objects=()
-# In dependency order: the pure core, the syscall funnel, the drivers, the shell, the command line.
-for module in NMEA Marine Engine Platform Sensors Gateway TelltalePi; do
+# In dependency order: the pure core and the router, the syscall funnel, the drivers, the shell, the command line.
+for module in NMEA Marine Engine Router Platform Sensors Gateway TelltalePi; do
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
     swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$WORK/modules/$module.swiftmodule" \
         "${files[@]}" -c -o "$WORK/modules/$module.o"

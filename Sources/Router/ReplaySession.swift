@@ -1,3 +1,4 @@
+import Engine
 import NMEA
 
 /// Drives the engine over a merged timeline on a replay clock: pass-through at each sentence's time, engine ticks
@@ -67,16 +68,22 @@ public struct ReplaySession {
     }
 
     /// Replays `timeline` (UNIX seconds, in order) and IMU samples (in order) on one clock; `sources[log]` is the
-    /// engine source of each log, `imuSource` that of the IMU.
+    /// engine source of each log, `imuSource` that of the IMU. The same ``Router`` as `telltale run` decides what
+    /// goes out, with one output that carries every kind the engine builds (and the input, unless computed-only).
     public mutating func run(
         _ timeline: [TimedSentence], sources: [SourceID], imu: [IMUEvent] = [], imuSource: SourceID? = nil,
         output: (Output) -> Void
     ) {
-        guard let first = timeline.first else { return }
-        let origin = min(first.time, imu.first?.time ?? first.time)
+        // An IMU trace alone has its own clock: the replay runs on it.
+        guard let origin = [timeline.first?.time, imu.first?.time].compactMap({ $0 }).min() else { return }
         var imuIndex = 0
         let imuID = imuSource ?? SourceID(sources.count)
-        engine.setClock(unixTime: origin, at: 0)
+        var policy = OutputPolicy(name: "replay")
+        policy.kinds = engine.configuration.kinds
+        policy.passThrough = !options.computedOnly
+        // Nothing a replay prints can come back into it.
+        var router = Router(engine: engine, outputs: [policy], echoWindow: 0)
+        router.withEngine { $0.setClock(unixTime: origin, at: 0) }
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin
@@ -85,7 +92,7 @@ public struct ReplaySession {
         func feedIMU(until limit: Double) {
             while imuIndex < imu.count && imu[imuIndex].time <= limit {
                 let sample = imu[imuIndex]
-                engine.ingest(
+                router.ingest(
                     gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
                     magnetometer: sample.magnetometer, from: imuID, at: engineTime(sample.time))
                 imuIndex += 1
@@ -96,9 +103,10 @@ public struct ReplaySession {
             while nextTick <= limit {
                 feedIMU(until: nextTick)
                 let time = nextTick
-                engine.tick(at: engineTime(time)) { _, sentence in
-                    summary.computed += 1
-                    output(Output(time: time, sentence: sentence, isComputed: true))
+                router.tick(at: engineTime(time)) { action in
+                    if case .send(_, let sentence, _) = action {
+                        output(Output(time: time, sentence: sentence, isComputed: true))
+                    }
                 }
                 tickIndex += 1
                 nextTick = origin + Double(tickIndex) * tickInterval
@@ -109,34 +117,25 @@ public struct ReplaySession {
             // Ticks strictly before this sentence's time come first.
             tick(until: item.time - tickInterval * 1e-9)
             feedIMU(until: item.time)
-            summary.sentencesIn += 1
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
-            switch engine.ingest(item.sentence, from: source, at: engineTime(item.time)) {
-            case .invalid(let error):
-                summary.invalid += 1
-                if case .implausible = error { summary.implausible += 1 }
-                continue
-            case .echo:
-                summary.echoes += 1
-                continue
-            case .used, .ignored, .unsupported:
-                break
-            }
-            guard !options.computedOnly else { continue }
-            switch PassThrough.prepare(item.sentence) {
-            case .unchanged(let sentence):
-                summary.passedThrough += 1
-                output(Output(time: item.time, sentence: sentence, isComputed: false))
-            case .shortened(let sentence):
-                summary.passedThrough += 1
-                summary.shortened += 1
-                output(Output(time: item.time, sentence: sentence, isComputed: false))
-            case .dropped:
-                summary.tooLong += 1
+            router.ingest(item.sentence, from: source, at: engineTime(item.time)) { action in
+                if case .send(_, let sentence, _) = action {
+                    output(Output(time: item.time, sentence: sentence, isComputed: false))
+                }
             }
         }
-        let end = timeline.last!.time
+        let end = timeline.last?.time ?? imu.last?.time ?? origin
         tick(until: end)
+        engine = router.engine
+        let counters = router.counters
+        summary.sentencesIn = counters.sentencesIn
+        summary.passedThrough = counters.passedThrough
+        summary.computed = counters.computed
+        summary.invalid = counters.invalid
+        summary.implausible = counters.implausible
+        summary.echoes = counters.echoes
+        summary.shortened = counters.shortened
+        summary.tooLong = counters.tooLong
         summary.duration = end - origin
     }
 }

@@ -56,3 +56,25 @@ import Testing
         }
     }
 }
+
+@Suite struct IMUOnlyReplayTests {
+    @Test("an IMU trace alone replays on its own clock: heel and pitch come out with no NMEA log")
+    func imuAlone() throws {
+        let imu = try IMUFile.read(projectFixtures() + "/demo-voyage/imu.csv")
+        var configuration = EngineConfiguration()
+        configuration.echoWindow = 0
+        configuration.kinds = [.attitude]
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.progress = false
+        var output: [UInt8] = []
+        let result = ReplayRunner(engine: Engine(configuration: configuration), options: options).run([], imu: imu) {
+            output.append(contentsOf: $0)
+        }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\r\n")
+        let seconds = try #require(imu.samples.last).time - imu.samples[0].time
+        // Attitude every 0.2 s over the whole trace.
+        #expect(result.summary.computed > Int(seconds * 5 * 0.9), "\(result.summary.computed) over \(seconds) s")
+        #expect(lines.allSatisfy { $0.hasPrefix("$IIXDR,A,") && $0.contains(",D,ROLL,A,") })
+    }
+}

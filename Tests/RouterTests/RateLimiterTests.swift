@@ -1,5 +1,5 @@
-import Gateway
 import NMEA
+import Router
 import TestSupport
 import Testing
 

@@ -1,0 +1,25 @@
+import Engine
+import NMEA
+
+/// What one output carries, as the router decides it: pure data, no descriptor. The shell builds one per configured
+/// output and keeps the transport; the router says which sentences go to which output index.
+public struct OutputPolicy: Sendable {
+    public var name: String
+    /// Carry the engine's computed sentences, of these kinds.
+    public var computed = true
+    public var kinds: Set<ComputedKind> = ComputedKind.standard
+    /// Carry the inputs' sentences, except those of `excludedSources` (the same device or address: never back).
+    public var passThrough = true
+    public var excludedSources: Set<SourceID> = []
+    public var filter = AddressFilter(include: [], exclude: [])
+    /// Talker of computed sentences here (nil: the engine's).
+    public var talker: Talker?
+    public var rateLimits: [(pattern: String, interval: Double)] = []
+    /// Heel and pitch XDR transducer names and decimals here (nil: the engine's).
+    public var attitudeNames: (String, String)?
+    public var attitudeDecimals: Int?
+
+    public init(name: String) {
+        self.name = name
+    }
+}

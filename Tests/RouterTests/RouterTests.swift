@@ -1,0 +1,100 @@
+import Engine
+import NMEA
+import Router
+import TestSupport
+import Testing
+
+@Suite struct RouterTests {
+    func sentence(_ body: String) throws -> Sentence { try Sentence(parsing: checksummed(body)) }
+
+    /// A router over a fresh engine, with outputs named after their index; sources 0 and 1 are two inputs.
+    func router(_ outputs: [OutputPolicy], echoWindow: Double = 2) -> Router {
+        var configuration = EngineConfiguration()
+        configuration.echoWindow = echoWindow
+        return Router(engine: Engine(configuration: configuration), outputs: outputs, echoWindow: echoWindow)
+    }
+
+    /// What each output was handed, in order.
+    func route(_ router: inout Router, _ events: [(String, Int, Double)]) throws -> [[String]] {
+        var sent = Array(repeating: [String](), count: router.outputs.count)
+        for (body, source, time) in events {
+            router.ingest(try sentence(body), from: SourceID(source), at: time) { action in
+                if case .send(let output, let s, _) = action { sent[output].append(s.description) }
+            }
+        }
+        return sent
+    }
+
+    @Test("a peer that echoes pass-through back on its own input does not make it come out twice elsewhere")
+    func passThroughEcho() throws {
+        // Output 0 is the peer (it echoes everything back on input 1), output 1 a plotter.
+        var peer = OutputPolicy(name: "peer")
+        peer.excludedSources = [SourceID(1)]
+        var r = router([peer, OutputPolicy(name: "plotter")])
+        let depth = "SDDPT,12.1,0.4"
+        let sent = try route(&r, [(depth, 0, 10.0), (depth, 1, 10.01), (depth, 0, 11.0), (depth, 1, 11.01)])
+        #expect(sent[1] == [checksummed(depth), checksummed(depth)], "the plotter got \(sent[1])")
+        #expect(r.counters.echoes == 2)
+    }
+
+    @Test("an instrument that repeats an identical reading on its own input is not taken for an echo")
+    func honestRepeats() throws {
+        var r = router([OutputPolicy(name: "plotter")])
+        let sent = try route(&r, (0..<5).map { ("HCHDT,90.0,T", 0, Double($0)) })
+        #expect(sent[0].count == 5)
+        #expect(r.counters.echoes == 0)
+    }
+
+    @Test("pass-through never goes back to its own input, and each output's filter applies")
+    func exclusionAndFilters() throws {
+        var back = OutputPolicy(name: "back")
+        back.excludedSources = [SourceID(0)]
+        var windOnly = OutputPolicy(name: "wind")
+        windOnly.filter = AddressFilter(include: ["*MWV"], exclude: [])
+        var noComputed = OutputPolicy(name: "none")
+        noComputed.passThrough = false
+        var r = router([back, windOnly, noComputed], echoWindow: 0)
+        let sent = try route(&r, [("WIMWV,40.0,R,12.0,N,A", 0, 1), ("HCHDT,90.0,T", 1, 1)])
+        #expect(sent[0] == [checksummed("HCHDT,90.0,T")])
+        #expect(sent[1] == [checksummed("WIMWV,40.0,R,12.0,N,A")])
+        #expect(sent[2].isEmpty)
+    }
+
+    @Test("computed sentences go out in each output's own talker, and the variant is known if it comes back")
+    func talkerVariant() throws {
+        var own = OutputPolicy(name: "own")
+        own.talker = Talker("WI")
+        var r = router([OutputPolicy(name: "plain"), own])
+        _ = try route(
+            &r,
+            [
+                ("WIMWV,40.0,R,12.0,N,A", 0, 0), ("IIVHW,,,90.0,M,5.0,N,,", 0, 0), ("HCHDT,90.0,T", 0, 0),
+            ])
+        var sent: [(Int, String)] = []
+        r.tick(at: 0.1) { action in
+            if case .send(let output, let s, true) = action { sent.append((output, s.description)) }
+        }
+        let trueWind = sent.filter { $0.1.contains("MWV") && $0.1.contains(",T,") }
+        #expect(trueWind.count == 2)
+        #expect(trueWind.first { $0.0 == 0 }?.1.hasPrefix("$IIMWV") == true)
+        let variant = try #require(trueWind.first { $0.0 == 1 }?.1)
+        #expect(variant.hasPrefix("$WIMWV"))
+        // The WI variant coming back on an input is the gateway's own sentence.
+        r.ingest(try Sentence(parsing: variant), from: SourceID(0), at: 0.2) { _ in }
+        #expect(r.counters.echoes == 1)
+    }
+
+    @Test("implausible and unreadable input is refused to the shell, and goes nowhere")
+    func refused() throws {
+        var r = router([OutputPolicy(name: "plotter")])
+        var actions: [String] = []
+        r.ingest(try sentence("WIMWV,40.0,R,99999,N,A"), from: SourceID(0), at: 0) { action in
+            switch action {
+            case .send: actions.append("send")
+            case .refused(_, _, let error): actions.append("\(error.reason)")
+            }
+        }
+        #expect(actions == ["implausible"])
+        #expect(r.counters.implausible == 1 && r.counters.sentencesOut == 0)
+    }
+}
