@@ -10,7 +10,10 @@ BENCH_SENTENCES ?= 1500000
 # Cross compilers, glibc for the targets, and qemu-user to run the ARM builds here.
 PI_PACKAGES := gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
 
-.PHONY: deps pi-deps build release test interop pi pi-check run lint format fuzz bench clean
+ARCH ?= amd64
+
+.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz \
+	bench clean
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
@@ -41,6 +44,27 @@ pi: pi-deps
 pi-check: pi release
 	Tests/Pi/qemu-check.sh
 
+## The desktop build with the Swift standard library linked in: what `make run` and the amd64 package use.
+release-static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+
+## One Debian package: make deb ARCH=amd64|arm64|armhf, into .build-deb/.
+deb: deps
+	@if [ "$(ARCH)" = amd64 ]; then $(MAKE) release-static; else $(MAKE) pi-deps && Tests/Pi/build.sh $(ARCH); fi
+	Tests/Pi/deb.sh $(ARCH)
+
+## All three packages.
+debs: pi release-static
+	for a in amd64 arm64 armhf; do Tests/Pi/deb.sh $$a; done
+
+## The amd64 package installed into a clean bookworm root (debootstrap): check-config, user, unit, removal. The ARM
+## packages are made beside it from whatever `make pi` built.
+deb-check: release-static
+	@command -v debootstrap >/dev/null || { $(SUDO) apt-get install -y -qq debootstrap >/dev/null; }
+	Tests/Pi/deb.sh amd64
+	for a in arm64 armhf; do [ ! -x .build-pi/$$a/telltale ] || Tests/Pi/deb.sh $$a; done
+	Tests/Pi/deb-check.sh
+
 build: deps
 	$(SWIFT) build
 
@@ -53,6 +77,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	$(MAKE) interop
 	$(MAKE) pi-check
+	$(MAKE) deb-check
 
 interop: release
 	Tests/Interop/pynmea2-check.sh
@@ -63,8 +88,7 @@ interop: release
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
-run: deps
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static
+run: release-static
 	.build-static/release/telltale run --config Boards/bench.toml
 
 lint:

@@ -93,3 +93,37 @@ public enum RunCommand {
         }
     }
 }
+
+/// What `telltale record` is told: inputs, where the files go, when they rotate.
+public struct RecordOptions: Sendable {
+    public var inputs: [String] = []
+    public var directory = ""
+    public var rotateSizeMegabytes = 50.0
+    public var rotateMinutes = 60.0
+    public var duration: Double?
+
+    public init() {}
+}
+
+extension RunCommand {
+    /// The configuration `record` runs: the inputs, the recorder on, no output, nothing computed.
+    public static func recording(_ options: RecordOptions) throws(CommandError) -> GatewayConfiguration {
+        guard !options.inputs.isEmpty else { throw CommandError("record needs at least one --input") }
+        guard !options.directory.isEmpty else { throw CommandError("record needs --directory") }
+        var configuration = GatewayConfiguration()
+        for (index, url) in options.inputs.enumerated() {
+            do {
+                configuration.inputs.append(
+                    InputConfiguration(name: "input\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--input \(error)")
+            }
+        }
+        var settings = Recorder.Settings(directory: options.directory)
+        settings.rotateBytes = Int(options.rotateSizeMegabytes * 1024 * 1024)
+        settings.rotateSeconds = options.rotateMinutes * 60
+        configuration.record = settings
+        configuration.engine.kinds = []
+        return configuration
+    }
+}

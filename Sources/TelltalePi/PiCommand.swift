@@ -10,9 +10,13 @@ enum PiCommand {
         usage: telltale run [--config FILE] [--input URL]... [--output URL]... [--imu URL] [--duration SECONDS]
                telltale replay [--fast | --speed X] [--computed-only] [--tag-time] [--route GPX] [--imu CSV]
                                [--config FILE] [--kind KIND]... [--line-rate N] [--tick-rate N] LOG...
-               telltale check-config FILE
+               telltale record --input URL... --directory DIR [--rotate-size-mb N] [--rotate-minutes N] [--duration S]
+           telltale imu [--config FILE] [--imu URL] [--seconds S] [--transcript FILE]
+           telltale calibrate level [--config FILE] [--imu URL] [--seconds S] [--state FILE]
+           telltale ports
+           telltale check-config FILE
                telltale --version
-        The desktop build has these commands and more (simulate, inspect, bench, record, imu): see the README.
+        The desktop build has these commands and more (simulate, inspect, bench): see the README.
 
         """
 
@@ -78,6 +82,50 @@ enum PiCommand {
         return options
     }
 
+    /// The options of `record`, from the words after it.
+    static func recordOptions(_ words: ArraySlice<String>) -> (RecordOptions, Double?) {
+        var options = RecordOptions()
+        var duration: Double?
+        var rest = words
+        while let word = rest.popFirst() {
+            let (name, inline) = split(word)
+            guard let value = inline ?? rest.popFirst() else { fail("\(name) needs a value", status: 64) }
+            switch name {
+            case "--input": options.inputs.append(value)
+            case "--directory": options.directory = value
+            case "--rotate-size-mb": options.rotateSizeMegabytes = number(name, value)
+            case "--rotate-minutes": options.rotateMinutes = number(name, value)
+            case "--duration": duration = number(name, value)
+            default: fail("unknown option \(name)\n" + usage, status: 64)
+            }
+        }
+        return (options, duration)
+    }
+
+    /// The options of `imu` and `calibrate level`, from the words after the command.
+    static func imuOptions(_ words: ArraySlice<String>) -> IMUOptions {
+        var options = IMUOptions()
+        var rest = words
+        while let word = rest.popFirst() {
+            let (name, inline) = split(word)
+            guard let value = inline ?? rest.popFirst() else { fail("\(name) needs a value", status: 64) }
+            switch name {
+            case "--config": options.config = value
+            case "--imu": options.imu = value
+            case "--seconds": options.seconds = number(name, value)
+            case "--transcript": options.transcript = value
+            case "--state": options.state = value
+            default: fail("unknown option \(name)\n" + usage, status: 64)
+            }
+        }
+        return options
+    }
+
+    static func number(_ name: String, _ value: String) -> Double {
+        guard let number = Double(value) else { fail("\(name) \(value) is not a number", status: 64) }
+        return number
+    }
+
     /// Runs the command `words` names (`words[0]` is the program) and returns the exit status.
     static func run(_ words: [String]) -> Int32 {
         switch words.dropFirst().first {
@@ -97,6 +145,36 @@ enum PiCommand {
             } catch {
                 fail(error.description)
             }
+        case "record":
+            let (options, duration) = recordOptions(words.dropFirst(2))
+            do {
+                try RunCommand.start(RunCommand.recording(options), duration: duration) { message in
+                    POSIX.writeAll(2, "telltale: " + message + "\n")
+                }
+            } catch {
+                fail(error.description)
+            }
+        case "imu":
+            do {
+                try IMUCommands.sample(
+                    imuOptions(words.dropFirst(2)), out: { POSIX.writeAll(1, $0) },
+                    log: { POSIX.writeAll(2, "telltale: " + $0 + "\n") })
+            } catch {
+                fail(error.description)
+            }
+        case "calibrate":
+            guard words.count >= 3, words[2] == "level" else { fail("calibrate level\n" + usage, status: 64) }
+            do {
+                let line = try IMUCommands.calibrateLevel(imuOptions(words.dropFirst(3))) {
+                    POSIX.writeAll(2, "telltale: " + $0 + "\n")
+                }
+                POSIX.writeAll(1, line + "\n")
+            } catch {
+                fail(error.description)
+            }
+        case "ports":
+            guard let lines = SerialPorts.list() else { fail("libserialport could not list the ports") }
+            POSIX.writeAll(1, lines.isEmpty ? "no serial ports found\n" : lines.joined(separator: "\n") + "\n")
         case "check-config":
             guard words.count == 3 else { fail("check-config takes one file\n" + usage, status: 64) }
             do {

@@ -29,20 +29,15 @@ struct Record: ParsableCommand {
     var duration: Double?
 
     func run() throws {
-        var configuration = GatewayConfiguration()
-        for (index, url) in inputs.enumerated() {
-            do {
-                configuration.inputs.append(
-                    InputConfiguration(name: "input\(index + 1)", endpoint: try Endpoint.parse(url)))
-            } catch {
-                throw ValidationError("--input \(error)")
-            }
+        var options = RecordOptions()
+        options.inputs = inputs
+        options.directory = directory
+        options.rotateSizeMegabytes = rotateSizeMb
+        options.rotateMinutes = rotateMinutes
+        do {
+            try Runtime.start(try RunCommand.recording(options), duration: duration)
+        } catch let error as CommandError {
+            throw ValidationError(error.description)
         }
-        var settings = Recorder.Settings(directory: directory)
-        settings.rotateBytes = Int(rotateSizeMb * 1024 * 1024)
-        settings.rotateSeconds = rotateMinutes * 60
-        configuration.record = settings
-        configuration.engine.kinds = []
-        try Runtime.start(configuration, duration: duration)
     }
 }

@@ -21,21 +21,16 @@ public func fuzz(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
         guard case .sentence(let sentence) = event else { return }
         precondition(sentence.wireLength <= configuration.maximumLength)
         guard let message = try? Message(sentence), message.isEncodable else { return }
-        guard let talker = sentence.address.talker, let encoded = try? message.encode(talker: talker),
-            let first = encoded
-        else { return }
+        // `try?` over an optional result flattens: nil when the type cannot be encoded or encoding failed.
+        guard let talker = sentence.address.talker, let first = try? message.encode(talker: talker) else { return }
         precondition(first.wireLength <= 82)
         guard let reframed = try? Sentence(parsing: first.wireBytes, maximumLength: 82) else {
             preconditionFailure("encoded sentence does not frame: \(first)")
         }
-        guard let again = try? Message(reframed), let encodedAgain = try? again.encode(talker: talker),
-            let second = encodedAgain
-        else {
+        guard let again = try? Message(reframed), let second = try? again.encode(talker: talker) else {
             preconditionFailure("encoded sentence does not decode: \(first)")
         }
-        guard let message = try? Message(second), let encodedThird = try? message.encode(talker: talker),
-            let third = encodedThird
-        else {
+        guard let message = try? Message(second), let third = try? message.encode(talker: talker) else {
             preconditionFailure("re-encoded sentence does not decode: \(second)")
         }
         precondition(second == third, "encoding is not stable: \(first) -> \(second) -> \(third)")

@@ -3,7 +3,9 @@
 #  1. `telltale --version` and `check-config Boards/bench.toml` answer as the x86 build does;
 #  2. the demo voyage replayed by the ARM binary is byte-identical to the golden file the x86 build made
 #     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms; every number computed on ARM);
-#  3. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
+#  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `record` writes a log;
+#     `ports` answers;
+#  4. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
 set -uo pipefail
@@ -40,6 +42,14 @@ for ARCH in "$@"; do
     check "$ARCH replay of the demo voyage is byte-identical to expected.nmea ($(wc -l <"$OUT") lines)" \
         cmp -s "$OUT" Fixtures/demo-voyage/expected.nmea
     rm -f "$OUT"
+    check "$ARCH imu: the same body-frame samples, heel and pitch as x86" bash -c \
+        "[ \"\$($RUNNER $BIN imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" = \
+           \"\$($X86 imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" ]"
+    RECORDS=$(mktemp -d)
+    $RUNNER "$BIN" record --input file:Fixtures/demo-voyage/voyage.nmea --directory "$RECORDS" --duration 2 2>/dev/null
+    check "$ARCH record writes a tag-blocked log" bash -c "grep -q 's:input1,c:[0-9]' $RECORDS/telltale-*.nmea"
+    rm -rf "$RECORDS"
+    check "$ARCH ports answers" bash -c "$RUNNER $BIN ports >/dev/null"
     LOG=$(mktemp)
     TELLTALE_BIN=$BIN TELLTALE_RUNNER=$RUNNER CHECK_NAME="gpsd-$ARCH" MIN_MODE=3 Tests/Interop/gpsd-check.sh >"$LOG" 2>&1
     sed 's/^/  /' "$LOG"
