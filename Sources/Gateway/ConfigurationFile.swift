@@ -2,6 +2,7 @@ import Engine
 import Marine
 import NMEA
 import Platform
+import Router
 import Sensors
 
 /// Reads a `telltale.toml`: TOML parsed by ``TOMLReader``, checked here key by key. Every error names the key and its
@@ -553,7 +554,7 @@ public enum ConfigurationFile {
                 table, section,
                 allowed: [
                     "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
-                    "client_buffer", "rate_limits", "attitude_names", "attitude_decimals",
+                    "client_buffer", "rate_limits", "attitude_names", "attitude_decimals", "nmea_version",
                 ])
             let endpoint = try self.endpoint(table, section, base: base)
             if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
@@ -606,6 +607,15 @@ public enum ConfigurationFile {
             }
             if let value = try number(table, "attitude_decimals", section, range: 0...3) {
                 output.attitudeDecimals = Int(value)
+            }
+            if let value = try string(table, "nmea_version", section) {
+                guard let dialect = NMEADialect(rawValue: value) else {
+                    throw fail(
+                        section + ".nmea_version",
+                        "\"compatible\" (APB in 14 fields, the default), \"2.3\" (FAA mode everywhere) or \"2.1\" (none)"
+                    )
+                }
+                output.dialect = dialect
             }
             if let value = try number(table, "max_clients", section, range: 1...256) {
                 output.maximumClients = Int(value)

@@ -41,6 +41,8 @@ public struct OutputConfiguration: Sendable {
     /// attitude-heel-trim kind) and decimals (instead of `[attitude] decimals`).
     public var attitudeNames: (String, String)?
     public var attitudeDecimals: Int?
+    /// `nmea_version`: the form of sentences with an FAA mode field (APB in 14 fields by default, for OpenCPN).
+    public var dialect = NMEADialect.compatible
     /// TCP servers: most clients at once, and bytes queued for one client before its sentences are dropped.
     public var maximumClients = 16
     public var clientBuffer = 64 * 1024

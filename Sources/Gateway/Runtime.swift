@@ -193,6 +193,7 @@ public final class Runtime {
             policy.rateLimits = output.rateLimits
             policy.attitudeNames = output.attitudeNames
             policy.attitudeDecimals = output.attitudeDecimals
+            policy.dialect = output.dialect
             policies.append(policy)
         }
         router = Router(engine: engine, outputs: policies)

@@ -18,6 +18,8 @@ public struct OutputPolicy: Sendable {
     /// Heel and pitch XDR transducer names and decimals here (nil: the engine's).
     public var attitudeNames: (String, String)?
     public var attitudeDecimals: Int?
+    /// The form of the sentences that end in an FAA mode field (computed sentences).
+    public var dialect = NMEADialect.compatible
 
     public init(name: String) {
         self.name = name

@@ -163,9 +163,18 @@ public struct Router {
         }
     }
 
-    /// The sentence as `output` wants it: its own attitude names and decimals, its own talker. A variant is
-    /// remembered by the engine, so that it is recognised if it comes back.
+    /// The sentence as `output` wants it: its own attitude names and decimals, its own talker, its dialect. A
+    /// variant is remembered by the engine, so that it is recognised if it comes back.
     private mutating func variant(
+        of sentence: Sentence, kind: ComputedKind, for output: OutputPolicy, at time: Double
+    ) -> Sentence? {
+        guard let variant = namedVariant(of: sentence, kind: kind, for: output, at: time) else { return nil }
+        let adapted = output.dialect.adapt(variant)
+        if adapted != variant { engine.remember(adapted, at: time) }
+        return adapted
+    }
+
+    private mutating func namedVariant(
         of sentence: Sentence, kind: ComputedKind, for output: OutputPolicy, at time: Double
     ) -> Sentence? {
         let configuration = engine.configuration

@@ -14,9 +14,10 @@ enum PiCommand {
            telltale imu [--config FILE] [--imu URL] [--seconds S] [--transcript FILE]
            telltale calibrate level [--config FILE] [--imu URL] [--seconds S] [--state FILE]
            telltale ports
+           telltale inspect [--json] [--max-length N] [--allow-missing-checksum] FILE|-
            telltale check-config FILE
                telltale --version
-        The desktop build has these commands and more (simulate, inspect, bench): see the README.
+        The desktop build has these commands and more (simulate, bench): see the README.
 
         """
 
@@ -172,6 +173,28 @@ enum PiCommand {
             } catch {
                 fail(error.description)
             }
+        case "inspect":
+            var options = InspectOptions()
+            var rest = words.dropFirst(2)
+            var file: String?
+            while let word = rest.popFirst() {
+                let (name, inline) = split(word)
+                switch name {
+                case "--json": options.json = true
+                case "--allow-missing-checksum": options.allowMissingChecksum = true
+                case "--max-length":
+                    guard let value = inline ?? rest.popFirst(), let length = Int(value), (82...1024).contains(length)
+                    else { fail("--max-length: a number from 82 to 1024", status: 64) }
+                    options.maximumLength = length
+                default:
+                    guard file == nil, !name.hasPrefix("--") || name == "-" else {
+                        fail("inspect takes one FILE (or -)\n" + usage, status: 64)
+                    }
+                    file = word
+                }
+            }
+            options.file = file ?? "-"
+            do { POSIX.writeAll(1, try InspectCommand.run(options)) } catch { fail(error.description) }
         case "ports":
             guard let lines = SerialPorts.list() else { fail("libserialport could not list the ports") }
             POSIX.writeAll(1, lines.isEmpty ? "no serial ports found\n" : lines.joined(separator: "\n") + "\n")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Engine
+import Gateway
 import NMEA
 
 extension Bench {

@@ -3,8 +3,8 @@
 #  1. `telltale --version` and `check-config Boards/bench.toml` answer as the x86 build does;
 #  2. the demo voyage replayed by the ARM binary is byte-identical to the golden file the x86 build made
 #     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms; every number computed on ARM);
-#  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `record` writes a log;
-#     `ports` answers;
+#  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `inspect --json` gives
+#     the same report; `record` writes a log; `ports` answers;
 #  4. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
@@ -50,6 +50,9 @@ for ARCH in "$@"; do
     check "$ARCH record writes a tag-blocked log" bash -c "grep -q 's:input1,c:[0-9]' $RECORDS/telltale-*.nmea"
     rm -rf "$RECORDS"
     check "$ARCH ports answers" bash -c "$RUNNER $BIN ports >/dev/null"
+    check "$ARCH inspect --json of the demo voyage is the x86 report" bash -c \
+        "[ \"\$($RUNNER $BIN inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" = \
+           \"\$($X86 inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" ]"
     LOG=$(mktemp)
     TELLTALE_BIN=$BIN TELLTALE_RUNNER=$RUNNER CHECK_NAME="gpsd-$ARCH" MIN_MODE=3 Tests/Interop/gpsd-check.sh >"$LOG" 2>&1
     sed 's/^/  /' "$LOG"

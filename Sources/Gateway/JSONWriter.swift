@@ -1,41 +1,43 @@
 /// A small JSON writer: the command line prints a handful of objects and needs no Foundation for it.
-struct JSONWriter {
-    private(set) var text = ""
+public struct JSONWriter {
+    public init() {}
+
+    public private(set) var text = ""
     private var needsComma: [Bool] = [false]
 
-    mutating func beginObject(_ key: String? = nil) {
+    public mutating func beginObject(_ key: String? = nil) {
         prefix(key)
         text += "{"
         needsComma.append(false)
     }
 
-    mutating func endObject() {
+    public mutating func endObject() {
         needsComma.removeLast()
         text += "}"
     }
 
-    mutating func beginArray(_ key: String? = nil) {
+    public mutating func beginArray(_ key: String? = nil) {
         prefix(key)
         text += "["
         needsComma.append(false)
     }
 
-    mutating func endArray() {
+    public mutating func endArray() {
         needsComma.removeLast()
         text += "]"
     }
 
-    mutating func value(_ key: String?, _ value: Int) {
+    public mutating func value(_ key: String?, _ value: Int) {
         prefix(key)
         text += String(value)
     }
 
-    mutating func value(_ key: String?, _ value: Double?) {
+    public mutating func value(_ key: String?, _ value: Double?) {
         prefix(key)
         if let value, value.isFinite { text += String(value) } else { text += "null" }
     }
 
-    mutating func value(_ key: String?, _ value: String) {
+    public mutating func value(_ key: String?, _ value: String) {
         prefix(key)
         text += JSONWriter.quoted(value)
     }
@@ -46,7 +48,7 @@ struct JSONWriter {
         if let key { text += JSONWriter.quoted(key) + ":" }
     }
 
-    static func quoted(_ value: String) -> String {
+    public static func quoted(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
