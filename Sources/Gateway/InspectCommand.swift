@@ -46,7 +46,8 @@ public enum InspectCommand {
     }
 
     static func sortedAddresses(_ inspector: BusInspector) -> [(Address, Int)] {
-        inspector.byAddress.sorted { $0.key.description < $1.key.description }
+        // Relabelled element by element: an array cast from (key:value:) pairs is a dynamic cast Embedded Swift refuses.
+        inspector.byAddress.sorted { $0.key.description < $1.key.description }.map { ($0.key, $0.value) }
     }
 
     /// One JSON object: `sentences`, `rejected` by reason, `by_address`, `rates`, `talkers`, `examples`.
