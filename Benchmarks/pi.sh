@@ -16,7 +16,7 @@ hwm() {  # command...: runs it for 20 s, prints the peak resident set of its pro
     local pid=$!
     sleep 20
     local kb
-    kb=$(sed -n 's/^VmHWM: *\([0-9]*\) kB/\1/p' "/proc/$pid/status")
+    kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
     kill -TERM "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
     python3 -c "print(f'{$kb / 1024:.1f} MB')"

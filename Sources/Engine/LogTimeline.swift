@@ -25,22 +25,19 @@ public struct TimedSentence: Sendable {
 public enum LogTimeline {
     /// The times, UNIX seconds, one per sentence.
     public static func times(of sentences: [Sentence], lineRate: Double, start: Double = 0) -> [Double] {
-        var anchors: [(index: Int, time: Double)] = []
-        let tagged = sentences.contains { $0.tagBlock?.unixMilliseconds != nil }
-        if tagged {
-            for (index, sentence) in sentences.enumerated() {
-                if let milliseconds = sentence.tagBlock?.unixMilliseconds {
-                    anchors.append((index, Double(milliseconds) / 1000))
-                }
-            }
-        } else {
-            anchors = utcAnchors(sentences)
-        }
+        var clues = TimeClues()
+        for sentence in sentences { clues.add(sentence) }
+        return clues.times(lineRate: lineRate, start: start)
+    }
+
+    /// The times of `count` lines from their anchors (tag-block times, else UTC times), spread between anchors.
+    static func times(count: Int, anchors: [(index: Int, time: Double)], lineRate: Double, start: Double) -> [Double] {
+        var anchors = anchors
         let step = 1 / max(lineRate, 1e-6)
         guard let first = anchors.first else {
-            return sentences.indices.map { start + Double($0) * step }
+            return (0..<count).map { start + Double($0) * step }
         }
-        var times = Array(repeating: 0.0, count: sentences.count)
+        var times = Array(repeating: 0.0, count: count)
         // Held monotonic: a clock that steps back a little is held at its latest value.
         var latest = -Double.infinity
         for position in anchors.indices {
@@ -59,7 +56,7 @@ public enum LogTimeline {
             let (index, time) = anchors[position]
             times[index] = time
             let isLast = position + 1 == anchors.count
-            let nextIndex = isLast ? sentences.count : anchors[position + 1].index
+            let nextIndex = isLast ? count : anchors[position + 1].index
             let gap = nextIndex - index
             guard gap > 1 else { continue }
             // Between two times: spread evenly. After the last: keep the spacing of the first interval.
@@ -67,40 +64,6 @@ public enum LogTimeline {
             for offset in 1..<gap { times[index + offset] = time + step * Double(offset) }
         }
         return times
-    }
-
-    /// UNIX times of the sentences that carry a UTC time, unwrapped across midnight.
-    static func utcAnchors(_ sentences: [Sentence]) -> [(index: Int, time: Double)] {
-        var anchors: [(index: Int, time: Double)] = []
-        var date: UTCDate?
-        var dayOffset = 0.0
-        var previous: Double?
-        for (index, sentence) in sentences.enumerated() {
-            guard let message = try? Message(sentence) else { continue }
-            let time: UTCTime?
-            switch message {
-            case .rmc(let rmc):
-                time = rmc.time
-                if date == nil { date = rmc.date }
-            case .zda(let zda):
-                time = zda.time
-                if date == nil { date = zda.date }
-            case .gga(let gga): time = gga.time
-            case .gll(let gll): time = gll.time
-            case .bwc(let bwc): time = bwc.waypoint.time
-            default: time = nil
-            }
-            guard let time else { continue }
-            var seconds = time.secondsOfDay + dayOffset
-            if let previous, seconds < previous - 43_200 {
-                dayOffset += 86_400
-                seconds += 86_400
-            }
-            previous = seconds
-            anchors.append((index, seconds))
-        }
-        let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
-        return anchors.map { ($0.index, $0.time + base) }
     }
 
     /// Merges several timed logs into one sequence in time order; ties keep log order, then line order.
@@ -117,5 +80,60 @@ public enum LogTimeline {
         }
         merged = order.map { merged[$0] }
         return merged
+    }
+}
+
+/// What a log says about its own clock, gathered one sentence at a time: tag-block times, and the UTC of RMC, ZDA,
+/// GGA, GLL and BWC unwrapped across midnight. A long log's times are worked out without holding its sentences.
+public struct TimeClues {
+    private var count = 0
+    private var tagged: [(index: Int, time: Double)] = []
+    private var utc: [(index: Int, time: Double)] = []
+    private var date: UTCDate?
+    private var dayOffset = 0.0
+    private var previous: Double?
+
+    public init() {}
+
+    public mutating func add(_ sentence: Sentence) {
+        defer { count += 1 }
+        if let milliseconds = sentence.tagBlock?.unixMilliseconds {
+            tagged.append((count, Double(milliseconds) / 1000))
+        }
+        guard tagged.isEmpty, let message = try? Message(sentence) else { return }
+        let time: UTCTime?
+        switch message {
+        case .rmc(let rmc):
+            time = rmc.time
+            if date == nil { date = rmc.date }
+        case .zda(let zda):
+            time = zda.time
+            if date == nil { date = zda.date }
+        case .gga(let gga): time = gga.time
+        case .gll(let gll): time = gll.time
+        case .bwc(let bwc): time = bwc.waypoint.time
+        default: time = nil
+        }
+        guard let time else { return }
+        var seconds = time.secondsOfDay + dayOffset
+        if let previous, seconds < previous - 43_200 {
+            dayOffset += 86_400
+            seconds += 86_400
+        }
+        previous = seconds
+        utc.append((count, seconds))
+    }
+
+    /// One time per sentence added (UNIX seconds): tag-block times when the log has any, else UTC times, lines in
+    /// between spread evenly, a log with neither at `lineRate` from `start`.
+    public func times(lineRate: Double, start: Double = 0) -> [Double] {
+        let anchors: [(index: Int, time: Double)]
+        if !tagged.isEmpty {
+            anchors = tagged
+        } else {
+            let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
+            anchors = utc.map { ($0.index, $0.time + base) }
+        }
+        return LogTimeline.times(count: count, anchors: anchors, lineRate: lineRate, start: start)
     }
 }

@@ -28,14 +28,21 @@ struct FileInput {
         framing.skipsCommentLines = true
         self.framing = framing
         let bytes = try POSIX.readFile(path)
-        // Frame once to learn each sentence's line and time; keep only those.
-        var framer = SentenceFramer(configuration: framing)
-        var sentences: [Sentence] = []
-        framer.feed(bytes) { if case .sentence(let s) = $0 { sentences.append(s) } }
-        framer.finish { if case .sentence(let s) = $0 { sentences.append(s) } }
+        // Frame once to learn each sentence's line and what it says of the clock; keep only those, never the framed
+        // sentences themselves (some 400 bytes each: 11 MB for the demo voyage, the start-up peak this used to be).
         let lineStarts = Self.lineStarts(bytes)
-        starts = sentences.map { Int32(lineStarts[max(0, min($0.line - 1, lineStarts.count - 1))]) }
-        let times = LogTimeline.times(of: sentences, lineRate: 10)
+        var framer = SentenceFramer(configuration: framing)
+        var starts: [Int32] = []
+        var clues = TimeClues()
+        let take: (FramerEvent) -> Void = { event in
+            guard case .sentence(let sentence) = event else { return }
+            starts.append(lineStarts[max(0, min(sentence.line - 1, lineStarts.count - 1))])
+            clues.add(sentence)
+        }
+        framer.feed(bytes, take)
+        framer.finish(take)
+        self.starts = starts
+        let times = clues.times(lineRate: 10)
         let first = times.first ?? 0
         offsets = times.map { $0 - first }
         let mean = offsets.count > 1 ? (offsets.last ?? 0) / Double(offsets.count - 1) : 1
@@ -46,11 +53,11 @@ struct FileInput {
     }
 
     /// Where each physical line starts, counted as the framer counts them (LF, CR LF, or a lone CR).
-    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+    private static func lineStarts(_ bytes: [UInt8]) -> [Int32] {
+        var starts: [Int32] = [0]
         for (index, byte) in bytes.enumerated() {
             if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
-                starts.append(index + 1)
+                starts.append(Int32(index + 1))
             }
         }
         return starts
