@@ -41,6 +41,14 @@ def rss(pid):
     return 0.0
 
 
+def start_gateway(config_text):
+    """telltale run on a configuration written to a temporary file; returns the process and the file's name."""
+    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    config.write(config_text)
+    config.close()
+    return subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True), config.name
+
+
 def run_latency():
     input_port, output_port = free_port(), free_port()
     server = socket.socket()
@@ -158,8 +166,7 @@ def run_writers(seconds=10, writers=8, rate=100e6):
     """Clients that write to an output port: read and thrown away, at most 16 KiB each a turn of the loop."""
     import threading
     output_port = free_port()
-    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-    config.write(f"""status_line = false
+    gateway, config_name = start_gateway(f"""status_line = false
 [[input]]
 url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
 loop = true
@@ -167,8 +174,6 @@ speed = 10
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
 """)
-    config.close()
-    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
     for _ in range(100):
         try:
             reader = socket.create_connection(("127.0.0.1", output_port))
@@ -212,7 +217,7 @@ url = "tcp://127.0.0.1:{output_port}"
     print(f"{writers} clients writing {total:.0f} MB/s to the output port for {seconds} s: the reader got "
           f"{received} sentences; tick lateness p50 {jitter.group(1) if jitter else '?'} ms, "
           f"p99 {jitter.group(2) if jitter else '?'} ms")
-    os.unlink(config.name)
+    os.unlink(config_name)
 
 
 run_latency()

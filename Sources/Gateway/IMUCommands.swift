@@ -25,15 +25,7 @@ public struct IMUOptions: Sendable {
                 throw CommandError("\(config): \(error)")
             }
         }
-        if let imu {
-            do {
-                var parsed = try IMUConfiguration.parse(imu, base: ".")
-                if let axes = configuration.imu?.axes { parsed.axes = axes }
-                configuration.imu = parsed
-            } catch {
-                throw CommandError("--imu: \(error)")
-            }
-        }
+        if let imu { try configuration.useIMU(imu) }
         guard configuration.imu != nil else {
             throw CommandError("no IMU: give --imu URL or a configuration with [imu]")
         }

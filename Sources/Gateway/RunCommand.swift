@@ -13,6 +13,19 @@ public struct RunOptions: Sendable {
     public init() {}
 }
 
+extension GatewayConfiguration {
+    /// The IMU given on the command line, in place of the configuration's; the board's axis map still applies.
+    public mutating func useIMU(_ url: String) throws(CommandError) {
+        do {
+            var parsed = try IMUConfiguration.parse(url, base: ".")
+            if let axes = imu?.axes { parsed.axes = axes }
+            imu = parsed
+        } catch {
+            throw CommandError("--imu: \(error)")
+        }
+    }
+}
+
 /// A command that cannot go on: the message for standard error; the exit status is 1.
 public struct CommandError: Error, CustomStringConvertible {
     public var description: String
@@ -48,16 +61,7 @@ public enum RunCommand {
                 throw CommandError("--output \(error)")
             }
         }
-        if let imu = options.imu {
-            do {
-                var parsed = try IMUConfiguration.parse(imu, base: ".")
-                // The board's axis map still applies to the IMU given on the command line.
-                if let axes = configuration.imu?.axes { parsed.axes = axes }
-                configuration.imu = parsed
-            } catch {
-                throw CommandError("--imu: \(error)")
-            }
-        }
+        if let imu = options.imu { try configuration.useIMU(imu) }
         if configuration.outputs.isEmpty {
             configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
         }

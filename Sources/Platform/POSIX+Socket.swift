@@ -127,37 +127,20 @@ extension POSIX {
 
     /// recv(2) into `buffer`, EINTR retried.
     public static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-        while true {
-            let got = recv(fd, buffer.baseAddress, buffer.count, 0)
-            if got > 0 { return .bytes(got) }
-            if got == 0 { return .end }
-            let code = errno
-            if code == EINTR { continue }
-            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
-        }
+        transfer(endsAtZero: true) { recv(fd, buffer.baseAddress, buffer.count, 0) }
     }
 
     /// send(2) without SIGPIPE, EINTR retried.
     public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
-        while true {
-            let written = CPosix.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-            if written >= 0 { return .bytes(written) }
-            let code = errno
-            if code == EINTR { continue }
-            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
-        }
+        transfer(endsAtZero: false) { CPosix.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// sendto(2) of one datagram, never blocking.
     public static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, to address: SocketAddress) -> Transfer {
-        while true {
-            let written = address.withPointer {
+        transfer(endsAtZero: false) {
+            address.withPointer {
                 sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL), $0, $1)
             }
-            if written >= 0 { return .bytes(written) }
-            let code = errno
-            if code == EINTR { continue }
-            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
         }
     }
 }

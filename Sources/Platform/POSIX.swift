@@ -49,10 +49,16 @@ public enum POSIX {
 
     /// read(2) into `buffer`, EINTR retried.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
+        transfer(endsAtZero: !buffer.isEmpty) { CPosix.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// The one loop every read, write, send and receive goes through: EINTR retried, the result as a `Transfer`.
+    /// - Parameter endsAtZero: 0 bytes means the end of the stream (reads), not 0 bytes moved (writes).
+    static func transfer(endsAtZero: Bool, _ call: () -> Int) -> Transfer {
         while true {
-            let got = CPosix.read(fd, buffer.baseAddress, buffer.count)
-            if got > 0 { return .bytes(got) }
-            if got == 0 { return buffer.isEmpty ? .bytes(0) : .end }
+            let count = call()
+            if count > 0 || (count == 0 && !endsAtZero) { return .bytes(count) }
+            if count == 0 { return .end }
             let code = errno
             if code == EINTR { continue }
             return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
@@ -61,25 +67,12 @@ public enum POSIX {
 
     /// pread(2) at `offset`, EINTR retried.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Transfer {
-        while true {
-            let got = pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
-            if got > 0 { return .bytes(got) }
-            if got == 0 { return .end }
-            let code = errno
-            if code == EINTR { continue }
-            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
-        }
+        transfer(endsAtZero: true) { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
     /// write(2) of as much as goes at once, EINTR retried.
     public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Transfer {
-        while true {
-            let written = CPosix.write(fd, bytes.baseAddress, bytes.count)
-            if written >= 0 { return .bytes(written) }
-            let code = errno
-            if code == EINTR { continue }
-            return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code: code)
-        }
+        transfer(endsAtZero: false) { CPosix.write(fd, bytes.baseAddress, bytes.count) }
     }
 
     /// ioctl(2) with a pointer argument: the result, and the errno when it is negative.

@@ -127,19 +127,24 @@ final class LoopbackClient {
 }
 
 @Suite(.serialized) struct RuntimeTests {
-    @Test("a TCP client that never reads does not delay the others, and its losses are counted")
-    func stalledClient() throws {
+    /// The demo voyage played at `speed` to `outputs`, the standard kinds computed, no status line.
+    func demo(speed: Double, outputs: [OutputConfiguration]) -> GatewayConfiguration {
         var configuration = GatewayConfiguration()
         var input = InputConfiguration(
             name: "demo", endpoint: .file(path: projectFixtures() + "/demo-voyage/voyage.nmea"))
-        input.speed = 200
+        input.speed = speed
         configuration.inputs = [input]
-        var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
-        output.clientBuffer = 64 * 1024
-        configuration.outputs = [output]
+        configuration.outputs = outputs
         configuration.statusLine = false
         configuration.engine.kinds = configuration.requiredKinds
-        let runtime = try Runtime(configuration: configuration) { _ in }
+        return configuration
+    }
+
+    @Test("a TCP client that never reads does not delay the others, and its losses are counted")
+    func stalledClient() throws {
+        var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
+        output.clientBuffer = 64 * 1024
+        let runtime = try Runtime(configuration: demo(speed: 200, outputs: [output])) { _ in }
         let port = try #require(runtime.tcpPorts["tcp"])
         let reader = LoopbackClient(port: port)
         // A small receive window for the stalled client, so the server's queue for it fills quickly.
@@ -172,15 +177,8 @@ final class LoopbackClient {
 
     @Test("clients writing to an output port without pause do not stall the loop or the other clients")
     func writingClients() throws {
-        var configuration = GatewayConfiguration()
-        var input = InputConfiguration(
-            name: "demo", endpoint: .file(path: projectFixtures() + "/demo-voyage/voyage.nmea"))
-        input.speed = 20
-        configuration.inputs = [input]
-        configuration.outputs = [OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))]
-        configuration.statusLine = false
-        configuration.engine.kinds = configuration.requiredKinds
-        let runtime = try Runtime(configuration: configuration) { _ in }
+        let output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
+        let runtime = try Runtime(configuration: demo(speed: 20, outputs: [output])) { _ in }
         let port = try #require(runtime.tcpPorts["tcp"])
         let reader = ClientBox(LoopbackClient(port: port))
         let writers = (0..<8).map { _ in ClientBox(LoopbackClient(port: port)) }
@@ -225,18 +223,10 @@ final class LoopbackClient {
 
     @Test("a serial output that cannot be opened says why in the log, and is tried again once a second")
     func serialOutputMissing() throws {
-        var configuration = GatewayConfiguration()
-        var input = InputConfiguration(
-            name: "demo", endpoint: .file(path: projectFixtures() + "/demo-voyage/voyage.nmea"))
-        input.speed = 20
-        configuration.inputs = [input]
-        configuration.outputs = [
-            OutputConfiguration(name: "pilot", endpoint: .serial(path: "/dev/telltale-no-such-port", baud: 4800))
-        ]
-        configuration.statusLine = false
-        configuration.engine.kinds = configuration.requiredKinds
+        let pilot = OutputConfiguration(
+            name: "pilot", endpoint: .serial(path: "/dev/telltale-no-such-port", baud: 4800))
         let messages = MessageBox()
-        let runtime = try Runtime(configuration: configuration) { messages.append($0) }
+        let runtime = try Runtime(configuration: demo(speed: 20, outputs: [pilot])) { messages.append($0) }
         runtime.run(duration: 1.5)
         let failures = messages.items.filter { $0.hasPrefix("output /dev/telltale-no-such-port: cannot open") }
         #expect(failures.count == 1, "\(messages.items)")
