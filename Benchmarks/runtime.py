@@ -41,6 +41,16 @@ def rss(pid):
     return 0.0
 
 
+def connect_reader(port):
+    """A client of the gateway's TCP output, once the port answers (up to 5 s)."""
+    for _ in range(100):
+        try:
+            return socket.create_connection(("127.0.0.1", port))
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit(f"nothing listens on port {port}")
+
+
 def start_gateway(config_text):
     """telltale run on a configuration written to a temporary file; returns the process and the file's name."""
     config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
@@ -74,13 +84,7 @@ url = "tcp://127.0.0.1:{output_port}"
     config.close()
     gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
     feed, _ = server.accept()
-    reader = None
-    for _ in range(100):
-        try:
-            reader = socket.create_connection(("127.0.0.1", output_port))
-            break
-        except OSError:
-            time.sleep(0.05)
+    reader = connect_reader(output_port)
     reader.setblocking(False)
     sent = {}
     latencies = []
@@ -174,12 +178,7 @@ speed = 10
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
 """)
-    for _ in range(100):
-        try:
-            reader = socket.create_connection(("127.0.0.1", output_port))
-            break
-        except OSError:
-            time.sleep(0.05)
+    reader = connect_reader(output_port)
     sent = [0] * writers
     stop = time.time() + seconds
 

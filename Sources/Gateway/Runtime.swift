@@ -15,10 +15,6 @@ public final class Runtime {
         /// Lines refused while framing network inputs.
         public var rejected = 0
         public var sentencesOut = 0
-        public var invalid = 0
-        /// Of the invalid: values that cannot be physically true.
-        public var implausible = 0
-        public var echoes = 0
         public var routeReloads = 0
     }
 
@@ -375,9 +371,8 @@ public final class Runtime {
             wire.withUnsafeBytes { outputs[index].send($0, computed: computed) }
             counters.sentencesOut += 1
         case .refused(let sentence, let source, let error):
-            counters.invalid += 1
+            // Counted by the router (unreadable, implausible); per input and in the log here.
             guard case .implausible(let quantity) = error else { return }
-            counters.implausible += 1
             implausiblePerSource[source, default: 0] += 1
             log(
                 "input \(inputNames[source] ?? "?"): implausible \(quantity) (outside \(quantity.range.lowerBound)"
@@ -429,7 +424,7 @@ public final class Runtime {
             parts.append(text)
         }
         return "summary: " + parts.joined(separator: "; ")
-            + "; \(counters.invalid) unreadable, \(router.counters.echoes) echoes"
+            + "; \(router.counters.invalid) unreadable, \(router.counters.echoes) echoes"
     }
 
     private func housekeeping() {

@@ -264,7 +264,7 @@ final class LoopbackClient {
         #expect(elapsed < 3)
         // 70 lines, of which the HDT, VHW and MWV lines repeat the same bytes every second.
         #expect(reader.sentences == 70)
-        #expect(runtime.counters.echoes == 0)
+        #expect(runtime.router.counters.echoes == 0)
     }
 }
 
