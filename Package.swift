@@ -5,6 +5,7 @@ let package = Package(
     name: "Telltale",
     products: [
         .executable(name: "telltale", targets: ["telltale"]),
+        .executable(name: "telltale-bench", targets: ["TelltaleBench"]),
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Marine", targets: ["Marine"]),
     ],
@@ -61,6 +62,14 @@ let package = Package(
                 "CGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The benchmarks, outside the gateway's binary (`telltale-bench`; scripts under Benchmarks/ call it).
+        .executableTarget(
+            name: "TelltaleBench",
+            dependencies: [
+                "NMEA", "Marine", "Engine", "Gateway", "Sensors", "Platform", "CPosix", "Simulator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The Pi build's command line (run, check-config) over the same Gateway code; also built here, so the tests

@@ -5,7 +5,7 @@
 # Fails when Telltale's error is over 0.5 deg or not lower than Fusion's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release/telltale
+BIN=.build/release/telltale-bench
 OUT=Benchmarks/output
 VENV=.build-interop/fusion
 mkdir -p "$OUT"
@@ -15,7 +15,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 status=0
 for seed in 1 2 3; do
-    ours=$("$BIN" bench attitude --seed "$seed" --trace "$OUT/seaway-$seed.csv")
+    ours=$("$BIN" attitude --seed "$seed" --trace "$OUT/seaway-$seed.csv")
     theirs=$("$VENV/bin/python" Benchmarks/attitude_fusion.py "$OUT/seaway-$seed.csv" 30)
     echo "seed $seed: $ours"
     echo "seed $seed: $theirs"

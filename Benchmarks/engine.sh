@@ -3,15 +3,15 @@
 # Run through `make bench`, which builds release first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release/telltale
+BIN=.build/release/telltale-bench
 
 echo "== engine tick: every wind and heading derivation, every computed kind enabled"
-"$BIN" bench engine --ticks 2000000
+"$BIN" engine --ticks 2000000
 
 . Benchmarks/heap.sh
 if heap_ready "$BIN"; then
     echo "== heap allocations of the tick (valgrind)"
-    a=$(heap_allocations bench engine --ticks 10000)
-    b=$(heap_allocations bench engine --ticks 20000)
+    a=$(heap_allocations engine --ticks 10000)
+    b=$(heap_allocations engine --ticks 20000)
     echo "10000 ticks: $a allocations; 20000 ticks: $b allocations; per extra tick: $(( b - a )) / 10000"
 fi

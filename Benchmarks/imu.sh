@@ -4,12 +4,12 @@
 # attitude filter update; then heap allocations counted under valgrind on N and 2N samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=.build/release/telltale
+BIN=.build/release/telltale-bench
 echo "== IMU sample: read, scale, remap, filter"
-"$BIN" bench imu --samples 2000000
+"$BIN" imu --samples 2000000
 . Benchmarks/heap.sh
 if heap_ready "$BIN"; then
-    a=$(heap_allocations bench imu --samples 10000)
-    b=$(heap_allocations bench imu --samples 20000)
+    a=$(heap_allocations imu --samples 10000)
+    b=$(heap_allocations imu --samples 20000)
     echo "10000 samples: $a allocations; 20000 samples: $b allocations; per extra sample: $(( b - a )) / 10000"
 fi

@@ -25,3 +25,10 @@ sentences, samples, seconds = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv
 print(f"replay of one hour: {sentences} sentences and {samples} IMU samples in {seconds:.2f} s: "
       f"{sentences / seconds:,.0f} sentences/s and {samples / seconds:,.0f} IMU samples/s end to end")
 PY
+
+# Replay memory against log length: 100 000 and 1 000 000 sentences of the instrument mix, --fast, peak resident
+# memory of the whole process (logs are read as they play: the growth left is 8 bytes of time per sentence).
+"${BIN}-bench" generate --count 100000 "$OUT/mix-100k.nmea"
+"${BIN}-bench" generate --count 1000000 "$OUT/mix-1m.nmea"
+python3 Benchmarks/processes.py --runs 1 --sentences 100000 "replay 100k" "$BIN replay --fast $OUT/mix-100k.nmea"
+python3 Benchmarks/processes.py --runs 1 --sentences 1000000 "replay 1M" "$BIN replay --fast $OUT/mix-1m.nmea"

@@ -53,6 +53,20 @@ struct InstrumentInputs: Sendable {
         return true
     }
 
+    /// Records a fix. One of the same instant from the same source (the RMC and GGA of one second) completes the
+    /// one recorded rather than replacing it: RMC brings the date, GGA the satellites, HDOP and altitude.
+    mutating func record(_ observation: Observation<Fix>) {
+        var fix = observation.value
+        if let previous = position.latest(from: observation.source)?.value, fix.utc != nil, previous.utc == fix.utc {
+            fix.date = fix.date ?? previous.date
+            fix.satellites = fix.satellites ?? previous.satellites
+            fix.horizontalDilution = fix.horizontalDilution ?? previous.horizontalDilution
+            fix.altitude = fix.altitude ?? previous.altitude
+            fix.geoidSeparation = fix.geoidSeparation ?? previous.geoidSeparation
+        }
+        position.record(Observation(value: fix, time: observation.time, source: observation.source))
+    }
+
     /// Takes what the engine uses from a decoded sentence. Returns false when the sentence carried nothing usable
     /// (a `V` status, empty fields).
     mutating func record(_ message: Message, source: SourceID, at time: Double) -> Bool {
@@ -98,10 +112,10 @@ struct InstrumentInputs: Sendable {
         case .rmc(let rmc):
             guard rmc.isUsable else { return false }
             if let latitude = rmc.latitude, let longitude = rmc.longitude {
-                position.record(
+                record(
                     observe(
                         Fix(
-                            point: GeoPoint(latitude: latitude, longitude: longitude), utc: rmc.time,
+                            point: GeoPoint(latitude: latitude, longitude: longitude), utc: rmc.time, date: rmc.date,
                             mode: rmc.mode)))
             }
             if let variation = rmc.magneticVariation { variationFromRMC.record(observe(variation)) }
@@ -114,14 +128,16 @@ struct InstrumentInputs: Sendable {
                 observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: vtg.courseTrue)))
         case .gga(let gga):
             guard gga.isUsable, let latitude = gga.latitude, let longitude = gga.longitude else { return false }
-            position.record(
+            record(
                 observe(
                     Fix(
                         point: GeoPoint(latitude: latitude, longitude: longitude), utc: gga.time,
-                        mode: gga.quality == 2 ? .differential : .autonomous)))
+                        mode: gga.quality == 2 ? .differential : .autonomous, satellites: gga.satellites,
+                        horizontalDilution: gga.horizontalDilution, altitude: gga.altitude,
+                        geoidSeparation: gga.geoidSeparation)))
         case .gll(let gll):
             guard gll.isUsable, let latitude = gll.latitude, let longitude = gll.longitude else { return false }
-            position.record(
+            record(
                 observe(Fix(point: GeoPoint(latitude: latitude, longitude: longitude), utc: gll.time, mode: gll.mode)))
         case .rmb(let rmb):
             guard rmb.isValid == true else { return false }
@@ -188,16 +204,30 @@ public struct Attitude: Hashable, Sendable {
     }
 }
 
-/// A position fix with its UTC time and FAA mode when the sentence carried them.
+/// A position fix with what its source told of it: UTC time and date, FAA mode, and for GGA the satellites used,
+/// HDOP, altitude above mean sea level and geoid separation (metres).
 public struct Fix: Hashable, Sendable {
     public var point: GeoPoint
     public var utc: UTCTime?
+    public var date: UTCDate?
     public var mode: FAAMode?
+    public var satellites: Int?
+    public var horizontalDilution: Double?
+    public var altitude: Double?
+    public var geoidSeparation: Double?
 
-    public init(point: GeoPoint, utc: UTCTime? = nil, mode: FAAMode? = nil) {
+    public init(
+        point: GeoPoint, utc: UTCTime? = nil, date: UTCDate? = nil, mode: FAAMode? = nil, satellites: Int? = nil,
+        horizontalDilution: Double? = nil, altitude: Double? = nil, geoidSeparation: Double? = nil
+    ) {
         self.point = point
         self.utc = utc
+        self.date = date
         self.mode = mode
+        self.satellites = satellites
+        self.horizontalDilution = horizontalDilution
+        self.altitude = altitude
+        self.geoidSeparation = geoidSeparation
     }
 }
 

@@ -31,8 +31,10 @@ public enum LogTimeline {
     }
 
     /// The times of `count` lines from their anchors (tag-block times, else UTC times), spread between anchors.
-    static func times(count: Int, anchors: [(index: Int, time: Double)], lineRate: Double, start: Double) -> [Double] {
-        var anchors = anchors
+    /// `anchors` is worked on in place (held monotonic): a long log's anchors are not copied.
+    static func times(count: Int, anchors: inout [(index: Int, time: Double)], lineRate: Double, start: Double)
+        -> [Double]
+    {
         let step = 1 / max(lineRate, 1e-6)
         guard let first = anchors.first else {
             return (0..<count).map { start + Double($0) * step }
@@ -126,14 +128,15 @@ public struct TimeClues {
 
     /// One time per sentence added (UNIX seconds): tag-block times when the log has any, else UTC times, lines in
     /// between spread evenly, a log with neither at `lineRate` from `start`.
-    public func times(lineRate: Double, start: Double = 0) -> [Double] {
-        let anchors: [(index: Int, time: Double)]
+    /// Consumes the clues, working on their anchors in place: the peak memory of a long log's times is the
+    /// anchors and the result, never a copy of either.
+    public consuming func times(lineRate: Double, start: Double = 0) -> [Double] {
         if !tagged.isEmpty {
-            anchors = tagged
-        } else {
-            let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
-            anchors = utc.map { ($0.index, $0.time + base) }
+            utc = []
+            return LogTimeline.times(count: count, anchors: &tagged, lineRate: lineRate, start: start)
         }
-        return LogTimeline.times(count: count, anchors: anchors, lineRate: lineRate, start: start)
+        let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
+        for position in utc.indices { utc[position].time += base }
+        return LogTimeline.times(count: count, anchors: &utc, lineRate: lineRate, start: start)
     }
 }

@@ -46,6 +46,11 @@ public struct SourceSelector<Value: Sendable>: Sendable {
         }
     }
 
+    /// The last observation from `source`, fresh or not.
+    public func latest(from source: SourceID) -> Observation<Value>? {
+        candidates.first { $0.latest.source == source }?.latest
+    }
+
     /// The observation of the chosen source at `now`, or nil when no source is fresh.
     public mutating func select(at now: Double) -> Observation<Value>? {
         var best: Int?

@@ -5,7 +5,7 @@ import Platform
 
 /// An IMU CSV played on its own clock, like ``FileInput`` plays a log, read from disk as it goes: an hour at
 /// 100 Hz is 25 MB of text, not to be held in memory on a Pi.
-struct CSVIMUInput {
+final class CSVIMUInput: InputTransport {
     private let configuration: IMUConfiguration
     private var reader: LineReader
     private var columns: [Int] = []
@@ -15,7 +15,8 @@ struct CSVIMUInput {
     private var lastTime = 0.0
     private var span = 0.0
     private(set) var lap = 0
-    private var finished = false
+    private var ended = false
+    private var startTime = 0.0
 
     init(configuration: IMUConfiguration) throws(IMUFile.ParseError) {
         self.configuration = configuration
@@ -39,27 +40,35 @@ struct CSVIMUInput {
     }
 
     /// The next readable sample of the file (unreadable lines are skipped); nil at its end.
-    private mutating func readSample() -> IMUFile.Sample? {
+    private func readSample() -> IMUFile.Sample? {
         while let line = reader.nextLine() {
             if let sample = line.withUnsafeBufferPointer({ IMUFile.sample($0, columns: columns) }) { return sample }
         }
         return nil
     }
 
-    func nextDue(since start: Double) -> Double? {
-        guard let pending, let firstTime, !finished else { return nil }
-        return start + (Double(lap) * span + pending.time - firstTime) / configuration.speed
+    var name: String { configuration.endpoint }
+
+    func start(at time: Double) { startTime = time }
+
+    var finished: Bool? { configuration.loop ? nil : ended }
+
+    func prepare(now: Double, into fds: inout [pollfd]) {}
+
+    func nextDue(now: Double) -> Double? {
+        guard let pending, let firstTime, !ended else { return nil }
+        return startTime + (Double(lap) * span + pending.time - firstTime) / configuration.speed
     }
 
-    /// Hands over every sample due by `now`, remapped to the body frame.
-    mutating func emitDue(at now: Double, since start: Double, _ body: (IMUFile.Sample) -> Void) {
-        while let due = nextDue(since: start), due <= now, let sample = pending {
+    /// Hands over every sample due by `now`, remapped to the body frame and stamped when played.
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+        while let due = nextDue(now: now), due <= now, let sample = pending {
             lastTime = sample.time
-            body(configuration.bodyFrame(sample))
+            body(.imu(configuration.bodyFrame(sample), time: now))
             pending = readSample()
             if pending == nil {
                 guard configuration.loop, let firstTime else {
-                    finished = true
+                    ended = true
                     return
                 }
                 span = lastTime - firstTime + 0.01

@@ -1,3 +1,4 @@
+import CPosix
 import Engine
 import NMEA
 import Platform
@@ -7,7 +8,7 @@ import Platform
 ///
 /// Kept small for a Pi: the file's bytes, and per sentence only where its line starts and its time; a sentence is
 /// framed again when it is due rather than held framed (an inline `Sentence` is some 400 bytes).
-struct FileInput {
+final class FileInput: InputTransport {
     let name: String
     private let bytes: [UInt8]
     /// Start offset of each framed sentence's line in `bytes` (its end is the next line break).
@@ -21,6 +22,8 @@ struct FileInput {
     private var next = 0
     /// Laps completed (a looping input starts again at 0 each lap).
     private(set) var lap = 0
+    /// The loop's start on the monotonic clock: the log's first sentence is due then.
+    private var startTime = 0.0
 
     init(configuration: InputConfiguration, path: String) throws(POSIX.Failure) {
         name = configuration.name
@@ -63,29 +66,36 @@ struct FileInput {
         return starts
     }
 
-    /// Seconds (runtime clock) until the next sentence is due; nil when the log is finished.
-    func nextDue(since start: Double) -> Double? {
+    func start(at time: Double) { startTime = time }
+
+    func prepare(now: Double, into fds: inout [pollfd]) {}
+
+    /// When (runtime clock) the next sentence is due; nil when the log is finished.
+    func nextDue(now: Double) -> Double? {
         guard next < starts.count else { return nil }
-        return start + (Double(lap) * span + offsets[next]) / speed
+        return startTime + (Double(lap) * span + offsets[next]) / speed
     }
 
-    /// Hands over every sentence due by `now`.
-    mutating func emitDue(at now: Double, since start: Double, _ body: (Sentence) -> Void) {
-        while let due = nextDue(since: start), due <= now {
+    var finished: Bool? { next >= starts.count }
+
+    /// Hands over every sentence due by `now`, and says when a looping log starts again.
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+        while let due = nextDue(now: now), due <= now {
             let begin = Int(starts[next])
             var end = begin
             while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
             var framer = SentenceFramer(configuration: framing)
             bytes.withUnsafeBufferPointer { buffer in
                 framer.feed(UnsafeBufferPointer(rebasing: buffer[begin..<end])) {
-                    if case .sentence(let s) = $0 { body(s) }
+                    if case .sentence(let s) = $0 { body(.sentence(s)) }
                 }
-                framer.finish { if case .sentence(let s) = $0 { body(s) } }
+                framer.finish { if case .sentence(let s) = $0 { body(.sentence(s)) } }
             }
             next += 1
             if next == starts.count && loop && span > 0 {
                 next = 0
                 lap += 1
+                body(.restarted(lap: lap))
             }
         }
     }

@@ -1,13 +1,14 @@
 import CGPS
 import CPosix
+import Engine
 import Marine
 import NMEA
 
 /// A gpsd input through libgps: watches gpsd with JSON and turns each fix (time, position, SOG, COG, mode) into
 /// an observation. Owns its `gps_data_t` (some 24 KB, allocated once). When gpsd goes away the connection is closed
 /// and opened again with backoff (at most 1 s), so data resumes by itself when gpsd is restarted.
-final class GPSDClient {
-    struct Fix {
+final class GPSDClient: InputTransport {
+    struct Report {
         var point: GeoPoint
         /// m/s and degrees true, when gpsd has them.
         var speed: Double?
@@ -16,6 +17,12 @@ final class GPSDClient {
         var time: Double?
         /// 2 (2D) or 3 (3D).
         var mode: Int
+        /// Satellites used in the solution, horizontal dilution, altitude above mean sea level and the geoid's
+        /// height above the ellipsoid (metres), when gpsd has them: GGA carries them.
+        var satellites: Int? = nil
+        var horizontalDilution: Double? = nil
+        var altitude: Double? = nil
+        var geoidSeparation: Double? = nil
     }
 
     let name: String
@@ -25,11 +32,12 @@ final class GPSDClient {
     private var open = false
     private var retryAt = 0.0
     private var backoff = 0.1
-    private let log: (String) -> Void
+    private let log: Log
     private(set) var fixes = 0
     private(set) var reconnects = 0
+    private var slot = PollSlot()
 
-    init(name: String, host: String, port: Int, log: @escaping (String) -> Void) {
+    init(name: String, host: String, port: Int, log: Log) {
         self.name = name
         self.host = host
         self.port = port
@@ -50,18 +58,30 @@ final class GPSDClient {
             gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil)
             open = true
             backoff = 0.1
-            log("input \(name): connected to gpsd at \(host):\(port)")
+            log.notice(
+                "input.connected", "input \(name): connected to gpsd at \(host):\(port)",
+                [("input", name), ("url", "gpsd://\(host):\(port)")])
         } else {
             retryAt = now + backoff
             backoff = min(backoff * 2, 1)
         }
     }
 
-    /// The socket to poll, when connected.
-    var descriptor: Int32? { open ? Int32(data.pointee.gps_fd) : nil }
+    func prepare(now: Double, into fds: inout [pollfd]) {
+        maintain(now: now)
+        guard open else { return slot.clear() }
+        slot.register(Int32(data.pointee.gps_fd), events: Int16(POLLIN), into: &fds)
+    }
+
+    var counts: String { ", \(reconnects) reconnects" }
+
+    func close() {
+        if open { gps_close(data) }
+        open = false
+    }
 
     /// Reads what gpsd has sent and hands on each new fix of mode 2D or 3D.
-    func service(now: Double, _ body: (Fix) -> Void) {
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
         guard open else { return }
         while gps_waiting(data, 0) {
             guard gps_read(data, nil, 0) >= 0 else {
@@ -69,7 +89,7 @@ final class GPSDClient {
                 open = false
                 reconnects += 1
                 retryAt = now + backoff
-                log("input \(name): gpsd went away; reconnecting")
+                log.warning("input.lost", "input \(name): gpsd went away; reconnecting", [("input", name)])
                 return
             }
             let set = data.pointee.set
@@ -78,11 +98,31 @@ final class GPSDClient {
             guard fix.mode >= 2, fix.latitude.isFinite, fix.longitude.isFinite else { continue }
             let time = Double(fix.time.tv_sec) + Double(fix.time.tv_nsec) / 1e9
             fixes += 1
+            let used = Int(data.pointee.satellites_used)
+            let hdop = data.pointee.dop.hdop
             body(
-                Fix(
-                    point: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
-                    speed: fix.speed.isFinite ? fix.speed : nil, track: fix.track.isFinite ? fix.track : nil,
-                    time: time > 0 ? time : nil, mode: Int(fix.mode)))
+                .fix(
+                    Report(
+                        point: GeoPoint(latitude: fix.latitude, longitude: fix.longitude),
+                        speed: fix.speed.isFinite ? fix.speed : nil, track: fix.track.isFinite ? fix.track : nil,
+                        time: time > 0 ? time : nil, mode: Int(fix.mode), satellites: used > 0 ? used : nil,
+                        horizontalDilution: hdop.isFinite && hdop > 0 ? hdop : nil,
+                        altitude: fix.mode >= 3 && fix.altMSL.isFinite ? fix.altMSL : nil,
+                        geoidSeparation: fix.geoid_sep.isFinite ? fix.geoid_sep : nil)))
         }
     }
+}
+
+extension GPSDClient.Report {
+    /// The engine's fix: UTC time and date from the fix's UNIX time, satellites, HDOP and altitude for GGA.
+    var engineFix: Fix {
+        Fix(
+            point: point, utc: time.map { UTCTime(secondsOfDay: $0 - ($0 / 86_400).rounded(.down) * 86_400) },
+            date: time.map { UTCDate(daysSinceEpoch: Int(($0 / 86_400).rounded(.down))) },
+            mode: mode >= 2 ? .autonomous : .notValid, satellites: satellites, horizontalDilution: horizontalDilution,
+            altitude: altitude, geoidSeparation: geoidSeparation)
+    }
+
+    /// Speed (m/s) and track over ground, when gpsd has a speed.
+    var motion: GroundMotion? { speed.map { GroundMotion(speed: $0, course: track) } }
 }

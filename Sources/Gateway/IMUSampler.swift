@@ -6,14 +6,14 @@ import Sensors
 /// CSV from its start as fast as it reads, a live IMU in real time. Body frame (axis map and mounting applied).
 public final class IMUSampler {
     private let configuration: IMUConfiguration
-    private let log: (String) -> Void
+    private let log: Log
     private let wrap: ((any I2CBus) -> any I2CBus)?
 
     public init(
         configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
     ) {
         self.configuration = configuration
-        self.log = log
+        self.log = Log { log($0.line) }
         self.wrap = wrap
     }
 
@@ -39,7 +39,7 @@ public final class IMUSampler {
         while !done && !stop() && !StopSignal.isRaised {
             let now = POSIX.monotonic()
             guard now < start + seconds + 2 || (first != nil && now < start + 2 * seconds + 2) else { break }
-            input.service(now: now) { sample in
+            input.read(now: now) { sample in
                 if first == nil { first = sample.time }
                 if let first, sample.time - first >= seconds {
                     done = true
@@ -47,7 +47,7 @@ public final class IMUSampler {
                 }
                 body(sample)
             }
-            POSIX.sleep(until: min(input.nextDue(now: now), now + 0.1))
+            POSIX.sleep(until: min(input.nextDue(now: now) ?? now, now + 0.1))
         }
     }
 }

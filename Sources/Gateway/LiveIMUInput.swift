@@ -1,3 +1,4 @@
+import CPosix
 import Engine
 import Marine
 import Sensors
@@ -8,9 +9,9 @@ import Sensors
 /// mounting tilt from `telltale calibrate level`), and handed over with the time they were taken. A device that
 /// fails or goes silent is closed and opened again, at most a second apart, as a serial port is; every failure is
 /// counted and logged (rate-limited by the runtime's logger).
-final class LiveIMUInput {
+final class LiveIMUInput: InputTransport {
     let configuration: IMUConfiguration
-    private let log: (String) -> Void
+    private let log: Log
     private enum Device {
         /// The driver and its bus.
         case chip(any IMUDriver, any I2CBus)
@@ -30,7 +31,7 @@ final class LiveIMUInput {
     private let wrap: ((any I2CBus) -> any I2CBus)?
 
     init(
-        configuration: IMUConfiguration, log: @escaping (String) -> Void, wrap: ((any I2CBus) -> any I2CBus)? = nil
+        configuration: IMUConfiguration, log: Log, wrap: ((any I2CBus) -> any I2CBus)? = nil
     ) {
         self.configuration = configuration
         self.log = log
@@ -40,15 +41,32 @@ final class LiveIMUInput {
     var name: String { configuration.endpoint }
 
     /// When the loop should come back: the next read, or the next try to open.
-    func nextDue(now: Double) -> Double { device == nil ? max(nextOpen, now) : nextRead }
+    func nextDue(now: Double) -> Double? { device == nil ? max(nextOpen, now) : nextRead }
 
-    /// Opens the device now (the runtime does so before its loop: a chip's reset and set-up take 0.2 s).
-    func prepare(now: Double) {
-        if device == nil { open(now: now) }
+    /// Opens the device at the start, before the loop (a chip's reset and set-up take 0.2 s).
+    func start(at time: Double) {
+        if device == nil { open(now: time) }
+    }
+
+    /// Read on its own rate, not on a descriptor.
+    func prepare(now: Double, into fds: inout [pollfd]) {}
+
+    var counts: String {
+        var text = ", \(errors) errors, \(reopens) reopens"
+        if case .chip(_, let bus) = device {
+            text += ", I2C \(bus.statistics.retries) retries, \(bus.statistics.errors) failed transfers"
+        }
+        return text
+    }
+
+    func close() { device = nil }
+
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+        read(now: now) { sample in body(.imu(sample, time: sample.time)) }
     }
 
     /// Opens the device when it is closed and due, reads when a sample is due.
-    func service(now: Double, _ body: (IMUFile.Sample) -> Void) {
+    func read(now: Double, _ body: (IMUFile.Sample) -> Void) {
         if device == nil {
             guard now >= nextOpen else { return }
             open(now: now)
@@ -86,10 +104,10 @@ final class LiveIMUInput {
         if let failure {
             errors += 1
             consecutiveErrors += 1
-            log("imu \(name): \(failure)")
+            log.warning("imu.read-failed", "imu \(name): \(failure)", [("device", name)])
             // A glitch is survived; a device that keeps failing (unplugged, reset) is opened again.
             if consecutiveErrors >= 10 || now - lastSample >= configuration.silenceTimeout {
-                log("imu \(name): closing, will open again")
+                log.warning("imu.lost", "imu \(name): closing, will open again", [("device", name)])
                 close(now: now)
             }
         } else {
@@ -124,19 +142,24 @@ final class LiveIMUInput {
             self.opened += 1
             switch opened {
             case .chip(let driver, _):
-                log("imu: \(driver.description): \(driver.configured); axes \(configuration.axes)")
+                log.notice(
+                    "imu.open", "imu: \(driver.description): \(driver.configured); axes \(configuration.axes)",
+                    [("device", name)])
             case .iio(let reader):
-                log("imu: \(reader.description), \(Int(rate)) Hz; axes \(configuration.axes)")
+                log.notice(
+                    "imu.open", "imu: \(reader.description), \(Int(rate)) Hz; axes \(configuration.axes)",
+                    [("device", name)])
             }
             if configuration.mounting != .level {
-                log(
+                log.info(
+                    "imu.mounting",
                     "imu: mounting tilt heel \(FixedDecimal.text(configuration.mounting.heel, decimals: 2))°, "
                         + "pitch \(FixedDecimal.text(configuration.mounting.pitch, decimals: 2))° taken off"
                 )
             }
         } catch {
             errors += 1
-            log("imu \(name): \(error); trying again in 1 s")
+            log.warning("imu.open-failed", "imu \(name): \(error); trying again in 1 s", [("device", name)])
             nextOpen = now + 1
         }
     }
@@ -175,14 +198,5 @@ final class LiveIMUInput {
                 ? 100 : min(reader.sampleRate ?? configuration.sensor.sampleRate, configuration.sensor.sampleRate)
             return (.iio(reader), rate)
         }
-    }
-
-    /// One line for the periodic summary.
-    var summary: String {
-        var text = "imu: \(samples) samples, \(errors) errors, \(reopens) reopens"
-        if case .chip(_, let bus) = device {
-            text += ", I2C \(bus.statistics.retries) retries, \(bus.statistics.errors) failed transfers"
-        }
-        return text
     }
 }

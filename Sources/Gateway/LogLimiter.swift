@@ -1,7 +1,7 @@
-/// Keeps a log readable on a boat: the same message (digits aside, so "reconnecting after 3 s" and "after 4 s" are
-/// the same) is let through at most once per `interval`; the next one that gets through says how many were held
-/// back. Pure: time comes in as an argument.
-public struct LogLimiter: Sendable {
+/// Keeps a log readable on a boat: a message of one id about one subject (``LogEvent/subject``) is let through at
+/// most once per `interval`; the next one that gets through says how many were held back. Events marked not
+/// throttled (the periodic summary) always pass. Pure: time comes in as an argument.
+public struct LogLimiter {
     public var interval: Double
     private var last: [String: (time: Double, suppressed: Int)] = [:]
 
@@ -9,15 +9,20 @@ public struct LogLimiter: Sendable {
         self.interval = interval
     }
 
-    /// The text to log now, or nil to hold this one back.
-    public mutating func admit(_ message: String, at now: Double) -> String? {
-        let key = String(message.unicodeScalars.filter { !("0"..."9").contains($0) })
+    /// The event to log now, or nil to hold this one back.
+    public mutating func admit(_ event: LogEvent, at now: Double) -> LogEvent? {
+        guard event.throttled else { return event }
+        let key = event.id + "\u{1F}" + event.subject
         if let previous = last[key], now - previous.time < interval {
             last[key] = (previous.time, previous.suppressed + 1)
             return nil
         }
         let held = last[key]?.suppressed ?? 0
         last[key] = (now, 0)
-        return held > 0 ? message + " (\(held) more like it held back)" : message
+        guard held > 0 else { return event }
+        var admitted = event
+        admitted.message += " (\(held) more like it held back)"
+        admitted.metadata.append((key: "held_back", value: "\(held)"))
+        return admitted
     }
 }

@@ -4,7 +4,7 @@ import Platform
 
 /// A network input: a TCP connection to a server (a multiplexer, a plotter's NMEA port), reconnected with backoff
 /// when it fails or closes; or a UDP port listened on. Bytes go through the input's framer.
-final class NetworkInput {
+final class NetworkInput: InputTransport {
     enum Kind {
         case tcpClient(host: String, port: Int)
         case udpListener(host: String, port: Int)
@@ -24,16 +24,17 @@ final class NetworkInput {
     private var connecting = false
     private var retryAt = 0.0
     private var backoff = 0.1
-    private let log: (String) -> Void
+    private let log: Log
+    private var slot = PollSlot()
 
-    init(name: String, kind: Kind, framing: FramerConfiguration, log: @escaping (String) -> Void) {
+    init(name: String, kind: Kind, framing: FramerConfiguration, log: Log) {
         self.name = name
         self.kind = kind
         framer = SentenceFramer(configuration: framing)
         self.log = log
     }
 
-    deinit { if fd >= 0 { POSIX.close(fd) } }
+    deinit { close() }
 
     var isConnected: Bool { fd >= 0 && !connecting }
 
@@ -48,7 +49,9 @@ final class NetworkInput {
         let url = (socketKind == .stream ? Endpoint.tcp(host: host, port: port) : .udp(host: host, port: port))
             .description
         guard let address = POSIX.SocketAddress(host: host, port: port) else {
-            log("input \(name): \(host) is not a numeric IPv4 or IPv6 address")
+            log.error(
+                "input.bad-address", "input \(name): \(host) is not a numeric IPv4 or IPv6 address",
+                [("input", name), ("url", url)])
             return scheduleRetry(now)
         }
         do {
@@ -62,7 +65,11 @@ final class NetworkInput {
             }
         } catch {
             // A refused connection is retried quietly (the server may not be up yet); anything else is said.
-            if error.code != ECONNREFUSED { log("input \(name): \(error)") }
+            if error.code != ECONNREFUSED {
+                log.warning(
+                    "input.open-failed", "input \(name): \(error)",
+                    [("input", name), ("url", url), ("errno", "\(error.code)")])
+            }
             if fd >= 0 { POSIX.close(fd) }
             fd = -1
             scheduleRetry(now)
@@ -73,7 +80,11 @@ final class NetworkInput {
         connecting = false
         backoff = 0.1
         statistics.connects += 1
-        if case .tcpClient(let host, let port) = kind { log("input \(name): connected to tcp://\(host):\(port)") }
+        if case .tcpClient(let host, let port) = kind {
+            log.notice(
+                "input.connected", "input \(name): connected to tcp://\(host):\(port)",
+                [("input", name), ("connects", "\(statistics.connects)")])
+        }
     }
 
     private func scheduleRetry(_ now: Double) {
@@ -81,24 +92,34 @@ final class NetworkInput {
         backoff = min(backoff * 2, 1)
     }
 
-    private func lost(_ now: Double, _ reason: String, _ body: (FramerEvent) -> Void) {
+    private func lost(_ now: Double, _ reason: String, _ body: (InputEvent) -> Void) {
         if fd >= 0 { POSIX.close(fd) }
         fd = -1
         connecting = false
         statistics.disconnects += 1
         // A sentence cut by the disconnect is judged (and rejected, counted) rather than joined to the next connection.
-        framer.finish(body)
-        log("input \(name): \(reason); reconnecting")
+        framer.finish { body(InputEvent($0)) }
+        log.warning("input.lost", "input \(name): \(reason); reconnecting", [("input", name)])
         scheduleRetry(now)
     }
 
-    func pollDescriptors(into fds: inout [pollfd]) {
-        guard fd >= 0 else { return }
-        fds.append(pollfd(fd: fd, events: Int16(connecting ? POLLOUT : POLLIN), revents: 0))
+    func prepare(now: Double, into fds: inout [pollfd]) {
+        maintain(now: now)
+        guard fd >= 0 else { return slot.clear() }
+        slot.register(fd, events: Int16(connecting ? POLLOUT : POLLIN), into: &fds)
+    }
+
+    var counts: String {
+        ", \(framer.statistics.rejects.total) rejected, \(max(0, statistics.connects - 1)) reconnects"
+    }
+
+    func close() {
+        if fd >= 0 { POSIX.close(fd) }
+        fd = -1
     }
 
     /// Reads what has arrived and hands every framed sentence on.
-    func service(now: Double, _ body: (FramerEvent) -> Void) {
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
         guard fd >= 0 else { return }
         if connecting {
             let error = POSIX.socketError(fd)
@@ -117,8 +138,10 @@ final class NetworkInput {
             case .bytes(let got):
                 total += got
                 statistics.bytes += got
-                buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got]), body) }
-                if case .udpListener = kind { framer.finish(body) }  // a datagram ends its sentences
+                buffer.withUnsafeBufferPointer {
+                    framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got])) { body(InputEvent($0)) }
+                }
+                if case .udpListener = kind { framer.finish { body(InputEvent($0)) } }  // a datagram ends its sentences
             case .end:
                 if case .tcpClient = kind { return lost(now, "connection closed", body) }
                 return

@@ -63,10 +63,10 @@ public enum ReplayCommand {
         runnerOptions.tagTime = options.tagTime
         runnerOptions.lineRate = options.lineRate
         runnerOptions.tickRate = options.tickRate
-        var recorded: [RecordedLog] = []
-        for log in options.logs {
+        var recorded: [LogStream] = []
+        for (index, log) in options.logs.enumerated() {
             do {
-                recorded.append(try RecordedLog.read(log))
+                recorded.append(try LogStream(path: log, index: index, lineRate: options.lineRate))
             } catch {
                 throw CommandError("\(error)")
             }

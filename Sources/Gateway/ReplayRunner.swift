@@ -35,36 +35,69 @@ public struct ReplayRunner {
         public var sentencesRead: Int
     }
 
-    /// Replays the logs, handing each output line (with CR LF) to `write`.
+    /// Replays logs framed in memory (tests, small inputs), handing each output line (with CR LF) to `write`.
     public func run(_ logs: [RecordedLog], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void) -> Result {
         var engine = self.engine
         var timed: [[TimedSentence]] = []
         var rejects = RejectCounts()
-        var read = 0
         var sources: [SourceID] = []
-        // Logs without a clock start with the earliest log that has one.
         for (index, log) in logs.enumerated() {
             sources.append(engine.source(named: "log\(index)"))
             let times = LogTimeline.times(of: log.sentences, lineRate: options.lineRate)
             timed.append(zip(times, log.sentences).map { TimedSentence(time: $0, sentence: $1, log: index) })
             for reason in RejectReason.allCases { rejects[reason] += log.statistics.rejects[reason] }
-            read += log.sentences.count
         }
         let timeline = LogTimeline.merge(timed)
+        var position = 0
+        return run(
+            engine: engine, sources: sources, count: timeline.count, rejects: rejects, imu: imu, write: write
+        ) {
+            defer { position += 1 }
+            return position < timeline.count ? timeline[position] : nil
+        }
+    }
+
+    /// Replays log files read as they play (``LogStream``): memory flat in the logs' length.
+    public func run(_ logs: [LogStream], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void) -> Result {
+        var engine = self.engine
+        var rejects = RejectCounts()
+        var sources: [SourceID] = []
+        for (index, log) in logs.enumerated() {
+            sources.append(engine.source(named: "log\(index)"))
+            for reason in RejectReason.allCases { rejects[reason] += log.statistics.rejects[reason] }
+        }
+        return run(
+            engine: engine, sources: sources, count: logs.reduce(0) { $0 + $1.count }, rejects: rejects, imu: imu,
+            write: write, next: LogStream.merged(logs))
+    }
+
+    private func run(
+        engine: Engine, sources: [SourceID], count: Int, rejects: RejectCounts, imu: IMUFile?,
+        write: (UnsafeRawBufferPointer) -> Void, next: () -> TimedSentence?
+    ) -> Result {
+        var engine = engine
         var session = ReplaySession(engine: engine, options: sessionOptions)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
         let wallStart = POSIX.monotonic()
-        let origin = [timeline.first?.time, imu?.samples.first?.time].compactMap({ $0 }).min() ?? 0
-        let total = max(timeline.count, 1)
+        var origin: Double?
+        let total = max(count, 1)
         var processed = 0
         var lastPercent = -1
-        let showProgress = options.progress && options.speed == nil && POSIX.isTerminal(2) && timeline.count > 10_000
-
+        let showProgress = options.progress && options.speed == nil && POSIX.isTerminal(2) && count > 10_000
         let imuSource = engine.source(named: "imu")
-        session.run(timeline, sources: sources, imu: imu?.samples ?? [], imuSource: imuSource) { out in
+        var imuIndex = 0
+        let samples = imu?.samples ?? []
+        let nextIMU = { () -> ReplaySession.IMUEvent? in
+            defer { imuIndex += 1 }
+            return imuIndex < samples.count ? samples[imuIndex] : nil
+        }
+        session.run(next: next, sources: sources, nextIMU: nextIMU, imuSource: imuSource) { out in
             if let speed = options.speed, speed > 0 {
-                let due = wallStart + (out.time - origin) / speed
+                // The first line out is on the replay's origin (its earliest sentence or sample).
+                let start = origin ?? out.time
+                origin = start
+                let due = wallStart + (out.time - start) / speed
                 if due > POSIX.monotonic() {
                     flush(&buffer, write)
                     POSIX.sleep(until: due)
@@ -89,7 +122,7 @@ public struct ReplayRunner {
         }
         flush(&buffer, write)
         if showProgress { POSIX.writeAll(2, "\r" + String(repeating: " ", count: 60) + "\r") }
-        return Result(summary: session.summary, rejects: rejects, sentencesRead: read)
+        return Result(summary: session.summary, rejects: rejects, sentencesRead: count)
     }
 
     private var sessionOptions: ReplaySession.Options {

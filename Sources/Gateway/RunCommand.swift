@@ -9,6 +9,8 @@ public struct RunOptions: Sendable {
     public var outputs: [String] = []
     public var imu: String?
     public var duration: Double?
+    /// The least level logged: debug, info (the default), notice, warning, error.
+    public var logLevel = LogEvent.Level.info
 
     public init() {}
 }
@@ -71,7 +73,7 @@ public enum RunCommand {
 
     /// Installs the stop signals, opens every input and output and runs until stopped or `duration` passes.
     public static func start(
-        _ configuration: GatewayConfiguration, duration: Double?, log: @escaping (String) -> Void
+        _ configuration: GatewayConfiguration, duration: Double?, log: @escaping (LogEvent) -> Void
     ) throws(CommandError) {
         StopSignal.install()
         let runtime: Runtime

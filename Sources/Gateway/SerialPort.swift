@@ -86,7 +86,7 @@ final class SerialPort {
 
 /// A serial input: sentences from a device, reopened with backoff (at most 1 s between tries) after an error, a
 /// hang-up, or silence longer than `silenceTimeout`.
-final class SerialInput {
+final class SerialInput: InputTransport {
     let name: String
     let port: SerialPort
     private(set) var framer: SentenceFramer
@@ -95,12 +95,12 @@ final class SerialInput {
     private var retryAt = 0.0
     private var backoff = 0.1
     private var failingSince: Double?
-    private let log: (String) -> Void
+    private let log: Log
     private(set) var reconnects = 0
+    private var slot = PollSlot()
 
     init(
-        name: String, path: String, baud: Int, framing: FramerConfiguration, silenceTimeout: Double = 10,
-        log: @escaping (String) -> Void
+        name: String, path: String, baud: Int, framing: FramerConfiguration, silenceTimeout: Double = 10, log: Log
     ) {
         self.name = name
         port = SerialPort(path: path, baud: baud)
@@ -117,46 +117,63 @@ final class SerialInput {
             backoff = 0.1
             if failingSince != nil { reconnects += 1 }
             failingSince = nil
-            log("input \(name): \(port.path) open at \(port.baud) baud")
+            log.notice(
+                "input.connected", "input \(name): \(port.path) open at \(port.baud) baud",
+                [("input", name), ("device", port.path), ("baud", "\(port.baud)")])
         } catch {
             if failingSince == nil {
                 failingSince = now
-                log("input \(name): \(error); retrying")
+                log.warning(
+                    "input.open-failed", "input \(name): \(error); retrying", [("input", name), ("device", port.path)])
             }
             retryAt = now + backoff
             backoff = min(backoff * 2, 1)
         }
     }
 
-    var descriptor: Int32? { port.isOpen ? port.descriptor : nil }
+    func prepare(now: Double, into fds: inout [pollfd]) {
+        maintain(now: now)
+        guard port.isOpen else { return slot.clear() }
+        slot.register(port.descriptor, events: Int16(POLLIN), into: &fds)
+    }
 
-    func service(now: Double, revents: Int16, _ body: (FramerEvent) -> Void) {
+    var counts: String { ", \(framer.statistics.rejects.total) rejected, \(reconnects) reconnects" }
+
+    func close() { port.close() }
+
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
         guard port.isOpen else { return }
+        let revents = slot.revents(in: fds)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let got = buffer.withUnsafeMutableBytes { port.read(into: $0) }
             guard let got else { return lost(now, "the device failed (unplugged?)", body) }
             if got == 0 { break }
             lastData = now
-            buffer.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got]), body) }
+            buffer.withUnsafeBufferPointer {
+                framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got])) { body(InputEvent($0)) }
+            }
         }
         if revents & Int16(POLLHUP | POLLERR) != 0 { return lost(now, "hang-up", body) }
         if now - lastData > silenceTimeout { return lost(now, "silent for \(Int(silenceTimeout)) s", body) }
     }
 
-    private func lost(_ now: Double, _ reason: String, _ body: (FramerEvent) -> Void) {
+    private func lost(_ now: Double, _ reason: String, _ body: (InputEvent) -> Void) {
         port.close()
-        framer.finish(body)
+        framer.finish { body(InputEvent($0)) }
         failingSince = now
         retryAt = now + backoff
-        log("input \(name): \(reason); reopening \(port.path)")
+        log.warning(
+            "input.lost", "input \(name): \(reason); reopening \(port.path)", [("input", name), ("device", port.path)])
     }
 }
 
 /// A serial output: NMEA 0183 at 4800 baud carries about 480 bytes a second. Sentences beyond that budget are
 /// thinned, pass-through before computed ones, and counted; nothing is queued without bound.
-final class SerialOutput {
+final class SerialOutput: OutputTransport {
+    let name: String
     let port: SerialPort
+    private let log: Log
     private var budget: Double
     private var lastRefill = 0.0
     private(set) var thinned = 0
@@ -165,14 +182,16 @@ final class SerialOutput {
     private var retryAt = 0.0
     private var failedOpens = 0
 
-    init(path: String, baud: Int) {
+    init(name: String, path: String, baud: Int, log: Log) {
+        self.name = name
+        self.log = log
         port = SerialPort(path: path, baud: baud)
         budget = Double(baud) / 10
     }
 
     /// Sends a sentence if the line has room for it now. A device that cannot be opened is tried again once a
     /// second, and the log says why (the runtime's limiter keeps that to one line per 30 s).
-    func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double, log: (String) -> Void) {
+    func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double) {
         if !port.isOpen {
             guard now >= retryAt else {
                 lost += 1
@@ -180,13 +199,20 @@ final class SerialOutput {
             }
             do {
                 try port.open()
-                if failedOpens > 0 { log("output \(port.path): opened after \(failedOpens) failed tries") }
+                if failedOpens > 0 {
+                    log.notice(
+                        "output.connected", "output \(name): \(port.path) opened after \(failedOpens) failed tries",
+                        [("output", name), ("device", port.path)])
+                }
                 failedOpens = 0
             } catch {
                 failedOpens += 1
                 retryAt = now + 1
                 lost += 1
-                log("output \(port.path): cannot open: \(error); trying again every second")
+                log.warning(
+                    "output.open-failed",
+                    "output \(name): cannot open \(port.path): \(error); trying again every second",
+                    [("output", name), ("device", port.path)])
                 return
             }
         }
@@ -202,7 +228,13 @@ final class SerialOutput {
         budget -= Double(bytes.count)
         if port.write(bytes) == nil {
             port.close()
-            log("output \(port.path): the device failed; reopening")
+            log.warning(
+                "output.lost", "output \(name): \(port.path) failed; reopening",
+                [("output", name), ("device", port.path)])
         }
+    }
+
+    var counts: String {
+        ", \(thinned) thinned to fit the line" + (lost > 0 ? ", \(lost) lost while the device was closed" : "")
     }
 }

@@ -150,3 +150,11 @@ public final class TCPServer {
     /// Bytes read from one client in one turn of the loop, at most.
     static let readLimit = 16 * 1024
 }
+
+extension TCPServer: OutputTransport {
+    func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double) { send(bytes) }
+    func service(now: Double) { service() }
+    var counts: String { ", \(clientCount) clients, \(statistics.droppedSentences) dropped for slow clients" }
+    var listeningPort: Int? { port }
+    var clientStatistics: Statistics? { statistics }
+}

@@ -2,7 +2,7 @@ import CPosix
 import Platform
 
 /// A UDP output: unicast or broadcast datagrams, one sentence each, IPv4 or IPv6.
-final class UDPSender {
+final class UDPSender: OutputTransport {
     private let fd: Int32
     private let address: POSIX.SocketAddress
     private(set) var failures = 0
@@ -19,7 +19,9 @@ final class UDPSender {
 
     deinit { POSIX.close(fd) }
 
-    func send(_ bytes: UnsafeRawBufferPointer) {
+    func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double) {
         if case .failed = POSIX.send(fd, bytes, to: address) { failures += 1 }
     }
+
+    var counts: String { failures > 0 ? ", \(failures) failed sends" : "" }
 }

@@ -177,4 +177,10 @@ public enum POSIX {
     }
 
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// An environment variable's value, when set.
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
 }

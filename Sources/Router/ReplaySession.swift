@@ -74,9 +74,31 @@ public struct ReplaySession {
         _ timeline: [TimedSentence], sources: [SourceID], imu: [IMUEvent] = [], imuSource: SourceID? = nil,
         output: (Output) -> Void
     ) {
-        // An IMU trace alone has its own clock: the replay runs on it.
-        guard let origin = [timeline.first?.time, imu.first?.time].compactMap({ $0 }).min() else { return }
+        var sentenceIndex = 0
         var imuIndex = 0
+        run(
+            next: {
+                defer { sentenceIndex += 1 }
+                return sentenceIndex < timeline.count ? timeline[sentenceIndex] : nil
+            },
+            sources: sources,
+            nextIMU: {
+                defer { imuIndex += 1 }
+                return imuIndex < imu.count ? imu[imuIndex] : nil
+            }, imuSource: imuSource, output: output)
+    }
+
+    /// Replays a timeline handed over one sentence at a time (in time order), and IMU samples likewise: a log of any
+    /// length replays in the memory of one sentence.
+    public mutating func run(
+        next: () -> TimedSentence?, sources: [SourceID], nextIMU: () -> IMUEvent? = { nil },
+        imuSource: SourceID? = nil, output: (Output) -> Void
+    ) {
+        var pendingSentence = next()
+        var pendingIMU = nextIMU()
+        // An IMU trace alone has its own clock: the replay runs on it.
+        guard let origin = [pendingSentence?.time, pendingIMU?.time].compactMap({ $0 }).min() else { return }
+        var lastTime = origin
         let imuID = imuSource ?? SourceID(sources.count)
         var policy = OutputPolicy(name: "replay")
         policy.kinds = engine.configuration.kinds
@@ -90,12 +112,12 @@ public struct ReplaySession {
         let engineTime = { (time: Double) in time - origin }
 
         func feedIMU(until limit: Double) {
-            while imuIndex < imu.count && imu[imuIndex].time <= limit {
-                let sample = imu[imuIndex]
+            while let sample = pendingIMU, sample.time <= limit {
                 router.ingest(
                     gyroscope: sample.gyroscope, accelerometer: sample.accelerometer,
                     magnetometer: sample.magnetometer, from: imuID, at: engineTime(sample.time))
-                imuIndex += 1
+                lastTime = max(lastTime, sample.time)
+                pendingIMU = nextIMU()
             }
         }
 
@@ -113,7 +135,8 @@ public struct ReplaySession {
             }
         }
 
-        for item in timeline {
+        var lastSentence: Double?
+        while let item = pendingSentence {
             // Ticks strictly before this sentence's time come first.
             tick(until: item.time - tickInterval * 1e-9)
             feedIMU(until: item.time)
@@ -123,8 +146,18 @@ public struct ReplaySession {
                     output(Output(time: item.time, sentence: sentence, isComputed: false))
                 }
             }
+            lastSentence = item.time
+            pendingSentence = next()
         }
-        let end = timeline.last?.time ?? imu.last?.time ?? origin
+        // The replay ends with its last sentence; an IMU trace alone, with its last sample (each sample taken after
+        // the ticks before it, as the ticks would have taken it).
+        if lastSentence == nil {
+            while let sample = pendingIMU {
+                tick(until: sample.time - tickInterval * 1e-9)
+                feedIMU(until: sample.time)
+            }
+        }
+        let end = lastSentence ?? lastTime
         tick(until: end)
         engine = router.engine
         let counters = router.counters

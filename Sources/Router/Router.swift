@@ -127,15 +127,10 @@ public struct Router {
             gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, from: source, at: time)
     }
 
-    /// A fix that did not come as NMEA (gpsd).
-    public mutating func ingest(
-        fix point: GeoPoint, speedOverGround: Double?, courseOverGround: Double?, unixTime: Double?,
-        from source: SourceID, at time: Double
-    ) {
+    /// A fix that did not come as NMEA (gpsd), with the motion over ground.
+    public mutating func ingest(_ fix: Fix, motion: GroundMotion?, from source: SourceID, at time: Double) {
         counters.sentencesIn += 1
-        engine.ingest(
-            fix: point, speedOverGround: speedOverGround, courseOverGround: courseOverGround, unixTime: unixTime,
-            from: source, at: time)
+        engine.ingest(fix, motion: motion, from: source, at: time)
     }
 
     /// An engine tick at `time`: the computed sentences that are due, to each output that carries their kind, in

@@ -39,6 +39,11 @@ enum PiCommand {
             case "--input": options.inputs.append(value)
             case "--output": options.outputs.append(value)
             case "--imu": options.imu = value
+            case "--log-level":
+                guard let level = LogEvent.Level.named(value) else {
+                    fail("--log-level \(value): one of debug, info, notice, warning, error", status: 64)
+                }
+                options.logLevel = level
             case "--duration":
                 guard let seconds = Double(value), seconds >= 0 else { fail("--duration \(value) is not a number") }
                 options.duration = seconds
@@ -133,9 +138,9 @@ enum PiCommand {
         case "run":
             do {
                 let options = runOptions(words.dropFirst(2))
-                try RunCommand.start(RunCommand.configuration(options), duration: options.duration) { message in
-                    POSIX.writeAll(2, "telltale: " + message + "\n")
-                }
+                try RunCommand.start(
+                    RunCommand.configuration(options), duration: options.duration,
+                    log: StandardErrorLog.make(minimum: options.logLevel))
             } catch {
                 fail(error.description)
             }
@@ -149,9 +154,7 @@ enum PiCommand {
         case "record":
             let (options, duration) = recordOptions(words.dropFirst(2))
             do {
-                try RunCommand.start(RunCommand.recording(options), duration: duration) { message in
-                    POSIX.writeAll(2, "telltale: " + message + "\n")
-                }
+                try RunCommand.start(RunCommand.recording(options), duration: duration, log: StandardErrorLog.make())
             } catch {
                 fail(error.description)
             }

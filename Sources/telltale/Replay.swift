@@ -135,7 +135,7 @@ extension Replay {
         StopSignal.install()
         let runtime: Runtime
         do {
-            runtime = try Runtime(configuration: configuration) { Console.error("telltale: " + $0 + "\n") }
+            runtime = try Runtime(configuration: configuration, log: StandardErrorLog.make())
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure

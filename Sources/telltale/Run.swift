@@ -34,6 +34,15 @@ struct Run: ParsableCommand {
     @Option(help: "Stop after this many seconds (for tests and benchmarks).")
     var duration: Double?
 
+    @Option(help: "The least level logged: debug, info, notice, warning, error.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard Gateway.LogEvent.Level.named(logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel): one of debug, info, notice, warning, error")
+        }
+    }
+
     func run() throws {
         var options = RunOptions()
         options.config = config
@@ -41,8 +50,9 @@ struct Run: ParsableCommand {
         options.outputs = outputs
         options.imu = imu
         options.duration = duration
+        options.logLevel = Gateway.LogEvent.Level.named(logLevel) ?? .info
         do {
-            try Runtime.start(try RunCommand.configuration(options), duration: duration)
+            try Runtime.start(try RunCommand.configuration(options), duration: duration, logLevel: options.logLevel)
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure
@@ -71,9 +81,11 @@ struct CheckConfig: ParsableCommand {
 extension Runtime {
     /// Installs the stop signals, opens every input and output of `configuration` (an error ends the command
     /// with status 1) and runs until stopped or `duration` seconds pass; what `run` and `record` share.
-    static func start(_ configuration: GatewayConfiguration, duration: Double?) throws {
+    static func start(
+        _ configuration: GatewayConfiguration, duration: Double?, logLevel: Gateway.LogEvent.Level = .info
+    ) throws {
         do {
-            try RunCommand.start(configuration, duration: duration, log: GatewayLogger.make())
+            try RunCommand.start(configuration, duration: duration, log: GatewayLogger.make(minimum: logLevel))
         } catch {
             Console.error("telltale: \(error)\n")
             throw ExitCode.failure

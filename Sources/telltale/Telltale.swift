@@ -8,7 +8,7 @@ struct Telltale: ParsableCommand {
         abstract: "An NMEA 0183 instrument gateway for sailing boats.",
         version: "telltale \(TelltaleVersion.string)",
         subcommands: [
-            Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Bench.self, Ports.self,
+            Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Ports.self,
             Calibrate.self, IMUCommand.self,
         ]
     )

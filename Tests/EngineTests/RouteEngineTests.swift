@@ -150,16 +150,16 @@ import Testing
         #expect(plain.takeNotices().isEmpty)  // said once
     }
 
-    @Test("a stale position: XTE, RMB and APB say V with FAA mode N; BWC's UTC is the engine clock")
+    @Test("a stale position: XTE, RMB and APB say V with FAA mode N; BWC's UTC is the GPS clock, not the system's")
     func stalePosition() throws {
         var (engine, gps) = Self.engine()
-        engine.setClock(unixTime: 1_795_305_600, at: 0)  // 2026-11-22 00:00:00 UTC
+        // The system clock says midnight; the GPS (RMC of 2026-11-22 10:00:00) is believed over it, so BWC carries
+        // the same UTC as RMC and GGA (it carried the system clock's, 00:00:00.05, before).
+        engine.setClock(unixTime: 1_795_305_600, at: 0)
         let fresh = Self.sail(&engine, gps, to: GeoPoint(latitude: 50.01, longitude: -1), second: 0)
         #expect(
             decoded(BWC.self, fresh[.waypointGreatCircle])?.waypoint.time
-                == UTCTime(
-                    hours: 0, minutes: 0,
-                    seconds: 0.05))
+                == UTCTime(hours: 10, minutes: 0, seconds: 0.05))
         let out = tick(&engine, at: 10)
         let xte = try #require(decoded(XTE.self, out[.crossTrackError]))
         #expect(xte.status1 == false && xte.magnitude == nil && xte.mode == .notValid)

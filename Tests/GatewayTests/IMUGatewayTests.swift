@@ -210,7 +210,7 @@ func writeText(_ path: String, _ text: String) {
         configuration.engine.kinds = [.attitude]
         configuration.statusLine = false
         let messages = MessageBox()
-        let runtime = try Runtime(configuration: configuration) { messages.append($0) }
+        let runtime = try Runtime(configuration: configuration) { messages.append($0.message) }
         let reader = LoopbackClient(port: try #require(runtime.tcpPorts["tcp"]))
         let box = RuntimeBox(runtime)
         let readerBox = ClientBox(reader)
@@ -244,7 +244,7 @@ func writeText(_ path: String, _ text: String) {
         configuration.statusLine = false
         configuration.stateFile = nil
         let messages = MessageBox()
-        let runtime = try Runtime(configuration: configuration) { messages.append($0) }
+        let runtime = try Runtime(configuration: configuration) { messages.append($0.message) }
         runtime.run(duration: 0.3)
         #expect(messages.items.contains { $0.contains("/dev/i2c-telltale-none") && $0.contains("cannot open the bus") })
     }

@@ -68,7 +68,9 @@ import Testing
         options.speed = nil
         options.progress = false
         var output: [UInt8] = []
-        let result = ReplayRunner(engine: Engine(configuration: configuration), options: options).run([], imu: imu) {
+        let result = ReplayRunner(engine: Engine(configuration: configuration), options: options).run(
+            [RecordedLog](), imu: imu
+        ) {
             output.append(contentsOf: $0)
         }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\r\n")
@@ -76,5 +78,36 @@ import Testing
         // Attitude every 0.2 s over the whole trace.
         #expect(result.summary.computed > Int(seconds * 5 * 0.9), "\(result.summary.computed) over \(seconds) s")
         #expect(lines.allSatisfy { $0.hasPrefix("$IIXDR,A,") && $0.contains(",D,ROLL,A,") })
+    }
+}
+
+@Suite struct LogStreamTests {
+    /// Replays `paths` framed in memory and read as they play; the bytes must be the same.
+    func both(_ paths: [String]) throws -> (inMemory: [UInt8], streamed: [UInt8], read: Int) {
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.progress = false
+        options.tagTime = true
+        let runner = ReplayRunner(engine: Engine(), options: options)
+        var inMemory: [UInt8] = []
+        _ = runner.run(try paths.map { try RecordedLog.read($0) }) { inMemory.append(contentsOf: $0) }
+        var streamed: [UInt8] = []
+        let streams = try paths.enumerated().map { try LogStream(path: $1, index: $0, lineRate: 10) }
+        let result = runner.run(streams) { streamed.append(contentsOf: $0) }
+        return (inMemory, streamed, result.sentencesRead)
+    }
+
+    @Test("a log read as it replays gives the bytes of the same log framed in memory")
+    func demoVoyage() throws {
+        let (inMemory, streamed, read) = try both([projectFixtures() + "/demo-voyage/voyage.nmea"])
+        #expect(read > 28_000)
+        #expect(inMemory.count > 1_000_000 && inMemory == streamed)
+    }
+
+    @Test("two logs merged as they play keep the order of the merge of whole logs (ties by log, then line)")
+    func mergedLogs() throws {
+        let folder = projectFixtures() + "/edge-cases"
+        let (inMemory, streamed, _) = try both([folder + "/gps-a.nmea", folder + "/gps-b.nmea", folder + "/noise.nmea"])
+        #expect(!inMemory.isEmpty && inMemory == streamed)
     }
 }

@@ -1,9 +1,10 @@
 import Engine
-import Gateway
 import NMEA
 import Platform
 import TestSupport
 import Testing
+
+@testable import Gateway
 
 #if canImport(Glibc)
     import Glibc
@@ -144,7 +145,7 @@ final class LoopbackClient {
     func stalledClient() throws {
         var output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
         output.clientBuffer = 64 * 1024
-        let runtime = try Runtime(configuration: demo(speed: 200, outputs: [output])) { _ in }
+        let runtime = try Runtime(configuration: demo(speed: 100, outputs: [output])) { _ in }
         let port = try #require(runtime.tcpPorts["tcp"])
         let reader = LoopbackClient(port: port)
         // A small receive window for the stalled client, so the server's queue for it fills quickly.
@@ -226,9 +227,9 @@ final class LoopbackClient {
         let pilot = OutputConfiguration(
             name: "pilot", endpoint: .serial(path: "/dev/telltale-no-such-port", baud: 4800))
         let messages = MessageBox()
-        let runtime = try Runtime(configuration: demo(speed: 20, outputs: [pilot])) { messages.append($0) }
+        let runtime = try Runtime(configuration: demo(speed: 20, outputs: [pilot])) { messages.append($0.message) }
         runtime.run(duration: 1.5)
-        let failures = messages.items.filter { $0.hasPrefix("output /dev/telltale-no-such-port: cannot open") }
+        let failures = messages.items.filter { $0.hasPrefix("output pilot: cannot open /dev/telltale-no-such-port") }
         #expect(failures.count == 1, "\(messages.items)")
         #expect(runtime.summary().contains("lost while the device was closed"))
     }
@@ -351,16 +352,52 @@ final class ClientBox: @unchecked Sendable {
 }
 
 @Suite struct LogLimiterTests {
-    @Test("a repeated message gets through once per interval, then says how many were held back")
+    @Test("a repeated message is held back by its id and subject, not its text; the summary never is")
     func limiter() {
         var limiter = LogLimiter(interval: 30)
-        #expect(limiter.admit("input gps: reconnecting after 1 s", at: 0) == "input gps: reconnecting after 1 s")
-        #expect(limiter.admit("input gps: reconnecting after 2 s", at: 1) == nil)
-        #expect(limiter.admit("input gps: reconnecting after 3 s", at: 2) == nil)
-        #expect(limiter.admit("input wind: silent", at: 3) == "input wind: silent")
+        func event(_ id: String, _ text: String, input: String) -> LogEvent {
+            LogEvent(.warning, id, text, [("input", input), ("after", "\(text.count)")])
+        }
+        #expect(limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 0)?.message != nil)
+        // Another text of the same id about the same input is a repeat: held back, digits or not.
+        #expect(limiter.admit(event("input.lost", "input gps: connection closed", input: "gps"), at: 1) == nil)
+        #expect(limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 2) == nil)
+        // The same id about another input is news.
+        #expect(limiter.admit(event("input.lost", "input wind: reset by peer", input: "wind"), at: 3) != nil)
+        // A text that differs from a held one only by its digits but is of another id gets through.
+        #expect(limiter.admit(event("input.open-failed", "input gps: reset by peer", input: "gps"), at: 4) != nil)
+        let summary = LogEvent(.info, "summary", "summary: ...", throttled: false)
+        #expect(limiter.admit(summary, at: 5) != nil && limiter.admit(summary, at: 6) != nil)
+        let later = limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 31)
+        #expect(later?.message == "input gps: reset by peer (2 more like it held back)")
+        #expect(later?.metadata.contains { $0.key == "held_back" && $0.value == "2" } == true)
+    }
+
+    @Test("journald reads the level from the line's prefix; a terminal gets the level in words")
+    func standardErrorFormat() {
+        let event = LogEvent(.warning, "input.lost", "input gps: gone", [("input", "gps"), ("errno", "104")])
+        #expect(StandardErrorLog.format(event, journal: true) == "<4>input gps: gone errno=104\n")
+        #expect(StandardErrorLog.format(event, journal: false) == "telltale: warning: input gps: gone errno=104\n")
+        let info = LogEvent(.info, "route.loaded", "route: following Demo")
+        #expect(StandardErrorLog.format(info, journal: true) == "<6>route: following Demo\n")
+    }
+
+    @Test("a log line clears the terminal's status line first and draws it again after")
+    func statusLineAndLog() {
+        var written = ""
+        let status = StatusLine { written += $0 }
+        status.interrupt { written += "before any status\n" }
+        #expect(written == "before any status\n")
+        written = ""
+        status.show("telltale 3s | in 10")
+        status.interrupt { written += "input gps: gone\n" }
         #expect(
-            limiter.admit("input gps: reconnecting after 1 s", at: 31)
-                == "input gps: reconnecting after 1 s (2 more like it held back)")
+            written == "\rtelltale 3s | in 10\u{1B}[K" + "\r\u{1B}[K" + "input gps: gone\n"
+                + "\rtelltale 3s | in 10\u{1B}[K")
+        written = ""
+        status.finish()
+        status.interrupt { written += "stopped\n" }
+        #expect(written == "\nstopped\n")
     }
 
     @Test("rate limits per address pattern are read from the output")

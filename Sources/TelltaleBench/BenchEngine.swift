@@ -4,7 +4,7 @@ import Gateway
 import NMEA
 
 extension Bench {
-    /// `telltale bench engine`: the cost of one tick with every wind and heading derivation running.
+    /// `telltale-bench engine`: the cost of one tick with every wind and heading derivation running.
     struct EngineTick: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "engine",
@@ -49,18 +49,13 @@ extension Bench {
                 engine.tick(at: Double(index) * 0.1) { _, _ in emitted &+= 1 }
             }
             let nanoseconds = (monotonicSeconds() - start) / Double(count) * 1e9
-            if json {
-                var writer = JSONWriter()
-                writer.beginObject()
+            let text =
+                "\(count) ticks: \(format(nanoseconds, decimals: 0)) ns per tick "
+                + "(sentences encoded on the ticks they are due: \(emitted))"
+            report(json: json, text: text) { writer in
                 writer.value("ticks", count)
                 writer.value("nanoseconds_per_tick", nanoseconds)
                 writer.value("sentences", emitted)
-                writer.endObject()
-                Console.out(writer.text + "\n")
-            } else {
-                Console.out(
-                    "\(count) ticks: \(Inspect.format(nanoseconds, decimals: 0)) ns per tick "
-                        + "(sentences encoded on the ticks they are due: \(emitted))\n")
             }
         }
     }

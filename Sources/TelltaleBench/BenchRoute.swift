@@ -3,7 +3,7 @@ import Engine
 import Marine
 
 extension Bench {
-    /// `telltale bench route`: one route-follower update on a 500-waypoint route.
+    /// `telltale-bench route`: one route-follower update on a 500-waypoint route.
     struct RouteTick: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "route",
@@ -55,8 +55,8 @@ extension Bench {
             }
             let nanoseconds = (monotonicSeconds() - start) / Double(count) * 1e9
             Console.out(
-                "\(count) updates on a \(waypoints)-waypoint route: \(Inspect.format(nanoseconds, decimals: 0)) ns each "
-                    + "(mean XTE \(Inspect.format(checksum / Double(count), decimals: 1)) m)\n")
+                "\(count) updates on a \(waypoints)-waypoint route: \(format(nanoseconds, decimals: 0)) ns each "
+                    + "(mean XTE \(format(checksum / Double(count), decimals: 1)) m)\n")
         }
     }
 }

@@ -3,7 +3,7 @@ import Marine
 import Simulator
 
 extension Bench {
-    /// `telltale bench attitude`: the attitude filter's accuracy on a synthetic seaway, and its speed.
+    /// `telltale-bench attitude`: the attitude filter's accuracy on a synthetic seaway, and its speed.
     struct AttitudeAccuracy: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "attitude",
@@ -32,8 +32,8 @@ extension Bench {
                 var text = SeaStateTrace.csvHeader + "\n"
                 for sample in samples {
                     text +=
-                        sample.imu.csvLine + "," + Inspect.format(sample.heel, decimals: 4) + ","
-                        + Inspect.format(sample.pitch, decimals: 4) + "\n"
+                        sample.imu.csvLine + "," + format(sample.heel, decimals: 4) + ","
+                        + format(sample.pitch, decimals: 4) + "\n"
                 }
                 try file.write(Array(text.utf8))
             }
@@ -65,9 +65,9 @@ extension Bench {
             let pitch = (pitchSquares / Double(max(counted, 1))).squareRoot()
             let heading = (headingSquares / Double(max(counted, 1))).squareRoot()
             Console.out(
-                "telltale: RMS heel error \(Inspect.format(heel, decimals: 3)) deg, pitch \(Inspect.format(pitch, decimals: 3)) deg "
-                    + "after \(Int(settle)) s; \(Inspect.format(nanoseconds, decimals: 0)) ns per update; "
-                    + "magnetometer heading RMS \(Inspect.format(heading, decimals: 2)) deg at \(Int(generator.fieldDip)) deg dip\n"
+                "telltale: RMS heel error \(format(heel, decimals: 3)) deg, pitch \(format(pitch, decimals: 3)) deg "
+                    + "after \(Int(settle)) s; \(format(nanoseconds, decimals: 0)) ns per update; "
+                    + "magnetometer heading RMS \(format(heading, decimals: 2)) deg at \(Int(generator.fieldDip)) deg dip\n"
             )
         }
     }

@@ -3,7 +3,7 @@ import Marine
 import Sensors
 
 extension Bench {
-    /// `telltale bench imu`: the cost of one IMU sample on the gateway's side, a driver's burst read and scaling
+    /// `telltale-bench imu`: the cost of one IMU sample on the gateway's side, a driver's burst read and scaling
     /// (an ICM-20948 modelled as registers, no bus time) and one attitude filter update.
     struct IMURead: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -30,8 +30,8 @@ extension Bench {
             }
             let nanoseconds = (monotonicSeconds() - start) / Double(max(samples, 1)) * 1e9
             Console.out(
-                "imu: \(Inspect.format(nanoseconds, decimals: 0)) ns per sample (ICM-20948 read and scale, axis map, filter update); "
-                    + "heel \(Inspect.format(filter.heel, decimals: 2))°\n")
+                "imu: \(format(nanoseconds, decimals: 0)) ns per sample (ICM-20948 read and scale, axis map, filter update); "
+                    + "heel \(format(filter.heel, decimals: 2))°\n")
         }
     }
 }

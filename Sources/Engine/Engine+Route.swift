@@ -1,0 +1,103 @@
+import Marine
+import NMEA
+
+/// Route following: the local route and its commands, an upstream plotter's destination, each tick's guidance.
+extension Engine {
+    /// Follows a local route (a configured or loaded GPX), from `leg`.
+    public mutating func follow(_ route: Route, leg: Int = 0) {
+        follower.start(route, leg: leg)
+        hasLocalRoute = true
+        upstreamKey = nil
+    }
+
+    /// Replaces the local route (a reloaded file), keeping the active leg when it still exists.
+    public mutating func replaceRoute(with route: Route) {
+        if hasLocalRoute { follower.replace(with: route) } else { follow(route) }
+        hasLocalRoute = true
+    }
+
+    public mutating func pauseRoute() { follower.pause() }
+    public mutating func resumeRoute() { follower.resume() }
+
+    public mutating func stopRoute() {
+        follower.stop()
+        hasLocalRoute = false
+        upstreamKey = nil
+    }
+
+    /// The route being followed and its phase.
+    public var route: (route: Route?, phase: RouteFollower.Phase, leg: Int) {
+        (follower.route, follower.phase, follower.legIndex)
+    }
+
+    /// Route following for this tick: upstream follow, the follower, the UTC of the engine clock.
+    mutating func navigate(at now: Double) {
+        let fix = inputs.position.select(at: now)
+        values.position = fix?.value
+        currentFix = fix
+        if let fix { positions.learn(fix.value, at: fix.time) }
+        // UTC: the GNSS clock once a fix with a date has set it, else the clock the shell gave, else the last fix's
+        // time run on.
+        if let seconds = positions.unixTime(at: now) ?? utcOffset.map({ now + $0 }) {
+            let ofDay = seconds - (seconds / 86_400).rounded(.down) * 86_400
+            values.utc = UTCTime(millisecondsOfDay: Int((ofDay * 1000).rounded()) % 86_400_000)
+        } else if let fix, let utc = fix.value.utc {
+            let ms = utc.millisecondsOfDay + Int(((now - fix.time) * 1000).rounded())
+            values.utc = UTCTime(millisecondsOfDay: (ms % 86_400_000 + 86_400_000) % 86_400_000)
+        }
+
+        if configuration.followUpstream && !hasLocalRoute, let announced = inputs.upstreamDestination,
+            announced.isFresh(at: now, timeout: configuration.timeouts.position * 6)
+        {
+            let destination = announced.value
+            if upstreamKey?.id != destination.id || upstreamKey?.position != destination.position {
+                // A new destination upstream: its origin is the announced origin waypoint when we know where that
+                // is, else where the boat is now.
+                let originPoint = destination.originID.flatMap { inputs.knownWaypoints[$0] } ?? fix?.value.point
+                if let originPoint {
+                    let origin = Waypoint(id: destination.originID ?? "", position: originPoint)
+                    let target = Waypoint(id: destination.id, position: destination.position)
+                    follower.start(Route(waypoints: [origin, target]))
+                    upstreamKey = destination
+                }
+            }
+        }
+
+        // Paused or stopped: no guidance at all (a paused route is not a stale one).
+        guard follower.phase == .active, let route = follower.route, follower.legIndex < route.legCount else {
+            values.navigationLeg = nil
+            values.navigation = nil
+            return
+        }
+        let leg = follower.legIndex
+        let fixTime = fix.map { $0.value.utc.map { Double($0.millisecondsOfDay) / 1000 } ?? $0.time }
+        if let fix, let fixTime {
+            values.navigation = follower.update(
+                position: fix.value.point, speedOverGround: values.speedOverGround,
+                courseOverGround: values.courseOverGround, fixTime: fixTime)
+        } else {
+            values.navigation = nil
+        }
+        // After an advance the solution already describes the new leg; the leg reported follows it.
+        if let solution = values.navigation {
+            values.navigationLeg = NavigationLeg(
+                origin: solution.origin, destination: solution.destination, isUpstream: !hasLocalRoute)
+        } else {
+            values.navigationLeg = NavigationLeg(
+                origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
+        }
+    }
+
+    /// Which source each group currently uses, for the status line and the periodic summary.
+    public var chosenSources: [String: String] {
+        var chosen: [String: String] = [:]
+        if let id = inputs.apparentWind.currentSource { chosen["wind"] = name(of: id) }
+        if let id = inputs.headingTrue.currentSource ?? inputs.headingMagnetic.currentSource {
+            chosen["heading"] = name(of: id)
+        }
+        if let id = inputs.speedThroughWater.currentSource { chosen["speed"] = name(of: id) }
+        if let id = inputs.motionOverGround.currentSource { chosen["position"] = name(of: id) }
+        if let id = inputs.attitude.currentSource { chosen["attitude"] = name(of: id) }
+        return chosen
+    }
+}

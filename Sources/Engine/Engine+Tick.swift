@@ -1,0 +1,69 @@
+import Marine
+import NMEA
+
+/// The tick: values derived, computed sentences built on their schedule.
+extension Engine {
+    /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
+    public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
+        defer { lastTickTime = now }
+        values = derivation.update(&inputs, configuration: configuration, at: now)
+        if let observation = imuAttitude, observation.isFresh(at: now, timeout: configuration.timeouts.attitude) {
+            values.imuAttitude = observation.value
+            values.rateOfTurn = imuRateOfTurn?.value
+        }
+        let alarmChanged = updateAlarms(at: now)
+        if alarmChanged {
+            nextDue[ComputedKind.heelAlarm.rawValue] = now
+            nextDue[ComputedKind.heelAlarmText.rawValue] = now
+        }
+        if values.speedIsOverGround && values.trueWind != nil {
+            notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
+        }
+        navigate(at: now)
+        // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
+        for rawValue in 0..<enabled.count {
+            guard enabled[rawValue], let kind = ComputedKind(rawValue: rawValue) else { continue }
+            if kind == .positionRMC || kind == .positionGGA || kind == .positionVTG {
+                // On the fixes' own clock, each fix once (``PositionReporter``), not on the schedule.
+                if let sentence = positions.sentence(
+                    kind, fix: currentFix, values: values, interval: intervals[rawValue], configuration: configuration,
+                    at: now)
+                {
+                    echoFilter.remember(sentence, at: now)
+                    counters.computed += 1
+                    emit(kind, sentence)
+                }
+                continue
+            }
+            guard now >= nextDue[rawValue] else { continue }
+            let interval = intervals[kind.rawValue]
+            // Keep the phase: a late tick does not shift later sentences, a long pause does not burst.
+            let due = nextDue[kind.rawValue] + interval
+            nextDue[kind.rawValue] = due > now ? due : now + interval
+            if kind == .heelAlarm || kind == .heelAlarmText {
+                // Alarms go out when they change and, while one is active, every interval.
+                if kind == .heelAlarmText && !alarmChanged { continue }
+                for sentence in alarmSentences(kind, changedOnly: kind == .heelAlarmText) {
+                    echoFilter.remember(sentence, at: now)
+                    counters.computed += 1
+                    emit(kind, sentence)
+                }
+                continue
+            }
+            if kind == .autopilotMagnetic && values.variation == nil && values.navigationLeg != nil {
+                notice("APB magnetic: no variation known (HDG, RMC or configuration); sending APB true instead")
+            }
+            if kind == .navigation, let navigation = values.navigation,
+                navigation.crossTrack.magnitude > 9.99 * 1852 || navigation.distanceToWaypoint > 999.9 * 1852
+            {
+                notice("RMB: cross-track error or range beyond the field limits (9.99, 999.9 NM): clamped")
+            }
+            guard let sentence = SentenceBuilder.sentence(kind, values, configuration: configuration) else {
+                continue
+            }
+            echoFilter.remember(sentence, at: now)
+            counters.computed += 1
+            emit(kind, sentence)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+/// One line for the log: a level, a fixed id naming what kind of message it is, the text a sailor reads, and
+/// metadata for whatever collects the log (input or output name, URL, counts, errno).
+///
+/// The desktop build hands these to swift-log (level and metadata kept); the Pi build writes them to standard
+/// error with the syslog priority prefix journald reads (`<4>` for a warning). Repeats are held back by
+/// ``LogLimiter`` on the id and subject, never by comparing texts.
+public struct LogEvent {
+    public enum Level: Int, Comparable, Sendable {
+        case debug, info, notice, warning, error
+
+        public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+
+        public var name: String {
+            switch self {
+            case .debug: "debug"
+            case .info: "info"
+            case .notice: "notice"
+            case .warning: "warning"
+            case .error: "error"
+            }
+        }
+
+        public static func named(_ name: String) -> Level? {
+            for level in [Level.debug, .info, .notice, .warning, .error] where level.name == name { return level }
+            return nil
+        }
+
+        /// The syslog priority journald reads from a `<N>` prefix on a standard-error line.
+        public var syslogPriority: Int { 7 - rawValue }
+    }
+
+    public var level: Level
+    /// What kind of message: `input.lost`, `serial.open-failed`, `summary`. Fixed per call site.
+    public var id: String
+    public var message: String
+    public var metadata: [(key: String, value: String)]
+    /// Whether repeats may be held back; the periodic summary and the last words on stopping never are.
+    public var throttled: Bool
+
+    public init(
+        _ level: Level, _ id: String, _ message: String, _ metadata: [(key: String, value: String)] = [],
+        throttled: Bool = true
+    ) {
+        self.level = level
+        self.id = id
+        self.message = message
+        self.metadata = metadata
+        self.throttled = throttled
+    }
+
+    /// Whom the message is about (the input, output or device it names): two inputs failing are two messages.
+    public var subject: String {
+        for item in metadata where item.key == "input" || item.key == "output" || item.key == "device" {
+            return item.value
+        }
+        return ""
+    }
+
+    /// The message with its metadata, `key=value` after it (the input or output name is in the text already): how
+    /// the Pi build writes a line.
+    public var line: String {
+        var text = message
+        for item in metadata where item.key != "input" && item.key != "output" {
+            text += " " + item.key + "=" + item.value
+        }
+        return text
+    }
+}
+
+/// Where the gateway's components log. A value, cheap to copy: each component keeps one.
+public struct Log {
+    private let sink: (LogEvent) -> Void
+
+    public init(_ sink: @escaping (LogEvent) -> Void) {
+        self.sink = sink
+    }
+
+    /// Drops everything (tests that do not look at the log).
+    public static var discard: Log { Log { _ in } }
+
+    public func callAsFunction(_ event: LogEvent) { sink(event) }
+
+    public func debug(_ id: String, _ message: String, _ metadata: [(key: String, value: String)] = []) {
+        sink(LogEvent(.debug, id, message, metadata))
+    }
+
+    public func info(_ id: String, _ message: String, _ metadata: [(key: String, value: String)] = []) {
+        sink(LogEvent(.info, id, message, metadata))
+    }
+
+    public func notice(_ id: String, _ message: String, _ metadata: [(key: String, value: String)] = []) {
+        sink(LogEvent(.notice, id, message, metadata))
+    }
+
+    public func warning(_ id: String, _ message: String, _ metadata: [(key: String, value: String)] = []) {
+        sink(LogEvent(.warning, id, message, metadata))
+    }
+
+    public func error(_ id: String, _ message: String, _ metadata: [(key: String, value: String)] = []) {
+        sink(LogEvent(.error, id, message, metadata))
+    }
+}
