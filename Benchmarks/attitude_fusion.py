@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """RMS heel and pitch error of x-io's Fusion AHRS (PyPI imufusion, default settings) on a sea-state trace made by
-`telltale bench attitude --trace FILE`. Prints one line; used by Benchmarks/attitude.sh.
+`telltale-bench attitude --trace FILE`. Prints one line; used by Benchmarks/attitude.sh.
 
 The trace is in Telltale's body frame (x forward, y starboard, z down; specific force in m/s^2; deg/s). Fusion's
 default convention is NWU with sensors x forward, y left, z up, so the axes go in as (x, -y, -z), the accelerometer
