@@ -37,6 +37,7 @@ final class Output {
         policy.attitudeNames = configuration.attitudeNames
         policy.attitudeDecimals = configuration.attitudeDecimals
         policy.dialect = configuration.dialect
+        policy.servesClients = transport.servesClients
         return policy
     }
 }

@@ -9,8 +9,8 @@ protocol OutputTransport: AnyObject {
     /// One whole sentence; `computed` tells a serial line which sentences to thin last.
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double)
     func pollDescriptors(into fds: inout [pollfd])
-    /// Accepts, writes what is queued, drops the dead.
-    func service(now: Double)
+    /// Accepts, writes what is queued, drops the dead; says each client that came or went.
+    func service(now: Double, _ clients: (ClientChange) -> Void)
     /// Whether bytes are still queued (flushed for up to a second on stopping).
     var hasPending: Bool { get }
     var clientCount: Int { get }
@@ -20,16 +20,25 @@ protocol OutputTransport: AnyObject {
     var listeningPort: Int? { get }
     /// Client counts, for an output that serves clients.
     var clientStatistics: TCPServer.Statistics? { get }
+    /// Whether clients connect to it (then nothing is prepared for it while none is connected).
+    var servesClients: Bool { get }
+}
+
+/// A client of an output that serves clients, come or gone.
+enum ClientChange {
+    case connected
+    case gone
 }
 
 extension OutputTransport {
     func pollDescriptors(into fds: inout [pollfd]) {}
-    func service(now: Double) {}
+    func service(now: Double, _ clients: (ClientChange) -> Void) {}
     var hasPending: Bool { false }
     var clientCount: Int { 0 }
     var counts: String { "" }
     var listeningPort: Int? { nil }
     var clientStatistics: TCPServer.Statistics? { nil }
+    var servesClients: Bool { false }
 }
 
 /// Standard output: `telltale run --output stdout:` and replays to a pipe.

@@ -39,7 +39,7 @@ public final class Runtime {
     /// UNIX seconds minus the runtime's monotonic clock: receive times for the recorder.
     var unixOffset = 0.0
     /// One sentence's bytes on their way to an output (reused: nothing allocated per sentence).
-    private var wire: [UInt8] = []
+    var wire: [UInt8] = []
     let status = StatusLine { POSIX.writeAll(2, $0) }
     let log: Log
 
@@ -125,7 +125,7 @@ public final class Runtime {
             ?? SystemdNotifier()
         systemd?.send("READY=1\nSTATUS=serving")
         // Clients already waiting are accepted before the first sentence goes out.
-        for output in outputs { output.transport.service(now: start) }
+        serviceOutputs(now: start)
         while !StopSignal.isRaised {
             let now = POSIX.monotonic()
             if let duration, now - start >= duration { break }
@@ -161,7 +161,7 @@ public final class Runtime {
                     self.handle(event, from: input.source, name: input.name, at: afterPoll)
                 }
             }
-            for output in outputs { output.transport.service(now: afterPoll) }
+            serviceOutputs(now: afterPoll)
         }
         systemd?.send("STOPPING=1")
         stop(fds: &fds)
@@ -184,60 +184,10 @@ public final class Runtime {
             fds.removeAll(keepingCapacity: true)
             for output in outputs { output.transport.pollDescriptors(into: &fds) }
             _ = POSIX.poll(&fds, milliseconds: 50)
-            for output in outputs { output.transport.service(now: POSIX.monotonic()) }
+            serviceOutputs(now: POSIX.monotonic())
         }
         recorder?.flush()
         for input in inputs.reversed() { input.transport.close() }
-    }
-
-    /// One event from an input, at `now` on the monotonic clock.
-    private func handle(_ event: InputEvent, from source: SourceID, name: String, at now: Double) {
-        switch event {
-        case .sentence(let sentence):
-            counters.sentencesIn += 1
-            received[source, default: 0] += 1
-            recorder?.record(sentence, source: name, unixTime: now + unixOffset)
-            router.ingest(sentence, from: source, at: now - startTime) { action in perform(action, now: now) }
-        case .rejected:
-            counters.rejected += 1
-            rejectedBySource[source, default: 0] += 1
-        case .fix(let fix):
-            counters.sentencesIn += 1
-            received[source, default: 0] += 1
-            router.ingest(fix.engineFix, motion: fix.motion, from: source, at: now - startTime)
-        case .imu(let sample, let time):
-            received[source, default: 0] += 1
-            router.ingest(
-                gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
-                from: source, at: time - startTime)
-            recorder?.record(imu: sample, unixTime: time + unixOffset)
-        case .restarted(let lap):
-            // A looping log starts its voyage again: so does the route.
-            guard let route = engine.route.route else { return }
-            router.withEngine { $0.follow(route) }
-            log.info("input.lap", "input \(name): lap \(lap + 1), route restarted", [("input", name)])
-        }
-    }
-
-    /// Carries out what the router decided.
-    private func perform(_ action: Router.Action, now: Double) {
-        switch action {
-        case .send(let index, let sentence, let computed):
-            wire.removeAll(keepingCapacity: true)
-            sentence.appendWire(to: &wire)
-            wire.withUnsafeBytes { outputs[index].send($0, computed: computed, now: now) }
-            counters.sentencesOut += 1
-        case .refused(let sentence, let source, let error):
-            // Counted by the router (unreadable, implausible); per input and in the log here.
-            guard case .implausible(let quantity) = error else { return }
-            implausibleBySource[source, default: 0] += 1
-            let name = inputs.first { $0.source == source }?.name ?? "?"
-            log.warning(
-                "input.implausible",
-                "input \(name): implausible \(quantity) (outside \(quantity.range.lowerBound)"
-                    + "...\(quantity.range.upperBound) \(quantity.unit)) in \(sentence); not used, not passed on",
-                [("input", name), ("quantity", "\(quantity)")])
-        }
     }
 
     /// The files the recorder wrote.

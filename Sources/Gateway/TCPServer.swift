@@ -85,7 +85,10 @@ public final class TCPServer {
     }
 
     /// Accepts new clients, discards what clients send, writes what is queued, drops the dead and the stalled.
-    public func service() {
+    public func service() { service { _ in } }
+
+    /// The same, saying each client accepted (true) and each dropped (false).
+    public func service(_ changed: (Bool) -> Void) {
         while let fd = POSIX.accept(listener) {
             if clients.count >= maximumClients {
                 POSIX.close(fd)
@@ -96,6 +99,7 @@ public final class TCPServer {
             POSIX.setOption(fd, SOL_SOCKET, SO_SNDBUF, Int32(min(bufferLimit, Int(Int32.max))))
             clients.append(Client(fd: fd))
             statistics.accepted += 1
+            changed(true)
         }
         var index = 0
         while index < clients.count {
@@ -127,6 +131,7 @@ public final class TCPServer {
                 POSIX.close(clients[index].fd)
                 clients.remove(at: index)
                 statistics.disconnected += 1
+                changed(false)
             }
         }
     }
@@ -153,8 +158,9 @@ public final class TCPServer {
 
 extension TCPServer: OutputTransport {
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double) { send(bytes) }
-    func service(now: Double) { service() }
+    func service(now: Double, _ clients: (ClientChange) -> Void) { service { clients($0 ? .connected : .gone) } }
     var counts: String { ", \(clientCount) clients, \(statistics.droppedSentences) dropped for slow clients" }
     var listeningPort: Int? { port }
     var clientStatistics: Statistics? { statistics }
+    var servesClients: Bool { true }
 }

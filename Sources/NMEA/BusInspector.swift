@@ -3,7 +3,7 @@
 ///
 /// A sentence counts as accepted when it frames and either decodes or is of a type Telltale passes through
 /// untouched; a framing error or a field that cannot be read is a reject, counted by reason with the first example.
-public struct BusInspector {
+public struct BusInspector: FramerSink {
     public struct Example: Hashable, Sendable {
         /// The physical line, counting from 1.
         public var line: Int
@@ -17,8 +17,22 @@ public struct BusInspector {
 
     public private(set) var accepted = 0
     public private(set) var rejects = RejectCounts()
-    public private(set) var byAddress: [Address: Int] = [:]
-    public private(set) var talkers: [Talker: Int] = [:]
+    /// Sentences per address.
+    public var byAddress: [Address: Int] {
+        var result: [Address: Int] = [:]
+        for entry in addressCounts { result[entry.key] = entry.count }
+        return result
+    }
+    /// Sentences per talker.
+    public var talkers: [Talker: Int] {
+        var result: [Talker: Int] = [:]
+        for entry in talkerCounts { result[entry.key] = entry.count }
+        return result
+    }
+    /// Counted in small arrays, the last one hit looked at first: a bus has a few dozen addresses, and hashing an
+    /// address per sentence cost more than the rest of the counting.
+    private var addressCounts = Tally<Address>()
+    private var talkerCounts = Tally<Talker>()
     public private(set) var examples: [RejectReason: Example] = [:]
     public var comments: Int { framer.statistics.comments }
     public var bytes: Int { framer.statistics.bytes }
@@ -36,7 +50,7 @@ public struct BusInspector {
     public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, now: Double? = nil) {
         if let now { wallClock = (wallClock?.first ?? now, now) }
         var framer = self.framer
-        framer.feed(bytes) { event in self.handle(event) }
+        framer.feed(bytes, into: &self)
         self.framer = framer
     }
 
@@ -49,7 +63,7 @@ public struct BusInspector {
     /// Ends the input (a last line without line ending is judged).
     public mutating func finish() {
         var framer = self.framer
-        framer.finish { event in self.handle(event) }
+        framer.finish(into: &self)
         self.framer = framer
     }
 
@@ -64,34 +78,33 @@ public struct BusInspector {
 
     /// Sentences per second of one address, when the duration is known.
     public func rate(of address: Address) -> Double? {
-        guard let duration, let count = byAddress[address] else { return nil }
+        guard let duration, let count = addressCounts.count(of: address) else { return nil }
         return Double(count) / duration
     }
 
-    private mutating func handle(_ event: FramerEvent) {
-        switch event {
-        case .rejected(let error, let excerpt):
-            record(error.reason, line: excerpt.line, text: excerpt.description)
-        case .sentence(let sentence):
-            let message: Message?
-            do {
-                message = try Message(sentence)
-            } catch {
-                if case .unsupported = error {
-                    message = nil
-                } else {
-                    record(error.reason, line: sentence.line, text: sentence.description)
-                    return
-                }
+    public mutating func reject(_ error: FramingError, _ excerpt: Excerpt) {
+        record(error.reason, line: excerpt.line, text: excerpt.description)
+    }
+
+    public mutating func take(_ sentence: borrowing Sentence) {
+        let message: Message?
+        do {
+            message = try Message(sentence)
+        } catch {
+            if case .unsupported = error {
+                message = nil
+            } else {
+                record(error.reason, line: sentence.line, text: sentence.description)
+                return
             }
-            accepted += 1
-            byAddress[sentence.address, default: 0] += 1
-            if let talker = sentence.address.talker { talkers[talker, default: 0] += 1 }
-            if let time = sentence.tagBlock?.unixMilliseconds {
-                tagTimes = (tagTimes?.first ?? time, max(tagTimes?.last ?? time, time))
-            }
-            if let time = message.flatMap(LogClock.time(of:)) { logClock.advance(to: time) }
         }
+        accepted += 1
+        addressCounts.add(sentence.address)
+        if let talker = sentence.address.talker { talkerCounts.add(talker) }
+        if let time = sentence.tagBlock?.unixMilliseconds {
+            tagTimes = (tagTimes?.first ?? time, max(tagTimes?.last ?? time, time))
+        }
+        if let time = message.flatMap(LogClock.time(of:)) { logClock.advance(to: time) }
     }
 
     private mutating func record(_ reason: RejectReason, line: Int, text: String) {
@@ -129,4 +142,30 @@ struct LogClock {
         if delta > 0 && delta <= 3_600_000 { elapsed += Double(delta) / 1000 }
         if delta > 0 || delta < -3_600_000 { self.latest = time }
     }
+}
+
+/// Counts per key in an array, the last key hit tried first (no hashing per count).
+struct Tally<Key: Equatable & Sendable>: Sendable {
+    private(set) var entries: [(key: Key, count: Int)] = []
+    private var last = 0
+
+    mutating func add(_ key: Key) {
+        if last < entries.count && entries[last].key == key {
+            entries[last].count &+= 1
+            return
+        }
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            entries[index].count &+= 1
+            last = index
+        } else {
+            entries.append((key, 1))
+            last = entries.count - 1
+        }
+    }
+
+    func count(of key: Key) -> Int? { entries.first { $0.key == key }?.count }
+}
+
+extension Tally: Sequence {
+    func makeIterator() -> IndexingIterator<[(key: Key, count: Int)]> { entries.makeIterator() }
 }

@@ -20,6 +20,9 @@ public struct OutputPolicy: Sendable {
     public var attitudeDecimals: Int?
     /// The form of the sentences that end in an FAA mode field (computed sentences).
     public var dialect = NMEADialect.compatible
+    /// An output that clients connect to (a TCP server): nothing is prepared for it while none is connected, and
+    /// clients coming and going are events (``Router/clientConnected(output:_:)``).
+    public var servesClients = false
 
     public init(name: String) {
         self.name = name

@@ -3,7 +3,8 @@ import Marine
 import NMEA
 
 /// The gateway's routing policy as one pure state machine, in the style of swift-nio's sans-I/O handlers: events in
-/// (a sentence from an input, an IMU sample, a fix, a tick), actions out (a sentence for output i, a refused input).
+/// (a sentence from an input, an IMU sample, a fix, a tick, a client connected or gone), actions out (a sentence for
+/// output i, a refused input, a notice).
 ///
 /// Pass-through with its 82-byte rule, echo recognition, per-output address filters, rate limits per sentence kind,
 /// talker and attitude variants, and every counter live here. `telltale run` and `telltale replay` drive the same
@@ -16,6 +17,8 @@ public struct Router {
         case send(output: Int, sentence: Sentence, computed: Bool)
         /// An input sentence was refused by the engine (unreadable or implausible), for the shell's counts and log.
         case refused(sentence: Sentence, source: SourceID, error: DecodeError)
+        /// Something the log should say about output `output` (a client connected or gone, with the count now).
+        case notice(output: Int, text: String)
     }
 
     public struct Counters: Hashable, Sendable {
@@ -35,6 +38,8 @@ public struct Router {
         /// The gateway's own sentences, and pass-through coming back on another input.
         public var echoes = 0
         public var rateLimited = 0
+        /// Sentences not prepared for an output that serves clients while none was connected.
+        public var noClient = 0
     }
 
     public private(set) var engine: Engine
@@ -48,6 +53,8 @@ public struct Router {
     private let passThroughEchoWindow: Double
     private var due: [(ComputedKind, Sentence)] = []
     private let anyPassThrough: Bool
+    /// Clients connected to each output that serves them.
+    public private(set) var clients: [Int]
 
     /// - Parameter echoWindow: seconds a pass-through sentence is remembered; 0 turns pass-through echo
     ///   recognition off (a replay, where nothing sent can come back).
@@ -57,8 +64,32 @@ public struct Router {
         limiters = outputs.map { RateLimiter(limits: $0.rateLimits) }
         anyPassThrough = outputs.contains { $0.passThrough }
         passThroughEchoWindow = echoWindow
+        clients = Array(repeating: 0, count: outputs.count)
         sentPassThrough = Array(repeating: (0, SourceID(0), -.infinity), count: echoWindow > 0 ? 256 : 0)
         due.reserveCapacity(ComputedKind.allCases.count)
+    }
+
+    /// A client connected to output `output`.
+    public mutating func clientConnected(output: Int, _ act: (Action) -> Void) {
+        clients[output] += 1
+        act(.notice(output: output, text: "a client connected (\(clientText(output)))"))
+    }
+
+    /// A client of output `output` went away (closed, failed, or dropped for not reading).
+    public mutating func clientGone(output: Int, _ act: (Action) -> Void) {
+        clients[output] = max(0, clients[output] - 1)
+        act(.notice(output: output, text: "a client went away (\(clientText(output)))"))
+    }
+
+    private func clientText(_ output: Int) -> String {
+        "\(clients[output]) client" + (clients[output] == 1 ? "" : "s")
+    }
+
+    /// Whether output `index` has anyone to send to: an output that serves clients needs one connected.
+    private mutating func hasAudience(_ index: Int) -> Bool {
+        guard outputs[index].servesClients && clients[index] == 0 else { return true }
+        counters.noClient += 1
+        return false
     }
 
     /// Per output, the sentences its rate limits held back.
@@ -104,6 +135,10 @@ public struct Router {
             let output = outputs[index]
             guard output.passThrough, !output.excludedSources.contains(source), output.filter.admits(prepared.address)
             else { continue }
+            guard hasAudience(index) else {
+                sent = true  // would have gone: passed through, remembered for echoes
+                continue
+            }
             guard limiters[index].admits(prepared, now: time) else {
                 counters.rateLimited += 1
                 continue
@@ -142,9 +177,9 @@ public struct Router {
         for (kind, sentence) in due {
             for index in outputs.indices {
                 let output = outputs[index]
-                guard output.computed, output.kinds.contains(kind), output.filter.admits(sentence.address) else {
-                    continue
-                }
+                guard output.computed, output.kinds.contains(kind), output.filter.admits(sentence.address),
+                    hasAudience(index)
+                else { continue }
                 guard let variant = variant(of: sentence, kind: kind, for: output, at: time),
                     output.filter.admits(variant.address)
                 else { continue }

@@ -37,6 +37,39 @@ import Testing
         #expect(r.counters.echoes == 2)
     }
 
+    @Test("clients connecting and going are events: nothing is prepared for a TCP output while none is connected")
+    func clientEvents() throws {
+        var server = OutputPolicy(name: "tcp")
+        server.servesClients = true
+        var r = router([server, OutputPolicy(name: "serial")], echoWindow: 0)
+        var notices: [String] = []
+        let note: (Router.Action) -> Void = { action in
+            if case .notice(let output, let text) = action { notices.append("\(output): \(text)") }
+        }
+        var sent = try route(&r, [("HCHDT,90.0,T", 0, 1)])
+        #expect(sent[0].isEmpty && sent[1].count == 1)
+        #expect(r.counters.noClient == 1 && r.counters.passedThrough == 1)
+        r.clientConnected(output: 0, note)
+        r.clientConnected(output: 0, note)
+        sent = try route(&r, [("HCHDT,91.0,T", 0, 2)])
+        #expect(sent[0].count == 1 && sent[1].count == 1)
+        r.clientGone(output: 0, note)
+        r.clientGone(output: 0, note)
+        r.clientGone(output: 0, note)  // more than connected: the count stays at zero
+        sent = try route(&r, [("HCHDT,92.0,T", 0, 3)])
+        #expect(sent[0].isEmpty && r.clients == [0, 0])
+        #expect(
+            notices == [
+                "0: a client connected (1 client)", "0: a client connected (2 clients)",
+                "0: a client went away (1 client)", "0: a client went away (0 clients)",
+                "0: a client went away (0 clients)",
+            ])
+        // Computed sentences likewise.
+        var computed = 0
+        r.tick(at: 4) { action in if case .send(0, _, _) = action { computed += 1 } }
+        #expect(computed == 0)
+    }
+
     @Test("an instrument that repeats an identical reading on its own input is not taken for an echo")
     func honestRepeats() throws {
         var r = router([OutputPolicy(name: "plotter")])
@@ -92,6 +125,7 @@ import Testing
             switch action {
             case .send: actions.append("send")
             case .refused(_, _, let error): actions.append("\(error.reason)")
+            case .notice: actions.append("notice")
             }
         }
         #expect(actions == ["implausible"])

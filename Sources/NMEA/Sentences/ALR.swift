@@ -4,7 +4,7 @@
 /// time of the last change · alarm number · condition `A` threshold exceeded / `V` not · acknowledged `A`/`V` ·
 /// description
 public struct ALR: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "ALR"
+    public static let formatter = Formatter(0x41, 0x4C, 0x52)  // "ALR"
 
     public var time: UTCTime?
     public var alarmNumber: Int?

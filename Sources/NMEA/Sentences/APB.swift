@@ -7,7 +7,7 @@
 ///
 /// Telltale never mixes `M` and `T` in one APB: ``reference`` applies to all three bearings.
 public struct APB: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "APB"
+    public static let formatter = Formatter(0x41, 0x50, 0x42)  // "APB"
 
     public var status1: Bool?
     public var status2: Bool?

@@ -3,7 +3,7 @@
 /// `$--BOD,x.x,T,x.x,M,c--c,c--c*hh`
 /// bearing true · T · bearing magnetic · M · destination ID · origin ID
 public struct BOD: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "BOD"
+    public static let formatter = Formatter(0x42, 0x4F, 0x44)  // "BOD"
 
     public var bearingTrue: Double?
     public var bearingMagnetic: Double?

@@ -3,7 +3,7 @@
 /// `$--DBT,x.x,f,x.x,M,x.x,F*hh`
 /// feet · f · metres · M · fathoms · F
 public struct DBT: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "DBT"
+    public static let formatter = Formatter(0x44, 0x42, 0x54)  // "DBT"
 
     public var feet: Double?
     public var metres: Double?

@@ -4,7 +4,7 @@
 /// depth below transducer in metres · offset in metres (positive: to the waterline, negative: to the keel) ·
 /// maximum range (3.0+)
 public struct DPT: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "DPT"
+    public static let formatter = Formatter(0x44, 0x50, 0x54)  // "DPT"
 
     public var depth: Double?
     public var offset: Double?

@@ -4,7 +4,7 @@
 /// time · latitude · N/S · longitude · E/W · quality · satellites · HDOP · altitude · M · geoid separation · M ·
 /// age of differential data · differential station
 public struct GGA: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "GGA"
+    public static let formatter = Formatter(0x47, 0x47, 0x41)  // "GGA"
 
     public var time: UTCTime?
     public var latitude: Double?

@@ -3,7 +3,7 @@
 /// `$--GLL,llll.llll,a,yyyyy.yyyy,a,hhmmss.ss,A,m*hh`
 /// latitude · N/S · longitude · E/W · time · status · FAA mode (2.3+)
 public struct GLL: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "GLL"
+    public static let formatter = Formatter(0x47, 0x4C, 0x4C)  // "GLL"
 
     public var latitude: Double?
     public var longitude: Double?

@@ -3,7 +3,7 @@
 /// `$--HDG,x.x,x.x,a,x.x,a*hh`
 /// magnetic sensor heading · deviation · E/W · variation · E/W
 public struct HDG: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "HDG"
+    public static let formatter = Formatter(0x48, 0x44, 0x47)  // "HDG"
 
     /// Degrees, as the magnetic sensor reads it (before deviation).
     public var sensorHeading: Double?

@@ -2,7 +2,7 @@
 ///
 /// `$--HDM,x.x,M*hh`
 public struct HDM: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "HDM"
+    public static let formatter = Formatter(0x48, 0x44, 0x4D)  // "HDM"
 
     /// Degrees magnetic.
     public var heading: Double?

@@ -2,7 +2,7 @@
 ///
 /// `$--HDT,x.x,T*hh`
 public struct HDT: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "HDT"
+    public static let formatter = Formatter(0x48, 0x44, 0x54)  // "HDT"
 
     /// Degrees true.
     public var heading: Double?

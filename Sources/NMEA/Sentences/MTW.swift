@@ -2,7 +2,7 @@
 ///
 /// `$--MTW,x.x,C*hh`
 public struct MTW: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "MTW"
+    public static let formatter = Formatter(0x4D, 0x54, 0x57)  // "MTW"
 
     /// Degrees Celsius.
     public var temperature: Double?

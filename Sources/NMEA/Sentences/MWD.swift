@@ -3,7 +3,7 @@
 /// `$--MWD,x.x,T,x.x,M,x.x,N,x.x,M*hh`
 /// direction true · T · direction magnetic · M · knots · N · m/s · M
 public struct MWD: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "MWD"
+    public static let formatter = Formatter(0x4D, 0x57, 0x44)  // "MWD"
 
     public var directionTrue: Double?
     public var directionMagnetic: Double?

@@ -3,7 +3,7 @@
 /// `$--MWV,x.x,a,x.x,a,A*hh`
 /// angle 0–359.9 clockwise from the bow · reference `R` apparent / `T` true · speed · unit `N`/`M`/`K` · status
 public struct MWV: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "MWV"
+    public static let formatter = Formatter(0x4D, 0x57, 0x56)  // "MWV"
 
     public enum Reference: UInt8, Hashable, Sendable {
         case relative = 82  // "R", apparent wind

@@ -4,7 +4,7 @@
 /// status · XTE NM · steer `L`/`R` · origin ID · destination ID · destination latitude · N/S · longitude · E/W ·
 /// range NM · bearing true · closing velocity knots · arrival `A`/`V` · FAA mode
 public struct RMB: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "RMB"
+    public static let formatter = Formatter(0x52, 0x4D, 0x42)  // "RMB"
 
     public var isValid: Bool?
     public var crossTrackError: Double?

@@ -4,7 +4,7 @@
 /// time · status · latitude · N/S · longitude · E/W · SOG knots · COG true · date · variation · E/W ·
 /// FAA mode (2.3+) · navigational status (4.1+)
 public struct RMC: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "RMC"
+    public static let formatter = Formatter(0x52, 0x4D, 0x43)  // "RMC"
 
     public var time: UTCTime?
     public var isValid: Bool?

@@ -3,7 +3,7 @@
 /// `$--ROT,x.x,A*hh`
 /// degrees per minute (negative: bow turns to port) · status
 public struct ROT: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "ROT"
+    public static let formatter = Formatter(0x52, 0x4F, 0x54)  // "ROT"
 
     /// Degrees per minute, negative when the bow turns to port.
     public var rate: Double?

@@ -3,7 +3,7 @@
 /// `$--RSA,x.x,A,x.x,A*hh`
 /// starboard (or single) rudder angle · status · port rudder angle · status. Negative angles: rudder to port.
 public struct RSA: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "RSA"
+    public static let formatter = Formatter(0x52, 0x53, 0x41)  // "RSA"
 
     public var starboardAngle: Double?
     public var starboardValid: Bool?

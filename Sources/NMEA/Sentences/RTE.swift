@@ -4,7 +4,7 @@
 /// total sentences · sentence number · `c` complete route / `w` working route (first listed is the origin) ·
 /// route ID · waypoint IDs
 public struct RTE: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "RTE"
+    public static let formatter = Formatter(0x52, 0x54, 0x45)  // "RTE"
 
     public var totalSentences: Int?
     public var sentenceNumber: Int?

@@ -65,7 +65,7 @@ public struct SideWind: Hashable, Sendable {
 
 /// VWR, apparent wind relative to the bow (legacy). Layout: ``SideWind``.
 public struct VWR: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "VWR"
+    public static let formatter = Formatter(0x56, 0x57, 0x52)  // "VWR"
     public var wind: SideWind
 
     public init(_ wind: SideWind) { self.wind = wind }
@@ -75,7 +75,7 @@ public struct VWR: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
 /// VWT, true wind relative to the bow (legacy). Layout: ``SideWind``.
 public struct VWT: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "VWT"
+    public static let formatter = Formatter(0x56, 0x57, 0x54)  // "VWT"
     public var wind: SideWind
 
     public init(_ wind: SideWind) { self.wind = wind }

@@ -3,7 +3,7 @@
 /// `$--TXT,xx,xx,xx,c--c*hh`
 /// total sentences 01–99 · sentence number · text identifier · text (at most 61 characters)
 public struct TXT: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "TXT"
+    public static let formatter = Formatter(0x54, 0x58, 0x54)  // "TXT"
     /// The longest text one TXT sentence carries.
     public static let maximumTextLength = 61
 

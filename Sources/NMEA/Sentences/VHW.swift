@@ -3,7 +3,7 @@
 /// `$--VHW,x.x,T,x.x,M,x.x,N,x.x,K*hh`
 /// heading true · T · heading magnetic · M · speed through water knots · N · km/h · K
 public struct VHW: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "VHW"
+    public static let formatter = Formatter(0x56, 0x48, 0x57)  // "VHW"
 
     public var headingTrue: Double?
     public var headingMagnetic: Double?

@@ -3,7 +3,7 @@
 /// `$--VLW,x.x,N,x.x,N,x.x,N,x.x,N*hh`
 /// total water distance · N · trip water distance · N · total ground distance · N · trip ground distance · N
 public struct VLW: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "VLW"
+    public static let formatter = Formatter(0x56, 0x4C, 0x57)  // "VLW"
 
     /// Nautical miles.
     public var totalWater: Double?

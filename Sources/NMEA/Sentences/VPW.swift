@@ -2,7 +2,7 @@
 ///
 /// `$--VPW,x.x,N,x.x,M*hh`
 public struct VPW: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "VPW"
+    public static let formatter = Formatter(0x56, 0x50, 0x57)  // "VPW"
 
     public var speedKnots: Double?
     public var speedMetresPerSecond: Double?

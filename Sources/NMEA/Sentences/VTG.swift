@@ -3,7 +3,7 @@
 /// `$--VTG,x.x,T,x.x,M,x.x,N,x.x,K,m*hh`
 /// COG true · T · COG magnetic · M · SOG knots · N · SOG km/h · K · FAA mode (2.3+)
 public struct VTG: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "VTG"
+    public static let formatter = Formatter(0x56, 0x54, 0x47)  // "VTG"
 
     public var courseTrue: Double?
     public var courseMagnetic: Double?

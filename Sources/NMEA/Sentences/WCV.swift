@@ -3,7 +3,7 @@
 /// `$--WCV,x.x,N,c--c,m*hh`
 /// knots · N · waypoint ID · FAA mode
 public struct WCV: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "WCV"
+    public static let formatter = Formatter(0x57, 0x43, 0x56)  // "WCV"
 
     public var velocity: Double?
     public var waypointID: String?

@@ -63,7 +63,7 @@ public struct WaypointBearing: Hashable, Sendable {
 
 /// BWC, bearing and distance to waypoint along the great circle. Layout: ``WaypointBearing``.
 public struct BWC: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "BWC"
+    public static let formatter = Formatter(0x42, 0x57, 0x43)  // "BWC"
     public var waypoint: WaypointBearing
 
     public init(_ waypoint: WaypointBearing) { self.waypoint = waypoint }
@@ -74,7 +74,7 @@ public struct BWC: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
 /// BWR, bearing and distance to waypoint along the rhumb line. Layout: ``WaypointBearing``.
 public struct BWR: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "BWR"
+    public static let formatter = Formatter(0x42, 0x57, 0x52)  // "BWR"
     public var waypoint: WaypointBearing
 
     public init(_ waypoint: WaypointBearing) { self.waypoint = waypoint }

@@ -7,7 +7,7 @@
 /// inserts) is skipped and counted in ``skippedFields`` so the quadruples after it line up again.
 /// Encoding drops trailing quadruples rather than go over 82 bytes.
 public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "XDR"
+    public static let formatter = Formatter(0x58, 0x44, 0x52)  // "XDR"
 
     public struct Measurement: Hashable, Sendable {
         /// Transducer type letter.
@@ -164,7 +164,7 @@ extension FieldReader {
 /// Up to four XDR quadruples held inline: the encoder for tick paths, where an array would allocate.
 /// (Plain stored properties: an `InlineArray` of a type holding a `String` allocates when it is created.)
 public struct InlineXDR: Sendable, EncodableSentence {
-    public static let formatter: Formatter = "XDR"
+    public static let formatter = Formatter(0x58, 0x44, 0x52)  // "XDR"
     public static let capacity = 4
 
     private var first: XDR.Measurement?

@@ -5,7 +5,7 @@
 ///
 /// The letter is the direction to steer back to the track, not the side the boat is on.
 public struct XTE: Hashable, Sendable, DecodableSentence, EncodableSentence {
-    public static let formatter: Formatter = "XTE"
+    public static let formatter = Formatter(0x58, 0x54, 0x45)  // "XTE"
 
     public var status1: Bool?
     public var status2: Bool?

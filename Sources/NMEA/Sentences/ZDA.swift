@@ -3,7 +3,7 @@
 /// `$--ZDA,hhmmss.ss,dd,mm,yyyy,zh,zm*hh`
 /// time · day · month · year · local zone hours · local zone minutes
 public struct ZDA: Hashable, Sendable, DecodableSentence {
-    public static let formatter: Formatter = "ZDA"
+    public static let formatter = Formatter(0x5A, 0x44, 0x41)  // "ZDA"
 
     public var time: UTCTime?
     public var day: Int?
