@@ -154,7 +154,7 @@ public final class Runtime {
                 if let due = input.transport.nextDue(now: now) { wake = min(wake, due) }
             }
             for output in outputs { output.transport.pollDescriptors(into: &fds) }
-            _ = POSIX.poll(&fds, milliseconds: Int32(max(0, min(100, (wake - POSIX.monotonic()) * 1000)).rounded(.up)))
+            _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
             let afterPoll = POSIX.monotonic()
             for input in inputs {
                 input.transport.service(now: afterPoll, polled: fds) { event in

@@ -150,6 +150,14 @@ public enum POSIX {
         return ready < 0 && errno == EINTR ? 0 : ready
     }
 
+    /// ppoll(2) for at most `seconds` (to the nanosecond); an interruption counts as nothing ready.
+    public static func poll(_ descriptors: inout [pollfd], seconds: Double) -> Int32 {
+        let timeout = max(0, seconds)
+        let whole = timeout.rounded(.down)
+        let ready = cposix_ppoll(&descriptors, nfds_t(descriptors.count), Int(whole), Int((timeout - whole) * 1e9))
+        return ready < 0 && errno == EINTR ? 0 : ready
+    }
+
     /// UNIX seconds from the system clock.
     public static func unixTime() -> Double {
         var now = timespec()
