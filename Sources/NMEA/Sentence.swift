@@ -169,11 +169,39 @@ public struct Sentence: Sendable {
         var star = 1
         var sum: UInt8 = 0
         var addressEnd = -1
-        while star < length && line[star] != UInt8(ascii: "*") {
+        // The address, byte by byte, to its comma.
+        while star < length {
             let byte = line[star]
-            if addressEnd < 0 && byte == UInt8(ascii: ",") { addressEnd = star }
+            if byte == UInt8(ascii: "*") { break }
             sum ^= byte
             star &+= 1
+            if byte == UInt8(ascii: ",") {
+                addressEnd = star &- 1
+                break
+            }
+        }
+        if addressEnd >= 0 {
+            // The fields, 8 bytes at a time up to the word that holds `*`: the checksum is the XOR of every byte,
+            // so the words are XORed together and folded to one byte at the end.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let stars = ones &* 0x2A
+            var folded: UInt64 = 0
+            let raw = UnsafeRawBufferPointer(line)
+            while star &+ 8 <= length {
+                let word = raw.loadUnaligned(fromByteOffset: star, as: UInt64.self)
+                let marked = word ^ stars
+                if (marked &- ones) & ~marked & (ones &* 0x80) != 0 { break }
+                folded ^= word
+                star &+= 8
+            }
+            folded ^= folded >> 32
+            folded ^= folded >> 16
+            folded ^= folded >> 8
+            sum ^= UInt8(truncatingIfNeeded: folded)
+            while star < length && line[star] != UInt8(ascii: "*") {
+                sum ^= line[star]
+                star &+= 1
+            }
         }
         var count: Int
         if star == length {
