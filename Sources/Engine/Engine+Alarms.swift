@@ -48,9 +48,7 @@ extension Engine {
             return
         }
         guard latch.isActive || changedNow else { return }
-        let changedAt = latch.changedAt.flatMap { time in
-            (positions.unixTime(at: time) ?? utcOffset.map { time + $0 }).map { UTCTime(secondsOfDay: $0) }
-        }
+        let changedAt = latch.changedAt.flatMap(unixTime(at:)).map { UTCTime(secondsOfDay: $0) }
         let alarm = ALR(
             time: changedAt ?? values.utc, alarmNumber: number, isActive: latch.isActive, isAcknowledged: false,
             text: "\(label) \(Int(threshold)) deg")

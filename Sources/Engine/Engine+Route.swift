@@ -38,9 +38,8 @@ extension Engine {
         if let fix { positions.learn(fix.value, at: fix.time) }
         // UTC: the GNSS clock once a fix with a date has set it, else the clock the shell gave, else the last fix's
         // time run on.
-        if let seconds = positions.unixTime(at: now) ?? utcOffset.map({ now + $0 }) {
-            let ofDay = seconds - (seconds / 86_400).rounded(.down) * 86_400
-            values.utc = UTCTime(millisecondsOfDay: Int((ofDay * 1000).rounded()) % 86_400_000)
+        if let seconds = unixTime(at: now) {
+            values.utc = UTCTime(secondsOfDay: seconds)
         } else if let fix, let utc = fix.value.utc {
             let ms = utc.millisecondsOfDay + Int(((now - fix.time) * 1000).rounded())
             values.utc = UTCTime(millisecondsOfDay: (ms % 86_400_000 + 86_400_000) % 86_400_000)
@@ -87,6 +86,10 @@ extension Engine {
                 origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
         }
     }
+
+    /// UNIX seconds at engine time `time`: the GNSS clock once a fix with a date has set it, else the clock the
+    /// shell gave (``setClock(unixTime:at:)``).
+    func unixTime(at time: Double) -> Double? { positions.unixTime(at: time) ?? utcOffset.map { time + $0 } }
 
     /// Which source each group currently uses, for the status line and the periodic summary.
     public var chosenSources: [String: String] {

@@ -58,13 +58,11 @@ struct PositionReporter: Sendable {
     private func date(of fix: Observation<Fix>) -> UTCDate? {
         if let date = fix.value.date { return date }
         guard let unix = unixTime(at: fix.time) else { return nil }
-        var day = Int((unix / 86_400).rounded(.down))
-        if let utc = fix.value.utc {
-            // A fix just before midnight read just after it (or the reverse) belongs to its own day.
-            let ofDay = unix - Double(day) * 86_400
-            if utc.secondsOfDay - ofDay > 43_200 { day -= 1 } else if ofDay - utc.secondsOfDay > 43_200 { day += 1 }
-        }
-        return UTCDate(daysSinceEpoch: day)
+        guard let utc = fix.value.utc else { return UTCDate(unixTime: unix) }
+        // A fix just before midnight read just after it (or the reverse) belongs to its own day.
+        let ofDay = UTCTime(secondsOfDay: unix).secondsOfDay
+        let shift = utc.secondsOfDay - ofDay > 43_200 ? -86_400.0 : ofDay - utc.secondsOfDay > 43_200 ? 86_400 : 0
+        return UTCDate(unixTime: unix + shift)
     }
 
     private func valid(_ kind: ComputedKind, _ fix: Observation<Fix>, values: InstrumentValues, talker: Talker)
@@ -104,7 +102,7 @@ struct PositionReporter: Sendable {
         case .positionRMC:
             return try? RMC(
                 time: values.utc, isValid: false, latitude: nil, longitude: nil, speedOverGround: nil,
-                courseOverGround: nil, date: unix.map { UTCDate(daysSinceEpoch: Int(($0 / 86_400).rounded(.down))) },
+                courseOverGround: nil, date: unix.map { UTCDate(unixTime: $0) },
                 magneticVariation: nil, mode: .notValid
             ).encode(talker: talker)
         case .positionGGA:

@@ -117,8 +117,7 @@ extension GPSDClient.Report {
     /// The engine's fix: UTC time and date from the fix's UNIX time, satellites, HDOP and altitude for GGA.
     var engineFix: Fix {
         Fix(
-            point: point, utc: time.map { UTCTime(secondsOfDay: $0 - ($0 / 86_400).rounded(.down) * 86_400) },
-            date: time.map { UTCDate(daysSinceEpoch: Int(($0 / 86_400).rounded(.down))) },
+            point: point, utc: time.map { UTCTime(secondsOfDay: $0) }, date: time.map { UTCDate(unixTime: $0) },
             mode: mode >= 2 ? .autonomous : .notValid, satellites: satellites, horizontalDilution: horizontalDilution,
             altitude: altitude, geoidSeparation: geoidSeparation)
     }

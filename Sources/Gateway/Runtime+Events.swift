@@ -28,7 +28,6 @@ extension Runtime {
             router.ingest(sentence, from: source, at: now - startTime) { action in perform(action, now: now) }
         case .rejected:
             counters.rejected += 1
-            rejectedBySource[source, default: 0] += 1
         case .fix(let fix):
             counters.sentencesIn += 1
             received[source, default: 0] += 1

@@ -29,9 +29,8 @@ public final class Runtime {
     var outputs: [Output] = []
     var routeFile: RouteFile?
     let recorder: Recorder?
-    /// Per input: sentences (or samples, or fixes) taken, lines rejected, values implausible.
+    /// Per input: sentences (or samples, or fixes) taken, and values implausible (its rejected lines it counts itself).
     var received: [SourceID: Int] = [:]
-    var rejectedBySource: [SourceID: Int] = [:]
     var implausibleBySource: [SourceID: Int] = [:]
     var lastSummary = POSIX.monotonic()
     /// The monotonic time the loop started: the engine's time zero.

@@ -58,6 +58,11 @@ public struct UTCDate: Hashable, Sendable {
     }
 
     /// The date of a day counted from 1970-01-01.
+    /// The UTC date of a UNIX time (seconds).
+    public init(unixTime: Double) {
+        self.init(daysSinceEpoch: Int((unixTime / 86_400).rounded(.down)))
+    }
+
     public init(daysSinceEpoch days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
