@@ -54,9 +54,9 @@ extension Runtime {
             sentence.appendWire(to: &wire)
             wire.withUnsafeBytes { outputs[index].send($0, computed: computed, now: now) }
             counters.sentencesOut += 1
-        case .notice(let index, let text):
+        case .notice(let index, let id, let text):
             let name = outputs[index].name
-            log.info("output.client", "output \(name): " + text, [("output", name)])
+            log.info(id, "output \(name): " + text, [("output", name)])
         case .refused(let sentence, let source, let error):
             // Counted by the router (unreadable, implausible); per input and in the log here.
             guard case .implausible(let quantity) = error else { return }

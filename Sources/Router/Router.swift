@@ -17,8 +17,9 @@ public struct Router {
         case send(output: Int, sentence: Sentence, computed: Bool)
         /// An input sentence was refused by the engine (unreadable or implausible), for the shell's counts and log.
         case refused(sentence: Sentence, source: SourceID, error: DecodeError)
-        /// Something the log should say about output `output` (a client connected or gone, with the count now).
-        case notice(output: Int, text: String)
+        /// Something the log should say about output `output` (a client connected or gone, with the count now);
+        /// `id` names the kind of message, so that one kind held back does not hide another.
+        case notice(output: Int, id: String, text: String)
     }
 
     public struct Counters: Hashable, Sendable {
@@ -72,13 +73,13 @@ public struct Router {
     /// A client connected to output `output`.
     public mutating func clientConnected(output: Int, _ act: (Action) -> Void) {
         clients[output] += 1
-        act(.notice(output: output, text: "a client connected (\(clientText(output)))"))
+        act(.notice(output: output, id: "output.client-connected", text: "a client connected (\(clientText(output)))"))
     }
 
     /// A client of output `output` went away (closed, failed, or dropped for not reading).
     public mutating func clientGone(output: Int, _ act: (Action) -> Void) {
         clients[output] = max(0, clients[output] - 1)
-        act(.notice(output: output, text: "a client went away (\(clientText(output)))"))
+        act(.notice(output: output, id: "output.client-gone", text: "a client went away (\(clientText(output)))"))
     }
 
     private func clientText(_ output: Int) -> String {

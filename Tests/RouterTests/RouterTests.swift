@@ -44,7 +44,7 @@ import Testing
         var r = router([server, OutputPolicy(name: "serial")], echoWindow: 0)
         var notices: [String] = []
         let note: (Router.Action) -> Void = { action in
-            if case .notice(let output, let text) = action { notices.append("\(output): \(text)") }
+            if case .notice(let output, let id, let text) = action { notices.append("\(output) \(id): \(text)") }
         }
         var sent = try route(&r, [("HCHDT,90.0,T", 0, 1)])
         #expect(sent[0].isEmpty && sent[1].count == 1)
@@ -60,9 +60,11 @@ import Testing
         #expect(sent[0].isEmpty && r.clients == [0, 0])
         #expect(
             notices == [
-                "0: a client connected (1 client)", "0: a client connected (2 clients)",
-                "0: a client went away (1 client)", "0: a client went away (0 clients)",
-                "0: a client went away (0 clients)",
+                "0 output.client-connected: a client connected (1 client)",
+                "0 output.client-connected: a client connected (2 clients)",
+                "0 output.client-gone: a client went away (1 client)",
+                "0 output.client-gone: a client went away (0 clients)",
+                "0 output.client-gone: a client went away (0 clients)",
             ])
         // Computed sentences likewise.
         var computed = 0
