@@ -65,8 +65,14 @@ public struct FieldReader {
 
     /// The next field as a decimal number (`12`, `-3.5`, `.5`, `+7.`); nil when empty.
     public mutating func double() throws(DecodeError) -> Double? {
-        guard let range = nextRange(), !range.isEmpty else { return nil }
-        guard let value = Self.parseDecimal(bytes, range) else { throw .invalidField(index: index) }
+        index += 1
+        guard cursor < fieldsEnd else { return nil }
+        // Read while finding the field's end: one pass over the bytes, not two.
+        let start = cursor + 1
+        let (value, end) = Self.scanDecimal(bytes, from: start, limit: fieldsEnd)
+        cursor = end
+        guard end > start else { return nil }
+        guard let value else { throw .invalidField(index: index) }
         return value
     }
 
@@ -159,11 +165,20 @@ public struct FieldReader {
 
     /// Parses `[+-]digits[.digits]` exactly (correctly rounded for up to 15 significant digits).
     static func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Double? {
-        var position = range.lowerBound
+        let (value, end) = scanDecimal(bytes, from: range.lowerBound, limit: range.upperBound)
+        return end == range.upperBound ? value : nil
+    }
+
+    /// Reads `[+-]digits[.digits]` from `start` up to the next comma or `limit`; returns the value (nil when the
+    /// field is empty or not a number) and where the field ends.
+    @inline(__always)
+    static func scanDecimal(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int) -> (Double?, Int) {
+        var position = start
+        guard position < limit else { return (nil, position) }
         var negative = false
         if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
             negative = bytes[position] == UInt8(ascii: "-")
-            position += 1
+            position &+= 1
         }
         var mantissa: UInt64 = 0
         var digits = 0
@@ -171,26 +186,30 @@ public struct FieldReader {
         var fractionDigits = 0
         var droppedIntegerDigits = 0
         var seenPoint = false
-        while position < range.upperBound {
+        var valid = true
+        while position < limit {
             let byte = bytes[position]
-            if byte == UInt8(ascii: ".") {
-                guard !seenPoint else { return nil }
-                seenPoint = true
-            } else {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                digits += 1
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                digits &+= 1
                 if significant < 18 {
                     mantissa = mantissa &* 10 &+ UInt64(digit)
-                    if mantissa != 0 { significant += 1 }
-                    if seenPoint { fractionDigits += 1 }
+                    if mantissa != 0 { significant &+= 1 }
+                    if seenPoint { fractionDigits &+= 1 }
                 } else if !seenPoint {
-                    droppedIntegerDigits += 1
+                    droppedIntegerDigits &+= 1
                 }
+            } else if byte == UInt8(ascii: ".") {
+                if seenPoint { valid = false }
+                seenPoint = true
+            } else if byte == UInt8(ascii: ",") {
+                break
+            } else {
+                valid = false
             }
-            position += 1
+            position &+= 1
         }
-        guard digits > 0 else { return nil }
+        guard valid, digits > 0 else { return (nil, position) }
         var value = Double(mantissa)
         if fractionDigits > 0 {
             value /= FieldReader.powersOfTen[min(fractionDigits, 18)]
@@ -198,7 +217,7 @@ public struct FieldReader {
         if droppedIntegerDigits > 0 {
             value *= FieldReader.powersOfTen[min(droppedIntegerDigits, 18)]
         }
-        return negative ? -value : value
+        return (negative ? -value : value, position)
     }
 
     static let powersOfTen: [Double] = [

@@ -36,7 +36,7 @@ public enum Message: Hashable, Sendable {
     ///
     /// - Throws: ``DecodeError/unsupported(_:)`` for proprietary, query and unknown sentences (which can still be
     ///   passed through), or a field error.
-    public init(_ sentence: Sentence) throws(DecodeError) {
+    public init(_ sentence: borrowing Sentence) throws(DecodeError) {
         guard let formatter = sentence.address.formatter, sentence.startCharacter == UInt8(ascii: "$") else {
             throw .unsupported(sentence.address)
         }

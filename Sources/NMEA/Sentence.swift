@@ -144,13 +144,15 @@ public struct Sentence: Sendable {
 
     /// Checks the line held in `storage[0..<count]` and normalises its checksum to two upper-case digits.
     ///
-    /// The caller has already checked the start character, the bytes and the length.
-    mutating func validate(requiresChecksum: Bool) throws(FramingError) {
+    /// The caller has already checked the start character, the bytes and the length, found the first `*` (`star`,
+    /// -1 when there is none) and XORed the bytes between the start character and it (`sum`) as they arrived.
+    mutating func validate(requiresChecksum: Bool, star: Int, sum: UInt8) throws(FramingError) {
         let length = count
         var span = storage.mutableSpan
         let outcome: Result<(count: Int, star: Int, addressEnd: Int), FramingError> =
             span.withUnsafeMutableBufferPointer { line in
-                Sentence.normalise(line, length: length, requiresChecksum: requiresChecksum)
+                Sentence.normalise(
+                    line, length: length, requiresChecksum: requiresChecksum, star: star < 0 ? length : star, sum: sum)
             }
         let checked = try outcome.get()
         count = checked.count
@@ -161,48 +163,15 @@ public struct Sentence: Sendable {
         address = parsed
     }
 
-    /// Finds the checksum, checks it, and rewrites it as two upper-case digits (adding one when none was sent
-    /// and none is required). Returns the new length, the index of `*` and the end of the address.
+    /// Checks the checksum and rewrites it as two upper-case digits (adding one when none was sent and none is
+    /// required). Returns the new length, the index of `*` and the end of the address.
     private static func normalise(
-        _ line: UnsafeMutableBufferPointer<UInt8>, length: Int, requiresChecksum: Bool
+        _ line: UnsafeMutableBufferPointer<UInt8>, length: Int, requiresChecksum: Bool, star: Int, sum: UInt8
     ) -> Result<(count: Int, star: Int, addressEnd: Int), FramingError> {
-        var star = 1
-        var sum: UInt8 = 0
-        var addressEnd = -1
-        // The address, byte by byte, to its comma.
-        while star < length {
-            let byte = line[star]
-            if byte == UInt8(ascii: "*") { break }
-            sum ^= byte
-            star &+= 1
-            if byte == UInt8(ascii: ",") {
-                addressEnd = star &- 1
-                break
-            }
-        }
-        if addressEnd >= 0 {
-            // The fields, 8 bytes at a time up to the word that holds `*`: the checksum is the XOR of every byte,
-            // so the words are XORed together and folded to one byte at the end.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let stars = ones &* 0x2A
-            var folded: UInt64 = 0
-            let raw = UnsafeRawBufferPointer(line)
-            while star &+ 8 <= length {
-                let word = raw.loadUnaligned(fromByteOffset: star, as: UInt64.self)
-                let marked = word ^ stars
-                if (marked &- ones) & ~marked & (ones &* 0x80) != 0 { break }
-                folded ^= word
-                star &+= 8
-            }
-            folded ^= folded >> 32
-            folded ^= folded >> 16
-            folded ^= folded >> 8
-            sum ^= UInt8(truncatingIfNeeded: folded)
-            while star < length && line[star] != UInt8(ascii: "*") {
-                sum ^= line[star]
-                star &+= 1
-            }
-        }
+        var star = star
+        var sum = sum
+        var addressEnd = 1
+        while addressEnd < star && line[addressEnd] != UInt8(ascii: ",") { addressEnd &+= 1 }
         var count: Int
         if star == length {
             var end = length
@@ -230,7 +199,7 @@ public struct Sentence: Sendable {
         line[star + 1] = Checksum.hexDigit(sum >> 4)
         line[star + 2] = Checksum.hexDigit(sum)
         count = star + 3
-        if addressEnd < 0 || addressEnd > star { addressEnd = star }
+        if addressEnd > star { addressEnd = star }
         return .success((count, star, addressEnd))
     }
 

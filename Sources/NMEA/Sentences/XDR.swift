@@ -111,8 +111,16 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
                 return nil
             }
             var peek = r
-            if let raw = peek.text(), isNonDecimalNumber(raw) { throw DecodeError.implausible(.measurement) }
-            let (value, decimals) = try r.decimalWithPlaces()
+            let value: Double?
+            let decimals: Int
+            do {
+                (value, decimals) = try r.decimalWithPlaces()
+            } catch {
+                // Only a field that is not a decimal is looked at again (as text, which allocates): `nan`, `inf`
+                // and `1e308` are implausible, anything else is a measurement left out.
+                if let raw = peek.text(), isNonDecimalNumber(raw) { throw DecodeError.implausible(.measurement) }
+                throw error
+            }
             let unit = try r.character()
             let name = r.text()
             return Measurement(type: type, value: value, unit: unit, name: name, decimals: decimals)
