@@ -85,6 +85,7 @@ interop: release
 	Tests/Interop/gpsfake-check.sh
 	Tests/Interop/serial-check.sh
 	Tests/Interop/i2c-check.sh
+	Tests/Interop/signalk-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
@@ -114,6 +115,7 @@ bench: release
 	Benchmarks/imu.sh
 	Benchmarks/replay.sh
 	Benchmarks/runtime.sh
+	Benchmarks/signalk.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

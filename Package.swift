@@ -23,6 +23,9 @@ let package = Package(
         // The routing policy as a sans-I/O state machine: events in, actions (a sentence for output i) out. Owns the
         // engine; run and replay both drive it.
         .target(name: "Router", dependencies: ["NMEA", "Marine", "Engine"]),
+        // Signal K: the boat's data in SI units as a model and deltas, subscriptions, and the HTTP/WebSocket protocol
+        // that serves them, all sans-I/O (the shell owns the sockets). No Foundation, no C: it builds for the Pi.
+        .target(name: "SignalK", dependencies: ["NMEA", "Marine", "Engine"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
@@ -35,7 +38,7 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Router", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
+                "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
             ]
         ),
         .systemLibrary(
@@ -68,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "TelltaleBench",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Gateway", "Sensors", "Platform", "CPosix", "Simulator",
+                "NMEA", "Marine", "Engine", "Gateway", "SignalK", "Sensors", "Platform", "CPosix", "Simulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,6 +85,7 @@ let package = Package(
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Engine", "NMEA", "TestSupport"]),
+        .testTarget(name: "SignalKTests", dependencies: ["SignalK", "Engine", "Marine", "NMEA", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",

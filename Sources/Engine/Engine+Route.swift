@@ -16,6 +16,22 @@ extension Engine {
         hasLocalRoute = true
     }
 
+    /// Starts the local route again from its first leg; false when there is none.
+    @discardableResult
+    public mutating func restartRoute() -> Bool {
+        guard let route = follower.route else { return false }
+        follow(route)
+        return true
+    }
+
+    /// Skips to the next leg; false when the active leg is the last (or no route is followed).
+    @discardableResult
+    public mutating func advanceRoute() -> Bool {
+        guard let route = follower.route, follower.legIndex + 1 < route.legCount else { return false }
+        follower.activate(leg: follower.legIndex + 1)
+        return true
+    }
+
     public mutating func pauseRoute() { follower.pause() }
     public mutating func resumeRoute() { follower.resume() }
 
@@ -89,7 +105,7 @@ extension Engine {
 
     /// UNIX seconds at engine time `time`: the GNSS clock once a fix with a date has set it, else the clock the
     /// shell gave (``setClock(unixTime:at:)``).
-    func unixTime(at time: Double) -> Double? { positions.unixTime(at: time) ?? utcOffset.map { time + $0 } }
+    public func unixTime(at time: Double) -> Double? { positions.unixTime(at: time) ?? utcOffset.map { time + $0 } }
 
     /// Which source each group currently uses, for the status line and the periodic summary.
     public var chosenSources: [String: String] {

@@ -22,6 +22,8 @@ public struct HeelAlarmSettings: Hashable, Sendable {
 /// The state of one alarm, advanced on each tick.
 struct AlarmLatch: Sendable {
     private(set) var isActive = false
+    /// A crew member has acknowledged the active alarm (ALR's acknowledge flag); a new raise clears it.
+    var isAcknowledged = false
     private var pendingSince: Double?
     /// When the state last changed (ALR's time field).
     private(set) var changedAt: Double?
@@ -37,6 +39,7 @@ struct AlarmLatch: Sendable {
         pendingSince = since
         guard now - since >= hold else { return false }
         isActive.toggle()
+        isAcknowledged = false
         pendingSince = nil
         changedAt = now
         return true

@@ -23,7 +23,7 @@ extension ConfigurationFile.Reader {
                     "state_file", "wind",
                     "damping",
                     "timeouts",
-                    "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output",
+                    "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in
@@ -184,6 +184,20 @@ extension ConfigurationFile.Reader {
                     settings.minimumSpeed = value
                 }
                 config.engine.heelAlarms = settings
+            }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            if let web = root["web"] {
+                guard let table = web.table else { throw fail("web", "must be a table") }
+                do throws(ConfigurationFile.Error) {
+                    config.web = try self.web(table)
+                } catch {
+                    // Each of the section's errors counts as one of the file's.
+                    var first = error
+                    let others = first.others
+                    first.others = []
+                    errors += [first] + others
+                }
             }
         }
         collect { () throws(ConfigurationFile.Error) in

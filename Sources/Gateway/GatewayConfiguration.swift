@@ -79,6 +79,8 @@ public struct GatewayConfiguration: Sendable {
     /// What `telltale calibrate level` learnt (mounting tilt, gyro bias); nil: none is read.
     public var stateFile: String? = StateFile.defaultPath
     public var inputs: [InputConfiguration] = []
+    /// The Signal K server and the instrument panel; nil when off.
+    public var web: WebConfiguration?
     public var outputs: [OutputConfiguration] = []
 
     public init() {}
@@ -98,4 +100,26 @@ public struct GatewayConfiguration: Sendable {
         return hasGPSD
             ? ComputedKind.standard.union([.positionRMC, .positionGGA, .positionVTG]) : ComputedKind.standard
     }
+}
+
+/// `[web]`: the Signal K server (HTTP and WebSocket) and the instrument panel it serves.
+public struct WebConfiguration: Sendable {
+    public var host = "0.0.0.0"
+    /// Signal K's usual port.
+    public var port = 3000
+    /// Who may PUT (route commands, alarm acknowledgement): CIDR networks, `loopback`, `local` (the subnets of this
+    /// machine's interfaces).
+    public var putNetworks = ["loopback", "local"]
+    /// The boat's name in the model.
+    public var name: String?
+    /// The boat's Signal K identity; by default one made from the machine's identity (`/etc/machine-id`).
+    public var urn: String?
+    /// Updates a second of the values the engine derives (passed-through values go out as they arrive).
+    public var updateRate = 2.0
+    /// Most clients at once (HTTP and stream).
+    public var maximumClients = 32
+    /// Bytes queued for one client before it is dropped as not reading.
+    public var clientBuffer = 256 * 1024
+
+    public init() {}
 }

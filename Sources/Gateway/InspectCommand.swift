@@ -2,6 +2,7 @@ import CPosix
 import Marine
 import NMEA
 import Platform
+import SignalK
 
 /// What `telltale inspect` is told (the desktop command and the Pi build parse into this).
 public struct InspectOptions: Sendable {

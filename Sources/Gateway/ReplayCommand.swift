@@ -1,7 +1,9 @@
+import CPosix
 import Engine
 import Marine
 import NMEA
 import Platform
+import SignalK
 
 /// What `telltale replay` is told, as plain values (the desktop command and the Pi build parse into this).
 public struct ReplayOptions: Sendable {
@@ -17,6 +19,8 @@ public struct ReplayOptions: Sendable {
     public var tickRate = 10.0
     /// Computed kinds by name; empty: the standard set.
     public var kinds: [String] = []
+    /// Write the Signal K delta stream of the replay here, one delta a line (what a `subscribe=self` client gets).
+    public var signalK: String?
 
     public init() {}
 
@@ -44,12 +48,14 @@ public enum ReplayCommand {
         try options.validate()
         var configuration = EngineConfiguration()
         var configuredRoute: String?
+        var web = WebConfiguration()
         if let config = options.config {
             do {
                 let file = try ConfigurationFile.load(path: config)
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
+                if let settings = file.web { web = settings }
             } catch {
                 throw CommandError("\(config): \(error)")
             }
@@ -63,6 +69,19 @@ public enum ReplayCommand {
         runnerOptions.tagTime = options.tagTime
         runnerOptions.lineRate = options.lineRate
         runnerOptions.tickRate = options.tickRate
+        var deltaFile: Int32?
+        if let path = options.signalK {
+            do {
+                deltaFile = try POSIX.open(path, O_WRONLY | O_CREAT | O_TRUNC, operation: "cannot create")
+            } catch {
+                throw CommandError("\(error)")
+            }
+            // A replay's identity does not depend on the machine: the same file, the same deltas.
+            runnerOptions.signalK = SignalKModel(
+                urn: web.urn ?? SignalKModel.urn(seed: "telltale replay"), name: web.name)
+            runnerOptions.signalKRate = web.updateRate
+        }
+        defer { if let deltaFile { POSIX.close(deltaFile) } }
         var recorded: [LogStream] = []
         for (index, log) in options.logs.enumerated() {
             do {
@@ -88,7 +107,9 @@ public enum ReplayCommand {
                 throw CommandError("\(error)")
             }
         }
-        let result = ReplayRunner(engine: engine, options: runnerOptions).run(recorded, imu: imuFile, write: write)
+        let result = ReplayRunner(engine: engine, options: runnerOptions).run(
+            recorded, imu: imuFile, write: write,
+            writeDeltas: { bytes in if let deltaFile { POSIX.writeAll(deltaFile, bytes) } })
         let s = result.summary
         var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
         summary += "\(s.computed) computed over \(FixedDecimal.text(s.duration, decimals: 1)) s of log time"

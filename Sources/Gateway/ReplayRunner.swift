@@ -2,6 +2,7 @@ import Engine
 import NMEA
 import Platform
 import Router
+import SignalK
 
 /// Replays recorded logs through the engine: the I/O side of `telltale replay` (pacing, writing, comparing).
 public struct ReplayRunner {
@@ -16,6 +17,10 @@ public struct ReplayRunner {
         public var tickRate = 10.0
         /// Show a progress bar on standard error (only when it is a terminal).
         public var progress = true
+        /// The Signal K model to feed, when the replay writes its delta stream.
+        public var signalK: SignalKModel?
+        /// Updates a second of the derived values in the delta stream.
+        public var signalKRate = 2.0
 
         public init() {}
     }
@@ -36,7 +41,10 @@ public struct ReplayRunner {
     }
 
     /// Replays logs framed in memory (tests, small inputs), handing each output line (with CR LF) to `write`.
-    public func run(_ logs: [RecordedLog], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void) -> Result {
+    public func run(
+        _ logs: [RecordedLog], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void,
+        writeDeltas: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) -> Result {
         var engine = self.engine
         var timed: [[TimedSentence]] = []
         var rejects = RejectCounts()
@@ -50,7 +58,8 @@ public struct ReplayRunner {
         let timeline = LogTimeline.merge(timed)
         var position = 0
         return run(
-            engine: engine, sources: sources, count: timeline.count, rejects: rejects, imu: imu, write: write
+            engine: engine, sources: sources, count: timeline.count, rejects: rejects, imu: imu, write: write,
+            writeDeltas: writeDeltas
         ) {
             defer { position += 1 }
             return position < timeline.count ? timeline[position] : nil
@@ -58,7 +67,10 @@ public struct ReplayRunner {
     }
 
     /// Replays log files read as they play (``LogStream``): memory flat in the logs' length.
-    public func run(_ logs: [LogStream], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void) -> Result {
+    public func run(
+        _ logs: [LogStream], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void,
+        writeDeltas: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) -> Result {
         var engine = self.engine
         var rejects = RejectCounts()
         var sources: [SourceID] = []
@@ -68,12 +80,13 @@ public struct ReplayRunner {
         }
         return run(
             engine: engine, sources: sources, count: logs.reduce(0) { $0 + $1.count }, rejects: rejects, imu: imu,
-            write: write, next: LogStream.merged(logs))
+            write: write, writeDeltas: writeDeltas, next: LogStream.merged(logs))
     }
 
     private func run(
         engine: Engine, sources: [SourceID], count: Int, rejects: RejectCounts, imu: IMUFile?,
-        write: (UnsafeRawBufferPointer) -> Void, next: () -> TimedSentence?
+        write: (UnsafeRawBufferPointer) -> Void, writeDeltas: (UnsafeRawBufferPointer) -> Void = { _ in },
+        next: () -> TimedSentence?
     ) -> Result {
         var engine = engine
         var session = ReplaySession(engine: engine, options: sessionOptions)
@@ -92,30 +105,56 @@ public struct ReplayRunner {
             defer { imuIndex += 1 }
             return imuIndex < samples.count ? samples[imuIndex] : nil
         }
-        session.run(next: next, sources: sources, nextIMU: nextIMU, imuSource: imuSource) { out in
-            if let speed = options.speed, speed > 0 {
-                // The first line out is on the replay's origin (its earliest sentence or sample).
-                let start = origin ?? out.time
-                origin = start
-                let due = wallStart + (out.time - start) / speed
-                if due > POSIX.monotonic() {
-                    flush(&buffer, write)
-                    POSIX.sleep(until: due)
+        // The Signal K delta stream, made as the live gateway makes it: accepted sentences into the model, and at
+        // each tick the derived values (at their rate), stale values withdrawn, one delta of what changed.
+        var model = options.signalK
+        let names = Dictionary(uniqueKeysWithValues: sources.map { ($0, engine.name(of: $0)) })
+        var nextUpdate = -Double.infinity
+        withoutActuallyEscaping(writeDeltas) { writeDeltas in
+            let observe: ((ReplaySession.Observed) -> Void)? =
+                model == nil
+                ? nil
+                : { event in
+                    switch event {
+                    case .sentence(let sentence, let source, let time, let unix):
+                        model!.observe(sentence, input: names[source] ?? "log", at: time, unixTime: unix)
+                    case .tick(let time, let unix, let values, let alarms):
+                        if time >= nextUpdate {
+                            model!.update(values, alarms: alarms, at: time, unixTime: unix)
+                            model!.expire(at: time, unixTime: unix)
+                            nextUpdate = max(nextUpdate + 1 / options.signalKRate, time)
+                        }
+                        let updates = model!.takeUpdates()
+                        guard !updates.isEmpty else { return }
+                        let line = Array((model!.delta(updates) + "\n").utf8)
+                        line.withUnsafeBytes { writeDeltas($0) }
+                    }
                 }
-            }
-            if options.tagTime {
-                let block = TagBlock(unixMilliseconds: Int64((out.time * 1000).rounded()))
-                buffer.append(contentsOf: block.encoded())
-            }
-            out.sentence.appendWire(to: &buffer)
-            if options.speed != nil || buffer.count >= 1 << 16 { flush(&buffer, write) }
-            if !out.isComputed {
-                processed += 1
-                if showProgress {
-                    let percent = processed * 100 / total
-                    if percent != lastPercent {
-                        lastPercent = percent
-                        POSIX.writeAll(2, "\r" + ReplayRunner.bar(percent))
+            session.run(next: next, sources: sources, nextIMU: nextIMU, imuSource: imuSource, observe: observe) { out in
+                if let speed = options.speed, speed > 0 {
+                    // The first line out is on the replay's origin (its earliest sentence or sample).
+                    let start = origin ?? out.time
+                    origin = start
+                    let due = wallStart + (out.time - start) / speed
+                    if due > POSIX.monotonic() {
+                        flush(&buffer, write)
+                        POSIX.sleep(until: due)
+                    }
+                }
+                if options.tagTime {
+                    let block = TagBlock(unixMilliseconds: Int64((out.time * 1000).rounded()))
+                    buffer.append(contentsOf: block.encoded())
+                }
+                out.sentence.appendWire(to: &buffer)
+                if options.speed != nil || buffer.count >= 1 << 16 { flush(&buffer, write) }
+                if !out.isComputed {
+                    processed += 1
+                    if showProgress {
+                        let percent = processed * 100 / total
+                        if percent != lastPercent {
+                            lastPercent = percent
+                            POSIX.writeAll(2, "\r" + ReplayRunner.bar(percent))
+                        }
                     }
                 }
             }

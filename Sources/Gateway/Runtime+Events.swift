@@ -26,12 +26,16 @@ extension Runtime {
             received[source, default: 0] += 1
             recorder?.record(sentence, source: name, unixTime: now + unixOffset)
             router.ingest(sentence, from: source, at: now - startTime) { action in perform(action, now: now) }
+            if !observed.isEmpty { takeObserved(now: now) }
         case .rejected:
             counters.rejected += 1
         case .fix(let fix):
             counters.sentencesIn += 1
             received[source, default: 0] += 1
             router.ingest(fix.engineFix, motion: fix.motion, from: source, at: now - startTime)
+            signalK?.observe(
+                fix: fix.engineFix, motion: fix.motion, input: name, at: now - startTime,
+                unixTime: router.engine.unixTime(at: now - startTime) ?? now + unixOffset)
         case .imu(let sample, let time):
             received[source, default: 0] += 1
             router.ingest(
@@ -46,6 +50,17 @@ extension Runtime {
         }
     }
 
+    /// The sentences the router said the engine accepted, into the Signal K model.
+    func takeObserved(now: Double) {
+        let time = now - startTime
+        let unix = router.engine.unixTime(at: time) ?? now + unixOffset
+        for (sentence, source) in observed {
+            let name = inputs.first { $0.source == source }?.name ?? "?"
+            signalK?.observe(sentence, input: name, at: time, unixTime: unix)
+        }
+        observed.removeAll(keepingCapacity: true)
+    }
+
     /// Carries out what the router decided.
     func perform(_ action: Router.Action, now: Double) {
         switch action {
@@ -57,6 +72,9 @@ extension Runtime {
         case .notice(let index, let id, let text):
             let name = outputs[index].name
             log.info(id, "output \(name): " + text, [("output", name)])
+        case .observed(let sentence, let source):
+            // Taken into the model once the router has finished with the sentence (it cannot be read meanwhile).
+            if signalK != nil { observed.append((sentence, source)) }
         case .refused(let sentence, let source, let error):
             // Counted by the router (unreadable, implausible); per input and in the log here.
             guard case .implausible(let quantity) = error else { return }

@@ -4,6 +4,7 @@ import Marine
 import NMEA
 import Platform
 import Router
+import SignalK
 
 /// `telltale run`: inputs into the router, the router's actions out to the outputs.
 ///
@@ -41,6 +42,12 @@ public final class Runtime {
     var wire: [UInt8] = []
     let status = StatusLine { POSIX.writeAll(2, $0) }
     let log: Log
+    /// The Signal K server and its model, when `[web]` is on.
+    var web: WebServer?
+    var signalK: SignalKModel?
+    var nextWebUpdate = 0.0
+    var observed: [(Sentence, SourceID)] = []
+    let webUpdateRate: Double
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
@@ -101,6 +108,12 @@ public final class Runtime {
             outputs: outputs.map { output in
                 output.policy(excluded: Set(endpoints.filter { $0.value == output.configuration.endpoint }.keys))
             })
+        webUpdateRate = configuration.web?.updateRate ?? 1
+        if let (server, model) = try Runtime.makeWeb(configuration.web, log: log) {
+            web = server
+            signalK = model
+            router.observes = true
+        }
     }
 
     /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), `duration` seconds when given, or, with
@@ -136,6 +149,7 @@ public final class Runtime {
             if now >= nextTick {
                 tickLateness.record(now - nextTick)
                 router.tick(at: now - start) { action in self.perform(action, now: now) }
+                webTick(now: now)
                 for notice in router.withEngine({ $0.takeNotices() }) { log.notice("engine.notice", notice) }
                 nextTick += tickInterval
                 // After a stall, keep the phase rather than burst.
@@ -153,6 +167,7 @@ public final class Runtime {
                 if let due = input.transport.nextDue(now: now) { wake = min(wake, due) }
             }
             for output in outputs { output.transport.pollDescriptors(into: &fds) }
+            web?.pollDescriptors(into: &fds)
             _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
             let afterPoll = POSIX.monotonic()
             for input in inputs {
@@ -161,6 +176,7 @@ public final class Runtime {
                 }
             }
             serviceOutputs(now: afterPoll)
+            serviceWeb(now: afterPoll)
         }
         systemd?.send("STOPPING=1")
         stop(fds: &fds)
@@ -186,6 +202,7 @@ public final class Runtime {
             serviceOutputs(now: POSIX.monotonic())
         }
         recorder?.flush()
+        web?.close()
         for input in inputs.reversed() { input.transport.close() }
     }
 

@@ -112,6 +112,61 @@ extension POSIX {
         }
     }
 
+    /// The address bytes of a socket address (4 for IPv4, 16 for IPv6; an IPv4-mapped IPv6 address as IPv4).
+    static func addressBytes(_ raw: UnsafeRawBufferPointer, family given: Int32? = nil) -> [UInt8] {
+        let family = given ?? Int32(raw.load(as: sa_family_t.self))
+        if family == AF_INET {
+            let offset = MemoryLayout<sockaddr_in>.offset(of: \sockaddr_in.sin_addr)!
+            return Array(raw[offset..<(offset + 4)])
+        }
+        if family == AF_INET6 {
+            let offset = MemoryLayout<sockaddr_in6>.offset(of: \sockaddr_in6.sin6_addr)!
+            let bytes = Array(raw[offset..<(offset + 16)])
+            if bytes[0..<10].allSatisfy({ $0 == 0 }) && bytes[10] == 0xFF && bytes[11] == 0xFF {
+                return Array(bytes[12...])
+            }
+            return bytes
+        }
+        return []
+    }
+
+    /// The address of a connected socket's peer (empty when unknown).
+    public static func peerAddress(_ fd: Int32) -> [UInt8] {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutableBytes(of: &storage) { raw in
+            getpeername(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
+        }
+        guard got == 0 else { return [] }
+        return withUnsafeBytes(of: storage) { addressBytes($0) }
+    }
+
+    /// The networks of this machine's interfaces: address bytes and prefix length (getifaddrs(3)).
+    public static func localNetworks() -> [(address: [UInt8], prefix: Int)] {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0, let first = list else { return [] }
+        defer { freeifaddrs(first) }
+        var result: [(address: [UInt8], prefix: Int)] = []
+        var cursor: UnsafeMutablePointer<ifaddrs>? = first
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, let mask = entry.pointee.ifa_netmask else { continue }
+            let family = Int32(address.pointee.sa_family)
+            let size =
+                family == AF_INET
+                ? MemoryLayout<sockaddr_in>.size : family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : 0
+            guard size > 0 else { continue }
+            let bytes = addressBytes(UnsafeRawBufferPointer(start: UnsafeRawPointer(address), count: size))
+            // A netmask's own family field is not to be trusted: read it as the address's family.
+            let maskBytes = addressBytes(
+                UnsafeRawBufferPointer(start: UnsafeRawPointer(mask), count: size), family: family)
+            guard !bytes.isEmpty, maskBytes.count == bytes.count else { continue }
+            let prefix = maskBytes.reduce(0) { $0 + $1.nonzeroBitCount }
+            result.append((bytes, prefix))
+        }
+        return result
+    }
+
     /// accept(2): a non-blocking, close-on-exec descriptor, or nil when none waits.
     public static func accept(_ listener: Int32) -> Int32? {
         while true {

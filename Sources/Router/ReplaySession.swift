@@ -67,6 +67,14 @@ public struct ReplaySession {
         }
     }
 
+    /// What a Signal K model needs from a replay, in the order a live gateway would have it.
+    public enum Observed {
+        /// A sentence the engine accepted, at `time` on the engine clock (`unixTime` on the log's).
+        case sentence(Sentence, source: SourceID, time: Double, unixTime: Double)
+        /// An engine tick, with what the engine then holds.
+        case tick(time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus])
+    }
+
     /// Replays `timeline` (UNIX seconds, in order) and IMU samples (in order) on one clock; `sources[log]` is the
     /// engine source of each log, `imuSource` that of the IMU. The same ``Router`` as `telltale run` decides what
     /// goes out, with one output that carries every kind the engine builds (and the input, unless computed-only).
@@ -92,7 +100,7 @@ public struct ReplaySession {
     /// length replays in the memory of one sentence.
     public mutating func run(
         next: () -> TimedSentence?, sources: [SourceID], nextIMU: () -> IMUEvent? = { nil },
-        imuSource: SourceID? = nil, output: (Output) -> Void
+        imuSource: SourceID? = nil, observe: ((Observed) -> Void)? = nil, output: (Output) -> Void
     ) {
         var pendingSentence = next()
         var pendingIMU = nextIMU()
@@ -106,6 +114,8 @@ public struct ReplaySession {
         // Nothing a replay prints can come back into it.
         var router = Router(engine: engine, outputs: [policy], echoWindow: 0)
         router.withEngine { $0.setClock(unixTime: origin, at: 0) }
+        router.observes = observe != nil
+        var accepted: [(Sentence, SourceID)] = []
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin
@@ -130,6 +140,13 @@ public struct ReplaySession {
                         output(Output(time: time, sentence: sentence, isComputed: true))
                     }
                 }
+                if let observe {
+                    let engine = router.engine
+                    observe(
+                        .tick(
+                            time: engineTime(time), unixTime: engine.unixTime(at: engineTime(time)) ?? time,
+                            values: engine.values, alarms: engine.alarms))
+                }
                 tickIndex += 1
                 nextTick = origin + Double(tickIndex) * tickInterval
             }
@@ -142,9 +159,19 @@ public struct ReplaySession {
             feedIMU(until: item.time)
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
             router.ingest(item.sentence, from: source, at: engineTime(item.time)) { action in
-                if case .send(_, let sentence, _) = action {
-                    output(Output(time: item.time, sentence: sentence, isComputed: false))
+                switch action {
+                case .send(_, let sentence, _): output(Output(time: item.time, sentence: sentence, isComputed: false))
+                case .observed(let sentence, let source): accepted.append((sentence, source))
+                default: break
                 }
+            }
+            if let observe, !accepted.isEmpty {
+                let time = engineTime(item.time)
+                let unix = router.engine.unixTime(at: time) ?? item.time
+                for (sentence, source) in accepted {
+                    observe(.sentence(sentence, source: source, time: time, unixTime: unix))
+                }
+                accepted.removeAll(keepingCapacity: true)
             }
             lastSentence = item.time
             pendingSentence = next()

@@ -20,6 +20,9 @@ public struct Router {
         /// Something the log should say about output `output` (a client connected or gone, with the count now);
         /// `id` names the kind of message, so that one kind held back does not hide another.
         case notice(output: Int, id: String, text: String)
+        /// The engine took an input sentence as good (neither refused nor an echo): for the Signal K model. Only
+        /// when ``observes`` is on.
+        case observed(sentence: Sentence, source: SourceID)
     }
 
     public struct Counters: Hashable, Sendable {
@@ -56,6 +59,9 @@ public struct Router {
     private let anyPassThrough: Bool
     /// Clients connected to each output that serves them.
     public private(set) var clients: [Int]
+    /// Say each sentence the engine accepted (``Action/observed(sentence:source:)``): on when a Signal K server
+    /// or a Signal K replay listens.
+    public var observes = false
 
     /// - Parameter echoWindow: seconds a pass-through sentence is remembered; 0 turns pass-through echo
     ///   recognition off (a replay, where nothing sent can come back).
@@ -115,7 +121,9 @@ public struct Router {
         case .echo:
             counters.echoes += 1
             return
-        case .used, .ignored, .unsupported:
+        case .used, .ignored:
+            if observes { act(.observed(sentence: sentence, source: source)) }
+        case .unsupported:
             break
         }
         guard anyPassThrough else { return }

@@ -2,6 +2,7 @@ import CPosix
 import Gateway
 import Marine
 import Platform
+import SignalK
 
 /// Standard output and error for the benchmarks.
 enum Console {

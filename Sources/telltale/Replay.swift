@@ -43,6 +43,13 @@ struct Replay: ParsableCommand {
             """)
     var config: String?
 
+    @Option(
+        name: .customLong("signalk"),
+        help:
+            "Write the replay's Signal K delta stream to this file, one delta a line (what a subscribe=self client gets)."
+    )
+    var signalK: String?
+
     @Option(help: "Sentences per second for a log that carries no time.")
     var lineRate = 10.0
 
@@ -71,6 +78,7 @@ struct Replay: ParsableCommand {
         options.lineRate = lineRate
         options.tickRate = tickRate
         options.kinds = kinds
+        options.signalK = signalK
         return options
     }
 

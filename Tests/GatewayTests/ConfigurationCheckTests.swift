@@ -29,6 +29,22 @@ import Testing
         #expect(errors("[[output]]\nurl = \"tcp://127.0.0.1:7\"\n[[output]]\nurl = \"udp://127.0.0.1:7\"\n").isEmpty)
     }
 
+    @Test("[web]: defaults, IPv6, off, and every mistake named; its port clashes with a TCP output's")
+    func web() throws {
+        let defaults = try #require(try ConfigurationFile.parse("[web]\n").web)
+        #expect(defaults.host == "0.0.0.0" && defaults.port == 3000 && defaults.putNetworks == ["loopback", "local"])
+        let v6 = try #require(try ConfigurationFile.parse("[web]\nlisten = \"[::]:8080\"\nupdate_rate = 5\n").web)
+        #expect(v6.host == "::" && v6.port == 8080 && v6.updateRate == 5)
+        #expect(try ConfigurationFile.parse("[web]\nenabled = false\n").web == nil)
+        #expect(try ConfigurationFile.parse("talker = \"II\"\n").web == nil, "no [web]: no server")
+        let found = errors(
+            "[web]\nlisten = \"nowhere\"\nput_networks = [\"10.0.0.0/33\"]\nurn = \"boat\"\nspeed = 3\n")
+        #expect(found.count == 4, "\(found)")
+        #expect(found.contains { $0.contains("web: unknown key speed") || $0.contains("speed") })
+        let clash = errors("[[output]]\nurl = \"tcp://0.0.0.0:3000\"\n[web]\nlisten = \"127.0.0.1:3000\"\n")
+        #expect(clash.count == 1 && clash.first?.contains("tcp port 3000 is already taken") == true, "\(clash)")
+    }
+
     @Test("two UDP inputs on one port are refused")
     func udpPortClash() {
         let clash = errors("[[input]]\nurl = \"udp://:10110\"\n[[input]]\nurl = \"udp://[::]:10110\"\n")

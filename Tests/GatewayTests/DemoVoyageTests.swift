@@ -2,6 +2,7 @@ import Engine
 import Gateway
 import Marine
 import NMEA
+import SignalK
 import TestSupport
 import Testing
 
@@ -40,5 +41,54 @@ import Testing
         }
         #expect(text.contains(",EAST,NORTH,") && text.contains(",NORTH,FINISH,"))
         #expect(text.contains(",101,A,V,Heel over 18 deg") && text.contains(",101,V,V,Heel over 18 deg"))
+    }
+
+    @Test("the replay's Signal K delta stream is the same every time and starts as expected-signalk.jsonl says")
+    func goldenDeltas() throws {
+        let folder = projectFixtures() + "/demo-voyage"
+        let log = try RecordedLog.read(folder + "/voyage.nmea")
+        let imu = try IMUFile.read(folder + "/imu.csv")
+        let settings = try ConfigurationFile.load(path: folder + "/replay.toml")
+        var configuration = settings.engine
+        configuration.kinds = ComputedKind.standard
+        configuration.echoWindow = 0
+        var engine = Engine(configuration: configuration)
+        var file = RouteFile(path: try #require(settings.route))
+        engine.follow(try file.load())
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.computedOnly = true
+        options.signalK = SignalKModel(urn: SignalKModel.urn(seed: "telltale replay"))
+        func deltas() -> [UInt8] {
+            var out: [UInt8] = []
+            let collect = { (bytes: UnsafeRawBufferPointer) in out.append(contentsOf: bytes) }
+            _ = ReplayRunner(engine: engine, options: options).run(
+                [log], imu: imu, write: { _ in }, writeDeltas: collect)
+            return out
+        }
+        let first = deltas()
+        #expect(first == deltas())
+        let lines = first.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        let expected = try #require(readFile(folder + "/expected-signalk.jsonl"))
+        let differences = GoldenComparison.differences(
+            expected: expected, actual: Array(lines.prefix(300).joined(separator: "\n").utf8) + [0x0A])
+        #expect(differences.isEmpty, "\(differences)")
+        // The whole voyage: every line a delta of this boat; the heel alarm raised and cleared; the next waypoint
+        // changing at each mark; a value withdrawn when its input stopped.
+        #expect(lines.count > 10_000)
+        #expect(lines.allSatisfy { JSONValue.parse($0)?["context"]?.string == options.signalK!.context })
+        let text = String(decoding: first, as: UTF8.self)
+        #expect(text.contains(#""path":"notifications.heel.over","value":{"state":"alarm""#))
+        #expect(text.contains(#""path":"notifications.heel.over","value":{"state":"normal""#))
+        #expect(text.contains(#""value":null"#))
+        let nextPoints = Set(
+            lines.compactMap { line -> String? in
+                guard
+                    let range = line.firstRange(
+                        of: #""path":"navigation.courseGreatCircle.nextPoint.position","value":"#)
+                else { return nil }
+                return String(line[range.upperBound...].prefix(40))
+            })
+        #expect(nextPoints.count >= 3, "\(nextPoints)")
     }
 }

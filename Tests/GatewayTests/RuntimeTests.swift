@@ -18,6 +18,7 @@ import Testing
         #expect(configuration.inputs.first?.loop == true)
         #expect(configuration.outputs.first?.endpoint == .tcp(host: "0.0.0.0", port: 10110))
         #expect(configuration.route?.hasSuffix("Fixtures/demo-voyage/route.gpx") == true)
+        #expect(configuration.web?.port == 3000, "the Signal K server and the panel on Signal K's usual port")
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {

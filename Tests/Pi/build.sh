@@ -45,7 +45,7 @@ SWIFT_FLAGS=(
 )
 objects=()
 # In dependency order: the pure core and the router, the syscall funnel, the drivers, the shell, the command line.
-for module in NMEA Marine Engine Router Platform Sensors Gateway TelltalePi; do
+for module in NMEA Marine Engine Router SignalK Platform Sensors Gateway TelltalePi; do
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
     swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$WORK/modules/$module.swiftmodule" \
         "${files[@]}" -c -o "$WORK/modules/$module.o"

@@ -5,7 +5,8 @@
 #     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms; every number computed on ARM);
 #  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `inspect --json` gives
 #     the same report; `record` writes a log; `ports` answers;
-#  4. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
+#  4. the replay's Signal K delta stream is the golden one, and `telltale run` serves Signal K over HTTP;
+#  5. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
 set -uo pipefail
@@ -42,6 +43,13 @@ for ARCH in "$@"; do
     check "$ARCH replay of the demo voyage is byte-identical to expected.nmea ($(wc -l <"$OUT") lines)" \
         cmp -s "$OUT" Fixtures/demo-voyage/expected.nmea
     rm -f "$OUT"
+    DELTAS=$(mktemp)
+    $RUNNER "$BIN" replay --fast --computed-only --config Fixtures/demo-voyage/replay.toml \
+        --imu Fixtures/demo-voyage/imu.csv --signalk "$DELTAS" Fixtures/demo-voyage/voyage.nmea >/dev/null 2>&1
+    check "$ARCH Signal K delta stream of the replay starts as expected-signalk.jsonl" bash -c \
+        "head -n 300 $DELTAS | cmp -s - Fixtures/demo-voyage/expected-signalk.jsonl"
+    rm -f "$DELTAS"
+    check "$ARCH run serves Signal K: the model over HTTP, PUT from loopback" Tests/Pi/signalk-smoke.sh "$RUNNER" "$BIN"
     check "$ARCH imu: the same body-frame samples, heel and pitch as x86" bash -c \
         "[ \"\$($RUNNER $BIN imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" = \
            \"\$($X86 imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" ]"

@@ -119,6 +119,23 @@ import Testing
         #expect(r.counters.echoes == 1)
     }
 
+    @Test("with observes on, a sentence the engine took is said once; refused ones and echoes are not")
+    func observed() throws {
+        var r = router([OutputPolicy(name: "plotter")])
+        r.observes = true
+        var seen: [String] = []
+        let act = { (action: Router.Action) in
+            if case .observed(let sentence, let source) = action { seen.append("\(sentence.address)@\(source.index)") }
+        }
+        r.ingest(try sentence("WIMWV,40.0,R,10.0,N,A"), from: SourceID(1), at: 0, act)
+        r.ingest(try sentence("WIMWV,40.0,R,99999,N,A"), from: SourceID(1), at: 0.1, act)
+        r.ingest(try sentence("PGRME,1,M,2,M,3,M"), from: SourceID(1), at: 0.2, act)
+        #expect(seen == ["WIMWV@1"])
+        r.observes = false
+        r.ingest(try sentence("WIMWV,41.0,R,10.0,N,A"), from: SourceID(1), at: 0.3, act)
+        #expect(seen.count == 1)
+    }
+
     @Test("implausible and unreadable input is refused to the shell, and goes nowhere")
     func refused() throws {
         var r = router([OutputPolicy(name: "plotter")])
@@ -128,6 +145,7 @@ import Testing
             case .send: actions.append("send")
             case .refused(_, _, let error): actions.append("\(error.reason)")
             case .notice: actions.append("notice")
+            case .observed: actions.append("observed")
             }
         }
         #expect(actions == ["implausible"])

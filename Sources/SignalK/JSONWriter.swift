@@ -37,6 +37,22 @@ public struct JSONWriter {
         if let value, value.isFinite { text += String(value) } else { text += "null" }
     }
 
+    public mutating func null(_ key: String?) {
+        prefix(key)
+        text += "null"
+    }
+
+    public mutating func value(_ key: String?, _ value: Bool) {
+        prefix(key)
+        text += value ? "true" : "false"
+    }
+
+    /// Text already written as JSON (a value of another writer).
+    public mutating func raw(_ key: String?, _ json: String) {
+        prefix(key)
+        text += json
+    }
+
     public mutating func value(_ key: String?, _ value: String) {
         prefix(key)
         text += JSONWriter.quoted(value)

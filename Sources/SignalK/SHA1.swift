@@ -1,0 +1,86 @@
+/// SHA-1 (FIPS 180-4), for the one thing it is still used for here: the WebSocket handshake's accept key
+/// (RFC 6455 section 4.2.2). Not for anything that needs a secure hash.
+enum SHA1 {
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0
+        )
+        var padded = message
+        padded.append(0x80)
+        while padded.count % 64 != 56 { padded.append(0) }
+        let bits = UInt64(message.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
+        var w = [UInt32](repeating: 0, count: 80)
+        for block in stride(from: 0, to: padded.count, by: 64) {
+            for i in 0..<16 {
+                let b = block + i * 4
+                w[i] =
+                    UInt32(padded[b]) << 24 | UInt32(padded[b + 1]) << 16 | UInt32(padded[b + 2]) << 8
+                    | UInt32(padded[b + 3])
+            }
+            for i in 16..<80 {
+                let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
+                w[i] = x << 1 | x >> 31
+            }
+            var (a, b, c, d, e) = h
+            for i in 0..<80 {
+                let f: UInt32
+                let k: UInt32
+                switch i {
+                case 0..<20:
+                    f = (b & c) | (~b & d)
+                    k = 0x5A82_7999
+                case 20..<40:
+                    f = b ^ c ^ d
+                    k = 0x6ED9_EBA1
+                case 40..<60:
+                    f = (b & c) | (b & d) | (c & d)
+                    k = 0x8F1B_BCDC
+                default:
+                    f = b ^ c ^ d
+                    k = 0xCA62_C1D6
+                }
+                let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[i]
+                e = d
+                d = c
+                c = b << 30 | b >> 2
+                b = a
+                a = temp
+            }
+            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
+        }
+        var out: [UInt8] = []
+        for word in [h.0, h.1, h.2, h.3, h.4] {
+            for shift in stride(from: 24, through: 0, by: -8) {
+                out.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+            }
+        }
+        return out
+    }
+}
+
+/// Base64 with padding (RFC 4648 section 4).
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            let count = min(3, bytes.count - index)
+            var group: UInt32 = 0
+            for offset in 0..<3 { group = group << 8 | UInt32(offset < count ? bytes[index + offset] : 0) }
+            for position in 0..<4 {
+                if position <= count {
+                    out.append(alphabet[Int(group >> UInt32(18 - position * 6) & 0x3F)])
+                } else {
+                    out.append(UInt8(ascii: "="))
+                }
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,251 @@
+/// The model written out: the full model and its branches (`/signalk/v1/api/...`), deltas, hello and discovery.
+extension SignalKModel {
+    /// The hello message a stream client gets first.
+    public func hello(name: String, unixTime: Double) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("name", name)
+        json.value("version", Self.version)
+        json.value("self", context)
+        json.beginArray("roles")
+        json.value(nil, "master")
+        json.value(nil, "main")
+        json.endArray()
+        json.value("timestamp", SignalKTime.text(unixTime: unixTime))
+        json.endObject()
+        return json.text
+    }
+
+    /// The discovery document (`GET /signalk`), with endpoints on `host` (the request's Host header).
+    public static func discovery(host: String, serverVersion: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.beginObject("endpoints")
+        json.beginObject("v1")
+        json.value("version", version)
+        json.value("signalk-http", "http://\(host)/signalk/v1/api/")
+        json.value("signalk-ws", "ws://\(host)/signalk/v1/stream")
+        json.endObject()
+        json.endObject()
+        json.beginObject("server")
+        json.value("id", "telltale")
+        json.value("version", serverVersion)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    /// One delta message: the updates grouped by source and timestamp, in order; `meta` for paths named in `meta`.
+    public func delta(_ updates: [Update], meta: [String] = []) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("context", context)
+        json.beginArray("updates")
+        var index = 0
+        while index < updates.count {
+            let first = updates[index]
+            json.beginObject(nil)
+            json.value("$source", first.source)
+            json.value("timestamp", first.timestamp)
+            json.beginArray("values")
+            while index < updates.count && updates[index].source == first.source
+                && updates[index].timestamp == first.timestamp
+            {
+                json.beginObject(nil)
+                json.value("path", updates[index].path)
+                updates[index].value.write("value", to: &json)
+                json.endObject()
+                index += 1
+            }
+            json.endArray()
+            json.endObject()
+        }
+        if !meta.isEmpty {
+            json.beginObject(nil)
+            json.beginArray("meta")
+            for path in meta {
+                json.beginObject(nil)
+                json.value("path", path)
+                SignalKPaths.info(path).writeMeta("value", to: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+
+    /// The full model (`GET /signalk/v1/api/`).
+    public func fullModel() -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("version", Self.version)
+        json.value("self", context)
+        json.beginObject("vessels")
+        writeVessel(urn, to: &json)
+        json.endObject()
+        writeSources("sources", to: &json)
+        json.endObject()
+        return json.text
+    }
+
+    /// The branch of the full model at `components` (the request path after `/signalk/v1/api/`); nil when there is
+    /// nothing there (404).
+    public func branch(_ components: [String]) -> String? {
+        guard let first = components.first else { return fullModel() }
+        var json = JSONWriter()
+        switch first {
+        case "version" where components.count == 1:
+            json.value(nil, Self.version)
+        case "self" where components.count == 1:
+            json.value(nil, context)
+        case "sources":
+            guard components.count == 1 else { return nil }
+            writeSources(nil, to: &json)
+        case "vessels":
+            if components.count == 1 {
+                json.beginObject()
+                writeVessel(urn, to: &json)
+                json.endObject()
+                return json.text
+            }
+            guard components[1] == "self" || components[1] == urn else { return nil }
+            let rest = Array(components.dropFirst(2))
+            if rest.isEmpty {
+                writeVessel(nil, to: &json)
+            } else if rest == ["uuid"] {
+                json.value(nil, urn)
+            } else if rest == ["name"], let name {
+                json.value(nil, name)
+            } else if !writeNode(rest, to: &json) {
+                return nil
+            }
+        default:
+            return nil
+        }
+        return json.text
+    }
+
+    private func writeVessel(_ key: String?, to json: inout JSONWriter) {
+        json.beginObject(key)
+        json.value("uuid", urn)
+        if let name { json.value("name", name) }
+        writeChildren(of: [], to: &json)
+        json.endObject()
+    }
+
+    private func writeSources(_ key: String?, to json: inout JSONWriter) {
+        json.beginObject(key)
+        json.beginObject("telltale")
+        json.value("label", "telltale")
+        json.value("type", "computed")
+        json.beginObject("computed")
+        json.endObject()
+        json.endObject()
+        for input in sources.keys.sorted() {
+            json.beginObject(input)
+            json.value("label", input)
+            json.value("type", "NMEA0183")
+            for talker in sources[input] ?? [] {
+                json.beginObject(Self.sourceName(talker))
+                json.value("talker", talker)
+                json.endObject()
+            }
+            json.endObject()
+        }
+        json.endObject()
+    }
+
+    /// Writes the node at `components` below the vessel: a leaf (one path), a field of a leaf, or a branch. False
+    /// when there is none.
+    private func writeNode(_ components: [String], to json: inout JSONWriter) -> Bool {
+        let path = components.joined(separator: ".")
+        if entries[path] != nil {
+            writeLeaf(path, nil, to: &json)
+            return true
+        }
+        if components.count > 1, let leaf = entries[components.dropLast().joined(separator: ".")],
+            let preferred = leaf.max(by: { $0.time < $1.time })
+        {
+            switch components[components.count - 1] {
+            case "value": preferred.value.write(nil, to: &json)
+            case "timestamp": json.value(nil, preferred.timestamp)
+            case "$source": json.value(nil, preferred.source)
+            case "meta": SignalKPaths.info(components.dropLast().joined(separator: ".")).writeMeta(nil, to: &json)
+            default: return false
+            }
+            return true
+        }
+        let prefix = path + "."
+        guard entries.keys.contains(where: { $0.hasPrefix(prefix) }) else { return false }
+        json.beginObject()
+        writeGroupFields(path, to: &json)
+        writeChildren(of: components, to: &json)
+        json.endObject()
+        return true
+    }
+
+    /// Writes, as members of the object already open, every path below `components`, nested by component.
+    private func writeChildren(of components: [String], to json: inout JSONWriter) {
+        let prefix = components.isEmpty ? "" : components.joined(separator: ".") + "."
+        var open: [Substring] = []
+        for path in entries.keys.sorted() where path.hasPrefix(prefix) {
+            let parts = path.dropFirst(prefix.count).split(separator: ".")
+            var common = 0
+            while common < open.count && common < parts.count - 1 && open[common] == parts[common] { common += 1 }
+            while open.count > common {
+                json.endObject()
+                open.removeLast()
+            }
+            for part in parts[common..<(parts.count - 1)] {
+                json.beginObject(String(part))
+                open.append(part)
+                writeGroupFields(prefix + open.joined(separator: "."), to: &json)
+            }
+            writeLeaf(path, String(parts[parts.count - 1]), to: &json)
+        }
+        while !open.isEmpty {
+            json.endObject()
+            open.removeLast()
+        }
+    }
+
+    /// Branches the specification makes value objects themselves (a course's next and previous point): their
+    /// `$source` and `timestamp` are those of the newest value inside.
+    static let groupsWithValueFields: Set<String> = [
+        "navigation.courseGreatCircle.nextPoint", "navigation.courseGreatCircle.previousPoint",
+        "navigation.courseRhumbline.nextPoint", "navigation.courseRhumbline.previousPoint",
+    ]
+
+    private func writeGroupFields(_ path: String, to json: inout JSONWriter) {
+        guard Self.groupsWithValueFields.contains(path) else { return }
+        let inside = entries.filter { $0.key.hasPrefix(path + ".") }.values.flatMap { $0 }
+        guard let newest = inside.max(by: { $0.time < $1.time }) else { return }
+        json.value("$source", newest.source)
+        json.value("timestamp", newest.timestamp)
+    }
+
+    /// One path's object: the latest value with its source and timestamp, its meta, and every source's value when
+    /// there are several.
+    private func writeLeaf(_ path: String, _ key: String?, to json: inout JSONWriter) {
+        guard let all = entries[path], let preferred = all.max(by: { $0.time < $1.time }) else { return }
+        json.beginObject(key)
+        preferred.value.write("value", to: &json)
+        json.value("$source", preferred.source)
+        json.value("timestamp", preferred.timestamp)
+        SignalKPaths.info(path).writeMeta("meta", to: &json)
+        if all.count > 1 {
+            json.beginObject("values")
+            for entry in all {
+                json.beginObject(entry.source)
+                entry.value.write("value", to: &json)
+                json.value("timestamp", entry.timestamp)
+                json.endObject()
+            }
+            json.endObject()
+        }
+        json.endObject()
+    }
+}

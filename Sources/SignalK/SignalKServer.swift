@@ -1,0 +1,259 @@
+/// The Signal K server's protocol, sans-I/O: connections' bytes in, bytes for connections out. HTTP/1.1 requests
+/// (discovery, the full model and its branches, PUT, static files) and the WebSocket stream (hello, deltas,
+/// subscriptions). The shell owns the sockets and their bounded queues; the model is handed in; commands a PUT
+/// carries go to the shell's handler, which applies them to the engine.
+///
+/// Everything a client sends is bounded: a request head, a body, a WebSocket message, the messages a second, the
+/// subscriptions. A client that breaks a bound is answered with an error (or a close frame) and dropped.
+public struct SignalKServer: Sendable {
+    public struct Configuration: Sendable {
+        public var serverVersion = "0"
+        /// Who may PUT.
+        public var putRule = NetworkRule(networks: NetworkRule.loopback)
+        /// Files served by path (`/` is `/index.html`).
+        public var files: [String: StaticFile] = [:]
+        public var maximumMessage = 65_536
+        /// WebSocket messages a client may send per second; more and it is dropped.
+        public var messagesPerSecond = 200.0
+
+        public init() {}
+    }
+
+    public struct StaticFile: Sendable {
+        public var contentType: String
+        public var bytes: [UInt8]
+        /// The bytes are gzip-compressed (sent with `Content-Encoding: gzip`).
+        public var gzipped: Bool
+
+        public init(contentType: String, bytes: [UInt8], gzipped: Bool = false) {
+            self.contentType = contentType
+            self.bytes = bytes
+            self.gzipped = gzipped
+        }
+    }
+
+    /// What a PUT asks for.
+    public enum Command: Hashable, Sendable {
+        /// `start` (again from the first leg), `pause`, `resume`, `stop`, `advance` (to the next leg).
+        case route(String)
+        /// Acknowledge the alarm at `notifications.<path>`.
+        case acknowledge(path: String)
+    }
+
+    public enum Action: Sendable {
+        case send(connection: Int, bytes: [UInt8])
+        /// Close once what is queued has gone.
+        case close(connection: Int)
+    }
+
+    public struct Counters: Hashable, Sendable {
+        public var requests = 0
+        public var streams = 0
+        /// Requests and messages refused: malformed, too large, too many, not allowed.
+        public var refused = 0
+        public var messages = 0
+        public var puts = 0
+    }
+
+    struct Connection: Sendable {
+        var peer: [UInt8]
+        var reader = HTTPRequestReader()
+        var socket: WebSocket.Decoder?
+        var stream: StreamSubscription?
+        var closing = false
+        /// Token bucket for messages.
+        var allowance: Double
+        var lastMessage: Double
+    }
+
+    public let configuration: Configuration
+    public internal(set) var counters = Counters()
+    var connections: [Int: Connection] = [:]
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public var connectionCount: Int { connections.count }
+    public var streamCount: Int { connections.values.filter { $0.stream != nil }.count }
+
+    /// A client connected from `peer` (4 or 16 address bytes).
+    public mutating func opened(_ id: Int, peer: [UInt8], at now: Double) {
+        connections[id] = Connection(peer: peer, allowance: configuration.messagesPerSecond, lastMessage: now)
+    }
+
+    public mutating func closed(_ id: Int) { connections[id] = nil }
+
+    /// Bytes from connection `id`.
+    public mutating func received(
+        _ id: Int, _ bytes: some Collection<UInt8>, model: SignalKModel, at now: Double, unixTime: Double,
+        command: (Command) -> Bool, _ act: (Action) -> Void
+    ) {
+        guard var connection = connections[id], !connection.closing else { return }
+        defer { connections[id] = connection }
+        if connection.socket != nil {
+            socketBytes(id, &connection, Array(bytes), model: model, at: now, command: command, act)
+            return
+        }
+        connection.reader.feed(bytes)
+        while !connection.closing && connection.socket == nil {
+            switch connection.reader.next() {
+            case .incomplete:
+                return
+            case .failure(let status):
+                counters.refused += 1
+                act(.send(connection: id, bytes: HTTPResponse.error(status, "the request was refused")))
+                close(id, &connection, act)
+            case .request(let request):
+                counters.requests += 1
+                handle(request, id, &connection, model: model, at: now, unixTime: unixTime, command: command, act)
+            }
+        }
+        if connection.socket != nil && !connection.closing {
+            let rest = connection.reader.takeRemainder()
+            if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, command: command, act) }
+        }
+    }
+
+    /// New updates from the model: to every stream client, as its subscriptions say.
+    public mutating func publish(
+        _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, _ act: (Action) -> Void
+    ) {
+        guard !updates.isEmpty else { return }
+        for id in connections.keys.sorted() {
+            guard var stream = connections[id]?.stream else { continue }
+            let out = stream.offer(updates, at: now)
+            if !out.isEmpty {
+                let meta = stream.newMeta(out)
+                act(.send(connection: id, bytes: WebSocket.frame(.text, Array(model.delta(out, meta: meta).utf8))))
+            }
+            connections[id]?.stream = stream
+        }
+    }
+
+    /// What subscriptions owe at `now` (held values, periods).
+    public mutating func tick(model: SignalKModel, at now: Double, _ act: (Action) -> Void) {
+        for id in connections.keys.sorted() {
+            guard var stream = connections[id]?.stream else { continue }
+            let out = stream.due(at: now)
+            if !out.isEmpty {
+                let meta = stream.newMeta(out)
+                act(.send(connection: id, bytes: WebSocket.frame(.text, Array(model.delta(out, meta: meta).utf8))))
+            }
+            connections[id]?.stream = stream
+        }
+    }
+
+    mutating func close(_ id: Int, _ connection: inout Connection, _ act: (Action) -> Void) {
+        connection.closing = true
+        act(.close(connection: id))
+    }
+
+    // MARK: HTTP
+
+    private mutating func handle(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
+        unixTime: Double, command: (Command) -> Bool, _ act: (Action) -> Void
+    ) {
+        let keepAlive = request.keepsAlive
+        func reply(_ bytes: [UInt8]) {
+            act(.send(connection: id, bytes: bytes))
+            if !keepAlive { close(id, &connection, act) }
+        }
+        let path = request.path
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        if path == "/signalk/v1/stream" || path == "/signalk/v1/stream/" {
+            guard request.method == "GET" else {
+                return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive))
+            }
+            return upgrade(request, id, &connection, model: model, at: now, unixTime: unixTime, act)
+        }
+        if path == "/signalk" || path == "/signalk/" {
+            guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
+            let host = request.header("host") ?? "localhost"
+            let body = SignalKModel.discovery(host: host, serverVersion: configuration.serverVersion)
+            return reply(
+                HTTPResponse.make(
+                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
+            let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
+            if request.method == "PUT" {
+                return reply(
+                    put(components, request.body, peer: connection.peer, command: command, keepAlive: keepAlive))
+            }
+            guard isRead else { return reply(HTTPResponse.error(405, "GET and PUT only", keepAlive: keepAlive)) }
+            guard let body = model.branch(components) else {
+                return reply(HTTPResponse.error(404, "no such path", keepAlive: keepAlive))
+            }
+            return reply(
+                HTTPResponse.make(
+                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
+        let name = path == "/" ? "/index.html" : path
+        guard let file = configuration.files[name] else {
+            return reply(HTTPResponse.error(404, "not found", keepAlive: keepAlive))
+        }
+        let accepts = request.tokens("accept-encoding").contains { $0 == "gzip" || $0.hasPrefix("gzip;") }
+        guard !file.gzipped || accepts else {
+            return reply(HTTPResponse.error(406, "this file is served gzip-compressed only", keepAlive: keepAlive))
+        }
+        reply(
+            HTTPResponse.make(
+                status: 200, contentType: file.contentType, body: file.bytes, keepAlive: keepAlive,
+                headers: file.gzipped ? [("Content-Encoding", "gzip")] : [], headOnly: request.method == "HEAD"))
+    }
+
+    /// PUT `/signalk/v1/api/vessels/self/<path>` with `{"value": ...}`.
+    private mutating func put(
+        _ components: [String], _ body: [UInt8], peer: [UInt8], command: (Command) -> Bool, keepAlive: Bool
+    ) -> [UInt8] {
+        guard components.count > 2, components[0] == "vessels", components[1] == "self" else {
+            return HTTPResponse.error(404, "PUT goes to vessels/self/<path>", keepAlive: keepAlive)
+        }
+        let path = components.dropFirst(2).joined(separator: ".")
+        let (status, message) = apply(path, value: JSONValue.parse(body)?["value"], peer: peer, command: command)
+        return HTTPResponse.json(status: status, Self.putResult(status, message, requestId: nil), keepAlive: keepAlive)
+    }
+
+    /// Applies a PUT of `value` to `path`: the status and a message.
+    mutating func apply(_ path: String, value: JSONValue?, peer: [UInt8], command: (Command) -> Bool)
+        -> (Int, String)
+    {
+        guard configuration.putRule.admits(peer) else {
+            counters.refused += 1
+            return (403, "changes are accepted only from the networks configured in [web] put_networks")
+        }
+        guard let value else { return (400, "the body must be {\"value\": ...}") }
+        let request: Command
+        if path == "telltale.route.command" {
+            guard let word = value.string, ["start", "pause", "resume", "stop", "advance"].contains(word) else {
+                return (400, "route commands: start, pause, resume, stop, advance")
+            }
+            request = .route(word)
+        } else if path.hasPrefix("notifications.") {
+            let alarm = String(path.dropFirst("notifications.".count))
+            let acknowledges =
+                value.string == "acknowledge" || value["state"]?.string == "normal"
+                || value["method"]?.array?.isEmpty == true
+            guard acknowledges else { return (400, "an alarm is acknowledged with \"acknowledge\"") }
+            request = .acknowledge(path: alarm)
+        } else {
+            return (405, "\(path) cannot be changed")
+        }
+        counters.puts += 1
+        return command(request) ? (200, "done") : (409, "not possible now (no route, or no such active alarm)")
+    }
+
+    static func putResult(_ status: Int, _ message: String, requestId: String?) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        if let requestId { json.value("requestId", requestId) }
+        json.value("state", "COMPLETED")
+        json.value("statusCode", status)
+        json.value("message", message)
+        json.endObject()
+        return json.text
+    }
+}

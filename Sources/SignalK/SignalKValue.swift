@@ -1,0 +1,176 @@
+import Marine
+
+/// A Signal K value in SI units: radians, metres per second, metres, Kelvin, ratios.
+///
+/// Numbers are written with six decimals at most (a millionth of a radian is 0.00006 degrees; of a metre, a
+/// micrometre), positions with seven (about a centimetre): far finer than any instrument, and the same digits on
+/// every processor, so a replay's delta stream is byte-identical on x86 and ARM.
+public enum SignalKValue: Hashable, Sendable {
+    case number(Double)
+    /// Degrees (Signal K keeps latitude and longitude in degrees).
+    case position(latitude: Double, longitude: Double)
+    /// Radians: roll positive starboard down, pitch positive bow up.
+    case attitude(roll: Double?, pitch: Double?, yaw: Double?)
+    case text(String)
+    /// An alarm: `state` is `normal`, `alert`, `warn`, `alarm` or `emergency`.
+    case notification(state: String, method: [String], message: String)
+    /// A value gone stale: sent as `null`, never left looking current.
+    case null
+
+    /// Writes the value under `key` (or as an array element).
+    public func write(_ key: String?, to json: inout JSONWriter) {
+        switch self {
+        case .number(let value):
+            Self.number(key, value, 6, &json)
+        case .position(let latitude, let longitude):
+            json.beginObject(key)
+            Self.number("latitude", latitude, 7, &json)
+            Self.number("longitude", longitude, 7, &json)
+            json.endObject()
+        case .attitude(let roll, let pitch, let yaw):
+            json.beginObject(key)
+            if let roll { Self.number("roll", roll, 6, &json) }
+            if let pitch { Self.number("pitch", pitch, 6, &json) }
+            if let yaw { Self.number("yaw", yaw, 6, &json) }
+            json.endObject()
+        case .text(let text):
+            json.value(key, text)
+        case .notification(let state, let method, let message):
+            json.beginObject(key)
+            json.value("state", state)
+            json.beginArray("method")
+            for item in method { json.value(nil, item) }
+            json.endArray()
+            json.value("message", message)
+            json.endObject()
+        case .null:
+            json.null(key)
+        }
+    }
+}
+
+extension SignalKValue {
+    /// A number with at most `decimals` decimals, trailing zeros left out; `null` when not finite.
+    static func number(_ key: String?, _ value: Double, _ decimals: Int, _ json: inout JSONWriter) {
+        guard value.isFinite, abs(value) < 1e12 else { return json.null(key) }
+        var text = FixedDecimal.text(value, decimals: decimals)
+        if text.contains(".") {
+            while text.last == "0" { text.removeLast() }
+            if text.last == "." { text.removeLast() }
+        }
+        if text == "-0" { text = "0" }
+        json.raw(key, text)
+    }
+}
+
+/// What the specification says about a path: its unit, a display name, a description, and (for values passed
+/// through from an input) how long a reading stays current.
+public struct SignalKPathInfo: Sendable {
+    public var units: String?
+    public var displayName: String
+    public var description: String
+    /// Seconds without a new reading after which the value is withdrawn (a `null` delta).
+    public var timeout: Double
+
+    /// The `meta` object.
+    public func writeMeta(_ key: String?, to json: inout JSONWriter) {
+        json.beginObject(key)
+        if let units { json.value("units", units) }
+        json.value("displayName", displayName)
+        json.value("description", description)
+        json.endObject()
+    }
+}
+
+/// The paths Telltale publishes, with their meta.
+public enum SignalKPaths {
+    public static func info(_ path: String) -> SignalKPathInfo {
+        if let known = table[path] { return known }
+        if path.hasPrefix("notifications.") {
+            return SignalKPathInfo(
+                units: nil, displayName: "Alarm", description: "An alarm raised by Telltale", timeout: .infinity)
+        }
+        return SignalKPathInfo(units: nil, displayName: path, description: path, timeout: 10)
+    }
+
+    static let table: [String: SignalKPathInfo] = {
+        var t: [String: SignalKPathInfo] = [:]
+        func add(_ path: String, _ units: String?, _ name: String, _ description: String, _ timeout: Double) {
+            t[path] = SignalKPathInfo(units: units, displayName: name, description: description, timeout: timeout)
+        }
+        add("navigation.position", nil, "Position", "The position of the vessel in 2 or 3 dimensions (WGS 84)", 10)
+        add("navigation.courseOverGroundTrue", "rad", "COG", "Course over ground (true)", 10)
+        add("navigation.courseOverGroundMagnetic", "rad", "COG (M)", "Course over ground (magnetic)", 10)
+        add("navigation.speedOverGround", "m/s", "SOG", "Vessel speed over ground", 10)
+        add("navigation.headingTrue", "rad", "Heading", "The current true north heading of the vessel", 5)
+        add("navigation.headingMagnetic", "rad", "Heading (M)", "Current magnetic heading of the vessel", 5)
+        add(
+            "navigation.magneticVariation", "rad", "Variation", "The magnetic variation (declination), east positive",
+            3600)
+        add("navigation.magneticDeviation", "rad", "Deviation", "Magnetic deviation of the compass, east positive", 60)
+        add("navigation.speedThroughWater", "m/s", "STW", "Vessel speed through the water", 10)
+        add("navigation.rateOfTurn", "rad/s", "Rate of turn", "Rate of turn (+ve is change to starboard)", 5)
+        add(
+            "navigation.attitude", nil, "Attitude",
+            "Vessel attitude: roll (+ve starboard down), pitch (+ve bow up), yaw", 3)
+        add("navigation.datetime", nil, "Time", "Time and date from the GNSS positioning system", 10)
+        add("navigation.gnss.satellites", nil, "Satellites", "Number of satellites used in the fix", 10)
+        add("navigation.gnss.horizontalDilution", nil, "HDOP", "Horizontal dilution of precision", 10)
+        add("navigation.gnss.antennaAltitude", "m", "Antenna altitude", "Altitude of the antenna", 10)
+        add("environment.depth.belowTransducer", "m", "Depth", "Depth below the transducer", 10)
+        add("environment.depth.belowSurface", "m", "Depth (surface)", "Depth from the surface", 10)
+        add("environment.depth.belowKeel", "m", "Depth (keel)", "Depth below the keel", 10)
+        add("environment.water.temperature", "K", "Water temperature", "Current water temperature", 60)
+        add("environment.wind.angleApparent", "rad", "AWA", "Apparent wind angle, negative to port", 5)
+        add("environment.wind.speedApparent", "m/s", "AWS", "Apparent wind speed", 5)
+        add(
+            "environment.wind.angleTrueWater", "rad", "TWA",
+            "True wind angle based on speed through water, negative to port", 5)
+        add(
+            "environment.wind.speedTrue", "m/s", "TWS",
+            "Wind speed over water (as calculated from speedApparent and vessel's speed through water)", 5)
+        add("environment.wind.directionTrue", "rad", "TWD", "The wind direction relative to true north", 5)
+        add("environment.wind.directionMagnetic", "rad", "TWD (M)", "The wind direction relative to magnetic north", 5)
+        add(
+            "environment.wind.angleTrueGround", "rad", "GWA",
+            "True wind angle based on speed over ground, negative to port", 5)
+        add(
+            "environment.wind.speedOverGround", "m/s", "GWS",
+            "Wind speed over ground (as calculated from speedApparent and vessel's speed over ground)", 5)
+        add("performance.velocityMadeGood", "m/s", "VMG", "Velocity made good to windward, negative downwind", 5)
+        add(
+            "navigation.courseGreatCircle.nextPoint.position", nil, "Next waypoint", "The position of the next point",
+            10)
+        add(
+            "navigation.courseGreatCircle.nextPoint.bearingTrue", "rad", "BTW",
+            "The bearing of the next point from the vessel (true)", 10)
+        add(
+            "navigation.courseGreatCircle.nextPoint.distance", "m", "DTW", "The distance in meters to the next point",
+            10)
+        add(
+            "navigation.courseGreatCircle.nextPoint.velocityMadeGood", "m/s", "VMG to WP",
+            "The velocity component of the vessel towards the next point", 10)
+        add(
+            "navigation.courseGreatCircle.nextPoint.timeToGo", "s", "TTG",
+            "Time in seconds to reach the next point at the current closing velocity", 10)
+        add(
+            "navigation.courseGreatCircle.nextPoint.estimatedTimeOfArrival", nil, "ETA",
+            "The estimated time of arrival at the next point", 10)
+        add(
+            "navigation.courseGreatCircle.previousPoint.position", nil, "Previous waypoint",
+            "The position of the last point", 10)
+        add(
+            "navigation.courseGreatCircle.crossTrackError", "m", "XTE",
+            "The distance from the vessel to the track, positive right of it (steer left)", 10)
+        add(
+            "navigation.courseGreatCircle.bearingTrackTrue", "rad", "Track bearing",
+            "The bearing of the leg from the previous point to the next (true)", 10)
+        add(
+            "navigation.courseRhumbline.nextPoint.bearingTrue", "rad", "BTW (rhumb)",
+            "The rhumb-line bearing of the next point (true)", 10)
+        add(
+            "navigation.courseRhumbline.nextPoint.distance", "m", "DTW (rhumb)",
+            "The rhumb-line distance to the next point", 10)
+        return t
+    }()
+}

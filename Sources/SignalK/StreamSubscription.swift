@@ -1,0 +1,185 @@
+/// One stream client's subscriptions and what it is owed, in the terms of the Signal K specification's
+/// subscription protocol: path patterns with `*`, `period` and `minPeriod` in milliseconds, and the policies
+/// `instant` (each change at once, at most one per `minPeriod`), `ideal` (the same, and the last value again when
+/// nothing changed for `period`) and `fixed` (the latest value every `period`). Pure: time is an argument.
+public struct StreamSubscription: Sendable {
+    public enum Policy: String, Sendable {
+        case instant
+        case ideal
+        case fixed
+    }
+
+    public struct Subscription: Hashable, Sendable {
+        public var pattern: String
+        /// Seconds.
+        public var period: Double
+        public var minPeriod: Double
+        public var policy: Policy
+
+        public init(pattern: String, period: Double = 1, minPeriod: Double = 0, policy: Policy = .ideal) {
+            self.pattern = pattern
+            self.period = period
+            self.minPeriod = minPeriod
+            self.policy = policy
+        }
+
+        /// Whether `path` matches: `*` stands for any run of characters, dots included.
+        public func matches(_ path: String) -> Bool { Self.glob(Array(pattern.utf8)[...], Array(path.utf8)[...]) }
+
+        static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+            var p = pattern.startIndex
+            var t = text.startIndex
+            var star: Int?
+            var resume = t
+            while t < text.endIndex {
+                if p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") {
+                    star = p
+                    p += 1
+                    resume = t
+                } else if p < pattern.endIndex && pattern[p] == text[t] {
+                    p += 1
+                    t += 1
+                } else if let s = star {
+                    p = s + 1
+                    resume += 1
+                    t = resume
+                } else {
+                    return false
+                }
+            }
+            while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+            return p == pattern.endIndex
+        }
+    }
+
+    /// The most subscriptions one client may hold (a flood of subscribe messages replaces, never grows past it).
+    public static let maximumSubscriptions = 64
+
+    public private(set) var subscriptions: [Subscription]
+
+    private struct PathState: Sendable {
+        var lastSent = -Double.infinity
+        var held: SignalKModel.Update?
+        var last: SignalKModel.Update
+        var subscription: Int
+    }
+
+    /// By path and source.
+    private var states: [String: PathState] = [:]
+    /// Paths whose meta this client has been sent.
+    private var metaSent: Set<String> = []
+
+    /// `subscribe` from the stream URL: `self` and `all` (one boat: the same) subscribe to everything as it comes,
+    /// `none` to nothing until the client asks.
+    public init(query: String?) {
+        if query == "none" {
+            subscriptions = []
+        } else {
+            subscriptions = [Subscription(pattern: "*", period: 1, minPeriod: 0, policy: .instant)]
+        }
+    }
+
+    /// Applies a client message: `subscribe` adds (or replaces, for the same pattern), `unsubscribe` removes the
+    /// patterns given (`*` removes all). Returns false for a message that is neither, or for another vessel's context.
+    public mutating func apply(_ message: JSONValue, selfContext: String) -> Bool {
+        if let context = message["context"]?.string,
+            !(context == "vessels.self" || context == "*" || context == selfContext || context == "vessels.*")
+        {
+            return false
+        }
+        if let list = message["subscribe"]?.array {
+            for item in list {
+                guard let path = item["path"]?.string, !path.isEmpty, path.utf8.count <= 200 else { continue }
+                let period = (item["period"]?.number).map { max($0, 10) / 1000 } ?? 1
+                let minPeriod = (item["minPeriod"]?.number).map { max($0, 0) / 1000 } ?? 0
+                let policy = item["policy"]?.string.flatMap(Policy.init(rawValue:)) ?? .ideal
+                let subscription = Subscription(pattern: path, period: period, minPeriod: minPeriod, policy: policy)
+                if let index = subscriptions.firstIndex(where: { $0.pattern == path }) {
+                    subscriptions[index] = subscription
+                } else if subscriptions.count < Self.maximumSubscriptions {
+                    subscriptions.append(subscription)
+                }
+            }
+            states.removeAll()
+            return true
+        }
+        if let list = message["unsubscribe"]?.array {
+            for item in list {
+                guard let path = item["path"]?.string else { continue }
+                if path == "*" { subscriptions.removeAll() } else { subscriptions.removeAll { $0.pattern == path } }
+            }
+            states = states.filter { $0.value.subscription < subscriptions.count }
+            states.removeAll()
+            return true
+        }
+        return false
+    }
+
+    /// The subscription that governs `path`: the last one that matches.
+    private func governing(_ path: String) -> Int? { subscriptions.lastIndex { $0.matches(path) } }
+
+    /// Offers new updates at `now`: returns those to send now. Withdrawals (`null`) go at once.
+    public mutating func offer(_ updates: [SignalKModel.Update], at now: Double) -> [SignalKModel.Update] {
+        var out: [SignalKModel.Update] = []
+        for update in updates {
+            guard let index = governing(update.path) else { continue }
+            let key = update.path + "|" + update.source
+            if update.value == .null {
+                states[key] = nil
+                out.append(update)
+                continue
+            }
+            var state = states[key] ?? PathState(last: update, subscription: index)
+            state.last = update
+            state.subscription = index
+            let subscription = subscriptions[index]
+            if subscription.policy != .fixed && now - state.lastSent >= subscription.minPeriod {
+                state.lastSent = now
+                state.held = nil
+                out.append(update)
+            } else {
+                state.held = update
+            }
+            states[key] = state
+        }
+        return out
+    }
+
+    /// What has come due by `now`: values held back by `minPeriod`, `fixed` periods, `ideal` repeats.
+    public mutating func due(at now: Double) -> [SignalKModel.Update] {
+        var out: [SignalKModel.Update] = []
+        for key in states.keys.sorted() {
+            guard var state = states[key], state.subscription < subscriptions.count else { continue }
+            let subscription = subscriptions[state.subscription]
+            switch subscription.policy {
+            case .instant, .ideal:
+                if let held = state.held, now - state.lastSent >= subscription.minPeriod {
+                    out.append(held)
+                    state.held = nil
+                    state.lastSent = now
+                } else if subscription.policy == .ideal && now - state.lastSent >= subscription.period {
+                    out.append(state.last)
+                    state.lastSent = now
+                }
+            case .fixed:
+                if now - state.lastSent >= subscription.period {
+                    out.append(state.held ?? state.last)
+                    state.held = nil
+                    state.lastSent = now
+                }
+            }
+            states[key] = state
+        }
+        return out
+    }
+
+    /// The paths of `updates` whose meta this client has not had yet (each is then counted as sent).
+    public mutating func newMeta(_ updates: [SignalKModel.Update]) -> [String] {
+        var paths: [String] = []
+        for update in updates where update.value != .null && !metaSent.contains(update.path) {
+            metaSent.insert(update.path)
+            paths.append(update.path)
+        }
+        return paths
+    }
+}

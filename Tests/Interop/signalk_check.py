@@ -1,0 +1,344 @@
+"""Checks Telltale's Signal K server as independent clients would see it.
+
+Schemas: the specification's own (Tests/Interop/signalk-schemas, CC BY-SA 2.0), through jsonschema.
+Stream: websocket-client. Values: matched with the NMEA sentences the gateway sends on its TCP output.
+Bad clients: raw sockets. Prints 'signalk-check: N passed, M failed'.
+"""
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import warnings
+
+import jsonschema
+import websocket
+
+warnings.simplefilter("ignore", DeprecationWarning)  # RefResolver: still the way to a local store
+parser = argparse.ArgumentParser()
+parser.add_argument("--web", type=int, required=True)
+parser.add_argument("--nmea", type=int, required=True)
+parser.add_argument("--pid", type=int, required=True)
+parser.add_argument("--schemas", required=True)
+args = parser.parse_args()
+BASE = f"http://127.0.0.1:{args.web}"
+passed = 0
+failed = 0
+
+
+def check(name, ok, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"  ok   {name}")
+    else:
+        failed += 1
+        print(f"  FAIL {name} {detail}")
+
+
+schema_dir = pathlib.Path(args.schemas).resolve()
+
+
+# Every schema by its own id (https://signalk.org/specification/...): references resolve here, never on the network.
+# (sar.json says it is aton.json, and crs.json has no id: the files' own places win over the ids they state.)
+store = {}
+placed = {}
+for schema_file in sorted(schema_dir.rglob("*.json")):
+    document = json.loads(schema_file.read_text())
+    relative = schema_file.relative_to(schema_dir).as_posix()
+    placed["https://signalk.org/specification/1.5.1/schemas/" + relative] = document
+    placed[schema_file.as_uri()] = document
+    if relative.startswith("external/geojson/"):
+        placed["http://json-schema.org/geojson/" + relative.split("/")[-1]] = document
+    if isinstance(document, dict) and "id" in document:
+        store.setdefault(document["id"].split("#")[0], document)
+store.update(placed)
+# definitions.json gives three inner objects an id of their own ("lower", "upper", "message"), which draft 4 takes as
+# new base URIs for the references inside them: those references mean definitions.json.
+for alias in ("lower", "upper", "message"):
+    store["https://signalk.org/specification/1.5.1/schemas/" + alias] = store[
+        "https://signalk.org/specification/1.5.1/schemas/definitions.json"]
+
+
+class LocalResolver(jsonschema.RefResolver):
+    """Never the network. A group names another as "groups/x.json" from inside groups/ (the specification's own
+    loader allows it): such a path is read as the file it means."""
+
+    def resolve_remote(self, uri):
+        url = uri.split("#")[0]
+        while "/groups/groups/" in url:
+            url = url.replace("/groups/groups/", "/groups/")
+        for candidate in (url, url.replace("/schemas/groups/", "/schemas/")):
+            if candidate in store:
+                return store[candidate]
+        raise jsonschema.exceptions.RefResolutionError(f"not in the local schema store: {uri}")
+
+
+def validator(name):
+    schema = store[(schema_dir / name).as_uri()]
+    base = "https://signalk.org/specification/1.5.1/schemas/" + name
+    resolver = LocalResolver(base_uri=base, referrer=schema, store=store)
+    return jsonschema.Draft4Validator(schema, resolver=resolver)
+
+
+def valid(name, document):
+    errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.path))
+    return (not errors, "; ".join(f"{list(e.path)}: {e.message[:160]}" for e in errors[:5]))
+
+
+def get(path):
+    try:
+        with urllib.request.urlopen(BASE + path, timeout=5) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def rss_kb():
+    for line in open(f"/proc/{args.pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def alive():
+    return os.path.exists(f"/proc/{args.pid}") and get("/signalk")[0] == 200
+
+
+# The NMEA side, collected the whole time: (arrival time, sentence).
+nmea = []
+stop_nmea = threading.Event()
+
+
+def read_nmea():
+    sock = socket.create_connection(("127.0.0.1", args.nmea))
+    sock.settimeout(0.5)
+    buffer = b""
+    while not stop_nmea.is_set():
+        try:
+            data = sock.recv(65536)
+        except socket.timeout:
+            continue
+        if not data:
+            break
+        buffer += data
+        *lines, buffer = buffer.split(b"\r\n")
+        now = time.monotonic()
+        nmea.extend((now, line.decode("ascii", "replace")) for line in lines)
+
+
+threading.Thread(target=read_nmea, daemon=True).start()
+time.sleep(3)  # values arrive, the engine ticks
+
+# Discovery and the full model.
+status, body = get("/signalk")
+check("GET /signalk answers 200", status == 200, status)
+ok, why = valid("discovery.json", json.loads(body))
+check("discovery validates against discovery.json", ok, why)
+status, body = get("/signalk/v1/api/")
+model = json.loads(body)
+check("GET /signalk/v1/api/ answers 200", status == 200, status)
+ok, why = valid("signalk.json", model)
+check("the full model validates against signalk.json", ok, why)
+vessel = model["vessels"][model["self"].split(".", 1)[1]]
+for group, path in [("navigation", "position"), ("navigation", "speedOverGround"), ("environment", "wind"),
+                    ("environment", "depth"), ("navigation", "attitude"), ("navigation", "courseGreatCircle")]:
+    check(f"the model has {group}.{path}", path in vessel.get(group, {}))
+status, body = get("/signalk/v1/api/vessels/self/navigation/position")
+check("a branch: vessels/self/navigation/position", status == 200 and "latitude" in json.loads(body)["value"], body[:100])
+status, body = get("/signalk/v1/api/vessels/self/navigation/position/value")
+check("a value: .../position/value", status == 200 and "longitude" in json.loads(body), body[:100])
+check("an unknown path is 404", get("/signalk/v1/api/vessels/self/navigation/nonsense")[0] == 404)
+check("another vessel is 404", get("/signalk/v1/api/vessels/urn:mrn:imo:mmsi:230000000")[0] == 404)
+
+# The stream: hello, then deltas, every one valid.
+ws = websocket.create_connection(f"ws://127.0.0.1:{args.web}/signalk/v1/stream?subscribe=self", timeout=5)
+hello = json.loads(ws.recv())
+ok, why = valid("hello.json", hello)
+check("the hello validates against hello.json", ok and hello.get("self") == model["self"], why)
+deltas = []
+deadline = time.monotonic() + 4
+while time.monotonic() < deadline:
+    deltas.append((time.monotonic(), json.loads(ws.recv())))
+ws.close()
+bad = [valid("delta.json", d) for _, d in deltas]
+check(f"{len(deltas)} deltas validate against delta.json", deltas and all(ok for ok, _ in bad),
+      next((why for ok, why in bad if not ok), ""))
+paths = {v["path"] for _, d in deltas for u in d["updates"] for v in u.get("values", [])}
+check("deltas carry apparent and true wind, heading, depth, attitude",
+      {"environment.wind.angleApparent", "environment.wind.speedTrue", "navigation.headingMagnetic",
+       "environment.depth.belowTransducer", "navigation.attitude"} <= paths, sorted(paths))
+metas = [m for _, d in deltas for u in d["updates"] for m in u.get("meta", [])]
+check("meta with units comes with the first value of a path",
+      any(m["path"] == "environment.wind.angleApparent" and m["value"].get("units") == "rad" for m in metas))
+
+
+# Values: the pass-through values equal the NMEA sentences sent at the same time, within output resolution.
+def nmea_values(formatter, field_reader):
+    out = []
+    for _, line in list(nmea):
+        body = line.split("*")[0]
+        fields = body.split(",")
+        if fields[0][3:] == formatter:
+            value = field_reader(fields)
+            if value is not None:
+                out.append(value)
+    return out
+
+
+def values(path, source_prefix):
+    return [(u["$source"], v["value"]) for _, d in deltas for u in d["updates"] for v in u.get("values", [])
+            if v["path"] == path and u["$source"].startswith(source_prefix) and v["value"] is not None]
+
+
+def close_to_any(value, candidates, tolerance):
+    return any(abs(value - c) <= tolerance for c in candidates)
+
+
+awa_nmea = nmea_values("MWV", lambda f: ((float(f[1]) + 180) % 360 - 180) if f[2] == "R" and f[1] else None)
+awa_sk = [math.degrees(v) for _, v in values("environment.wind.angleApparent", "demo-voyage.")]
+check(f"{len(awa_sk)} apparent wind angles match MWV R within 0.05 deg",
+      awa_sk and all(close_to_any(v, awa_nmea, 0.051) for v in awa_sk))
+aws_nmea = nmea_values("MWV", lambda f: float(f[3]) if f[2] == "R" and f[3] else None)
+aws_sk = [v * 3600 / 1852 for _, v in values("environment.wind.speedApparent", "demo-voyage.")]
+check(f"{len(aws_sk)} apparent wind speeds match MWV R within 0.05 kn",
+      aws_sk and all(close_to_any(v, aws_nmea, 0.051) for v in aws_sk))
+depth_nmea = nmea_values("DPT", lambda f: float(f[1]) if f[1] else None)
+depth_sk = [v for _, v in values("environment.depth.belowTransducer", "demo-voyage.")]
+check(f"{len(depth_sk)} depths match DPT within 0.05 m", depth_sk and all(close_to_any(v, depth_nmea, 0.051) for v in depth_sk))
+hdg_nmea = nmea_values("HDG", lambda f: float(f[1]) + (float(f[2]) if f[2] else 0) * (1 if f[3] == "E" else -1) if f[1] else None)
+hdg_sk = [math.degrees(v) for _, v in values("navigation.headingMagnetic", "demo-voyage.")]
+check(f"{len(hdg_sk)} magnetic headings match HDG within 0.05 deg", hdg_sk and all(close_to_any(v, hdg_nmea, 0.051) for v in hdg_sk))
+heel_nmea = nmea_values("XDR", lambda f: float(f[2]) if len(f) > 4 and f[4] == "ROLL" and f[2] else None)
+heel_sk = [math.degrees(v["roll"]) for _, v in values("navigation.attitude", "demo-voyage.") if "roll" in v]
+check(f"{len(heel_sk)} heels match XDR ROLL within 0.05 deg", heel_sk and all(close_to_any(v, heel_nmea, 0.051) for v in heel_sk))
+twa_nmea = nmea_values("MWV", lambda f: ((float(f[1]) + 180) % 360 - 180) if f[2] == "T" and f[1] else None)
+twa_sk = [math.degrees(v) for _, v in values("environment.wind.angleTrueWater", "telltale.computed")]
+check(f"{len(twa_sk)} computed true wind angles are within 3 deg of the computed MWV T",
+      twa_sk and twa_nmea and all(close_to_any(v, twa_nmea, 3) for v in twa_sk))
+
+# A subscription with a pattern and a period: only those paths, at that period.
+ws = websocket.create_connection(f"ws://127.0.0.1:{args.web}/signalk/v1/stream?subscribe=none", timeout=5)
+json.loads(ws.recv())
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [
+    {"path": "environment.depth.*", "period": 2000, "policy": "fixed"}]}))
+received = []
+deadline = time.monotonic() + 7
+ws.settimeout(1)
+while time.monotonic() < deadline:
+    try:
+        message = json.loads(ws.recv())
+    except websocket.WebSocketTimeoutException:
+        continue
+    for u in message.get("updates", []):
+        for v in u.get("values", []):
+            received.append((time.monotonic(), v["path"], u["$source"]))
+ws.close()
+check("a pattern subscription gets only its paths", received and all(p.startswith("environment.depth.") for _, p, _ in received),
+      sorted({p for _, p, _ in received}))
+times = sorted({round(t, 1) for t, p, s in received if p == "environment.depth.belowTransducer" and s.startswith("demo")})
+gaps = [b - a for a, b in zip(times, times[1:])]
+check(f"a fixed 2000 ms period: gaps {[round(g, 1) for g in gaps]}", len(gaps) >= 2 and all(1.7 <= g <= 2.4 for g in gaps))
+
+# PUT from loopback (allowed by default): pause and resume the route; a bad command is 400.
+def put(path, value):
+    request = urllib.request.Request(BASE + "/signalk/v1/api/vessels/self/" + path, method="PUT",
+                                     data=json.dumps({"value": value}).encode(), headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+check("PUT telltale/route/command pause from loopback: 200", put("telltale/route/command", "pause") == 200)
+check("PUT telltale/route/command resume: 200", put("telltale/route/command", "resume") == 200)
+check("PUT with a command that does not exist: 400", put("telltale/route/command", "fly") == 400)
+check("PUT to a read-only path: 405", put("navigation/speedOverGround", 3) == 405)
+
+# Bad clients. First the baseline.
+rss_before = rss_kb()
+count_before = len(nmea)
+
+
+def raw(data, read=True, timeout=3):
+    sock = socket.create_connection(("127.0.0.1", args.web))
+    sock.settimeout(timeout)
+    try:
+        sock.sendall(data)
+    except OSError:
+        pass
+    answer = b""
+    if read:
+        try:
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+        except (socket.timeout, OSError):
+            pass
+    sock.close()
+    return answer
+
+
+check("malformed HTTP: 400", raw(b"HELLO THERE\r\n\r\n").startswith(b"HTTP/1.1 400"))
+check("a request line without a version: 400", raw(b"GET /\r\n\r\n").startswith(b"HTTP/1.1 400"))
+check("64 KB of headers: 431", raw(b"GET / HTTP/1.1\r\nX-Big: " + b"a" * 65536 + b"\r\n\r\n").startswith(b"HTTP/1.1 431"))
+check("a body over the limit: 413",
+      raw(b"PUT /signalk/v1/api/vessels/self/x HTTP/1.1\r\nContent-Length: 10000000\r\n\r\n").startswith(b"HTTP/1.1 413"))
+
+# A WebSocket frame that says it is 100 MB: refused from its header (close 1009), nothing buffered.
+handshake = (b"GET /signalk/v1/stream?subscribe=none HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+             b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+answer = raw(handshake + bytes([0x81, 0xFF]) + (100_000_000).to_bytes(8, "big") + b"\x01\x02\x03\x04" + b"x" * 100000)
+check("the handshake's accept key is RFC 6455's example", b"s3pPLMBiTxaQ9kYGzzhZRbK+xOo=" in answer)
+check("a 100 MB frame: close 1009", b"\x88\x02\x03\xf1" in answer)
+
+# 10,000 subscribe messages in a second on one connection.
+ws = websocket.create_connection(f"ws://127.0.0.1:{args.web}/signalk/v1/stream?subscribe=none", timeout=5)
+ws.recv()
+start = time.monotonic()
+sent = 0
+try:
+    for i in range(10000):
+        ws.send(json.dumps({"context": "vessels.self", "subscribe": [{"path": f"navigation.x{i % 100}", "period": 1000}]}))
+        sent += 1
+except (OSError, websocket.WebSocketException):
+    pass
+ws.close()
+check(f"{sent} subscribe messages in {time.monotonic() - start:.2f} s: the gateway stays up", alive())
+
+# 200 clients that connect and vanish (some mid-handshake).
+for i in range(200):
+    try:
+        s = socket.create_connection(("127.0.0.1", args.web), timeout=2)
+        if i % 2:
+            s.sendall(handshake[: 40 + i % 60])
+        s.close()
+    except OSError:
+        pass
+check("200 clients that vanish: the gateway stays up", alive())
+
+# A stream client that never reads: dropped once its queue is full, memory bounded.
+lazy = socket.create_connection(("127.0.0.1", args.web))
+lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+lazy.sendall(handshake.replace(b"subscribe=none", b"subscribe=self"))
+time.sleep(8)
+rss_after = rss_kb()
+check(f"resident memory bounded: {rss_before} KB before the bad clients, {rss_after} KB after", rss_after - rss_before < 8192)
+lazy.close()
+check("after every bad client, the server answers", alive())
+count_after = len(nmea)
+elapsed_sentences = count_after - count_before
+check(f"NMEA output went on throughout ({elapsed_sentences} sentences)", elapsed_sentences > 100)
+stop_nmea.set()
+print(f"signalk-check: {passed} passed, {failed} failed")
+raise SystemExit(1 if failed else 0)

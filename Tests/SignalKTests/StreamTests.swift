@@ -1,0 +1,196 @@
+import Engine
+import NMEA
+import TestSupport
+import Testing
+
+@testable import SignalK
+
+/// Subscriptions and the server, driven with bytes and times as the shell would.
+@Suite struct StreamTests {
+    func update(_ path: String, _ value: Double, source: String = "s.II") -> SignalKModel.Update {
+        SignalKModel.Update(path: path, source: source, timestamp: "t", value: .number(value))
+    }
+
+    @Test("path patterns: a star stands for any run of characters")
+    func patterns() {
+        let wind = StreamSubscription.Subscription(pattern: "environment.wind.*")
+        #expect(wind.matches("environment.wind.angleApparent") && !wind.matches("environment.depth.belowKeel"))
+        #expect(StreamSubscription.Subscription(pattern: "*").matches("anything.at.all"))
+        #expect(StreamSubscription.Subscription(pattern: "*.speed*").matches("navigation.speedOverGround"))
+        #expect(!StreamSubscription.Subscription(pattern: "navigation.speed").matches("navigation.speedOverGround"))
+    }
+
+    @Test("instant with minPeriod holds a burst back to one value per minPeriod, the latest")
+    func instant() throws {
+        var stream = StreamSubscription(query: "none")
+        let message = try #require(
+            JSONValue.parse(
+                #"{"context":"vessels.self","subscribe":[{"path":"a.*","policy":"instant","minPeriod":500}]}"#))
+        let applied = stream.apply(message, selfContext: "vessels.x")
+        #expect(applied)
+        let first = stream.offer([update("a.b", 1)], at: 0)
+        #expect(first.count == 1)
+        #expect(stream.offer([update("a.b", 2)], at: 0.1).isEmpty)
+        #expect(stream.offer([update("a.b", 3), update("c.d", 9)], at: 0.2).isEmpty, "c.d is not subscribed")
+        #expect(stream.due(at: 0.4).isEmpty)
+        #expect(stream.due(at: 0.5).map(\.value) == [.number(3)])
+        #expect(stream.due(at: 2).isEmpty, "instant does not repeat")
+        #expect(
+            stream.offer([SignalKModel.Update(path: "a.b", source: "s.II", timestamp: "t", value: .null)], at: 0.6)
+                .count == 1, "a withdrawal goes at once")
+    }
+
+    @Test("fixed sends the latest every period; ideal repeats the last value when nothing changed for a period")
+    func periods() throws {
+        var fixed = StreamSubscription(query: "none")
+        _ = fixed.apply(
+            try #require(JSONValue.parse(#"{"subscribe":[{"path":"x","period":1000,"policy":"fixed"}]}"#)),
+            selfContext: "")
+        #expect(fixed.offer([update("x", 1)], at: 0).isEmpty)
+        #expect(fixed.due(at: 0).map(\.value) == [.number(1)])
+        _ = fixed.offer([update("x", 2)], at: 0.3)
+        _ = fixed.offer([update("x", 3)], at: 0.6)
+        #expect(fixed.due(at: 0.9).isEmpty)
+        #expect(fixed.due(at: 1.0).map(\.value) == [.number(3)])
+        #expect(fixed.due(at: 2.0).map(\.value) == [.number(3)], "the last value again")
+        var ideal = StreamSubscription(query: "none")
+        _ = ideal.apply(try #require(JSONValue.parse(#"{"subscribe":[{"path":"x","period":1000}]}"#)), selfContext: "")
+        #expect(ideal.offer([update("x", 1)], at: 0).count == 1)
+        #expect(ideal.due(at: 0.5).isEmpty)
+        #expect(ideal.due(at: 1.0).map(\.value) == [.number(1)])
+    }
+
+    @Test("unsubscribe, another vessel's context, and a flood of subscriptions that stays bounded")
+    func bounds() throws {
+        var stream = StreamSubscription(query: nil)
+        #expect(stream.subscriptions.count == 1)
+        #expect(
+            !stream.apply(
+                try #require(JSONValue.parse(#"{"context":"vessels.other","subscribe":[{"path":"*"}]}"#)),
+                selfContext: "vessels.me"))
+        for index in 0..<1000 {
+            _ = stream.apply(
+                try #require(JSONValue.parse("{\"subscribe\":[{\"path\":\"p\(index)\"}]}")), selfContext: "")
+        }
+        #expect(stream.subscriptions.count == StreamSubscription.maximumSubscriptions)
+        _ = stream.apply(
+            try #require(JSONValue.parse(#"{"context":"*","unsubscribe":[{"path":"*"}]}"#)), selfContext: "")
+        #expect(stream.subscriptions.isEmpty)
+        #expect(StreamSubscription(query: "none").subscriptions.isEmpty)
+    }
+
+    /// A server with one model, driven by bytes; what it sends, per connection.
+    struct Harness {
+        var server: SignalKServer
+        var model = SignalKModel(urn: "urn:mrn:signalk:uuid:6b0e776f-811a-4b35-980e-b93405371bc5")
+        var sent: [Int: [UInt8]] = [:]
+        var closed: Set<Int> = []
+        var commands: [SignalKServer.Command] = []
+
+        init(put: [NetworkRule.Network] = NetworkRule.loopback) {
+            var configuration = SignalKServer.Configuration()
+            configuration.putRule = NetworkRule(networks: put)
+            configuration.files = ["/index.html": .init(contentType: "text/html", bytes: Array("<p>panel</p>".utf8))]
+            server = SignalKServer(configuration: configuration)
+        }
+
+        mutating func send(_ id: Int, _ text: String, at now: Double = 0) { send(id, Array(text.utf8), at: now) }
+
+        mutating func send(_ id: Int, _ bytes: [UInt8], at now: Double = 0) {
+            var out: [(Int, [UInt8])] = []
+            var gone: [Int] = []
+            var taken: [SignalKServer.Command] = []
+            let command = { (command: SignalKServer.Command) -> Bool in
+                taken.append(command)
+                return true
+            }
+            server.received(id, bytes, model: model, at: now, unixTime: 0, command: command) { action in
+                switch action {
+                case .send(let id, let bytes): out.append((id, bytes))
+                case .close(let id): gone.append(id)
+                }
+            }
+            for (id, bytes) in out { sent[id, default: []] += bytes }
+            closed.formUnion(gone)
+            commands += taken
+        }
+
+        func text(_ id: Int) -> String { String(decoding: sent[id] ?? [], as: UTF8.self) }
+    }
+
+    @Test("HTTP: discovery, model, 404, static files, keep-alive and close")
+    func httpRoutes() {
+        var h = Harness()
+        h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
+        h.send(
+            1,
+            "GET /signalk HTTP/1.1\r\nHost: boat.local:3000\r\n\r\nGET /signalk/v1/api/vessels/self/nothing HTTP/1.1\r\n\r\n"
+        )
+        #expect(h.text(1).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(h.text(1).contains("ws://boat.local:3000/signalk/v1/stream"))
+        #expect(h.text(1).contains("HTTP/1.1 404 Not Found"))
+        #expect(!h.closed.contains(1), "keep-alive")
+        h.server.opened(2, peer: [127, 0, 0, 1], at: 0)
+        h.send(2, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(h.text(2).hasPrefix("HTTP/1.1 200 OK") && h.text(2).hasSuffix("<p>panel</p>"))
+        #expect(h.closed.contains(2))
+        h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
+        h.send(3, "DELETE /signalk HTTP/1.1\r\n\r\n")
+        #expect(h.text(3).hasPrefix("HTTP/1.1 405"))
+    }
+
+    @Test("PUT: applied from an allowed network, refused (403) from another, checked before anything is done")
+    func put() {
+        var h = Harness(put: NetworkRule.loopback)
+        let body = #"{"value":"advance"}"#
+        let request =
+            "PUT /signalk/v1/api/vessels/self/telltale/route/command HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+            + body
+        h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
+        h.send(1, request)
+        #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.commands == [.route("advance")])
+        h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
+        h.send(2, request)
+        #expect(h.text(2).hasPrefix("HTTP/1.1 403") && h.commands.count == 1)
+        h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
+        let ack = #"{"value":"acknowledge"}"#
+        h.send(
+            3,
+            "PUT /signalk/v1/api/vessels/self/notifications/heel/over HTTP/1.1\r\nContent-Length: \(ack.utf8.count)\r\n\r\n"
+                + ack)
+        #expect(h.commands.last == .acknowledge(path: "heel.over"))
+    }
+
+    @Test("the stream: upgrade, hello, current values, a subscribe message in masked frames, pings answered")
+    func stream() throws {
+        var h = Harness()
+        h.model.observe(try Sentence(parsing: checksummed("SDDPT,12.1,0.4")), input: "depth", at: 0, unixTime: 0)
+        h.model.observe(try Sentence(parsing: checksummed("WIMWV,40.0,R,10.0,N,A")), input: "wind", at: 0, unixTime: 0)
+        _ = h.model.takeUpdates()
+        h.server.opened(1, peer: [10, 0, 0, 5], at: 0)
+        let key = "dGhlIHNhbXBsZSBub25jZQ=="
+        h.send(
+            1,
+            "GET /signalk/v1/stream?subscribe=none HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        #expect(h.text(1).hasPrefix("HTTP/1.1 101") && h.text(1).contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
+        #expect(h.text(1).contains(#""roles":["master","main"]"#))
+        #expect(!h.text(1).contains("environment"), "subscribe=none: no values")
+        let subscribe = Array(
+            #"{"context":"vessels.self","subscribe":[{"path":"environment.depth.*","policy":"instant"}]}"#.utf8)
+        let mask: [UInt8] = [1, 2, 3, 4]
+        var frame: [UInt8] = [0x81, 0x80 | UInt8(subscribe.count)] + mask
+        frame += subscribe.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        h.sent[1] = []
+        h.send(1, frame + [0x89, 0x80] + mask)
+        let after = h.text(1)
+        #expect(after.contains("environment.depth.belowTransducer") && !after.contains("environment.wind"))
+        #expect(after.contains(#""units":"m""#), "meta with the first value")
+        #expect(h.sent[1]!.suffix(2) == [0x8A, 0x00], "the ping answered with a pong")
+        // A flood: past the per-second allowance, dropped with 1008.
+        h.sent[1] = []
+        let repeated = Array(repeating: frame, count: 500).flatMap { $0 }
+        h.send(1, repeated, at: 0.01)
+        #expect(h.closed.contains(1) && h.sent[1]!.suffix(4) == [0x88, 0x02, 0x03, 0xF0])
+    }
+}
