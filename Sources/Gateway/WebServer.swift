@@ -36,6 +36,7 @@ final class WebServer {
     private let log: Log
 
     static let readLimit = 64 * 1024
+    static let acceptsPerTurn = 8
 
     init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
         self.settings = settings
@@ -76,7 +77,11 @@ final class WebServer {
     func service(
         model: SignalKModel, now: Double, unixTime: Double, command: (SignalKServer.Command) -> Bool
     ) {
-        while let fd = POSIX.accept(listener) {
+        // A few connections a turn: a crowd connecting at once (200 clients that vanish) is taken over several turns
+        // rather than in one that holds the tick.
+        var accepted = 0
+        while accepted < Self.acceptsPerTurn, let fd = POSIX.accept(listener) {
+            accepted += 1
             guard clients.count < settings.maximumClients else {
                 statistics.refused += 1
                 let busy = HTTPResponse.error(503, "too many clients")

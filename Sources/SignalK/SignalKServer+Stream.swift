@@ -117,8 +117,10 @@ extension SignalKServer {
             counters.refused += 1
             return
         }
-        // What a new subscription covers is sent at once; a repeated subscribe changes nothing and sends nothing.
-        if stream.subscriptions != before { sendCurrent(id, &stream, model: model, at: now, act) }
+        // What a new subscription covers goes out at the next tick, once however many subscribe messages came in
+        // between (matching every value against every pattern for each message of a flood held the loop for
+        // milliseconds); a repeated subscribe changes nothing and sends nothing.
+        if stream.subscriptions != before { connection.needsCurrent = true }
         connection.stream = stream
     }
 }

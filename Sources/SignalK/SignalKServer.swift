@@ -61,6 +61,8 @@ public struct SignalKServer: Sendable {
         var socket: WebSocket.Decoder?
         var stream: StreamSubscription?
         var closing = false
+        /// A subscription changed: the values it now covers are owed at the next tick.
+        var needsCurrent = false
         /// Token bucket for messages.
         var allowance: Double
         var lastMessage: Double
@@ -135,6 +137,10 @@ public struct SignalKServer: Sendable {
     public mutating func tick(model: SignalKModel, at now: Double, _ act: (Action) -> Void) {
         for id in connections.keys.sorted() {
             guard var stream = connections[id]?.stream else { continue }
+            if connections[id]?.needsCurrent == true {
+                connections[id]?.needsCurrent = false
+                sendCurrent(id, &stream, model: model, at: now, act)
+            }
             let out = stream.due(at: now)
             if !out.isEmpty {
                 let meta = stream.newMeta(out)
