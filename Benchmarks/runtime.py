@@ -59,7 +59,11 @@ def start_gateway(config_text):
     return subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True), config.name
 
 
-def run_latency():
+def run_latency(extra_config="", during=None, label=""):
+    """Pass-through latency; `during(stop)` runs in a thread meanwhile (other clients of the gateway), and
+    `extra_config` is added to the gateway's configuration."""
+    import threading
+
     input_port, output_port = free_port(), free_port()
     server = socket.socket()
     server.bind(("127.0.0.1", input_port))
@@ -80,10 +84,14 @@ loop = true
 speed = 10
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
-""")
+{extra_config}""")
     config.close()
     gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
     feed, _ = server.accept()
+    stop = threading.Event()
+    if during:
+        threading.Thread(target=during, args=(stop,), daemon=True).start()
+        time.sleep(1)
     reader = connect_reader(output_port)
     reader.setblocking(False)
     sent = {}
@@ -119,15 +127,16 @@ url = "tcp://127.0.0.1:{output_port}"
                     latencies.append(received - sent[m.group(1).decode()])
         if n % 400 == 0:
             samples.append(rss(gateway.pid))
+    stop.set()
     gateway.terminate()
     _, err = gateway.communicate(timeout=5)
     latencies.sort()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
     jitter = re.search(r"tick lateness p50 ([0-9.]+) ms, p99 ([0-9.]+) ms", err)
-    print(f"pass-through latency over loopback: {len(latencies)} of {count} sentences, "
+    print(f"pass-through latency over loopback{label}: {len(latencies)} of {count} sentences, "
           f"p50 {p(0.5):.3f} ms, p99 {p(0.99):.3f} ms, max {latencies[-1] * 1000:.3f} ms")
     if jitter:
-        print(f"tick lateness at 10 Hz with inputs playing: p50 {jitter.group(1)} ms, p99 {jitter.group(2)} ms")
+        print(f"tick lateness at 10 Hz with inputs playing{label}: p50 {jitter.group(1)} ms, p99 {jitter.group(2)} ms")
     print(f"resident memory during it: {min(samples):.1f} to {max(samples):.1f} MB")
     os.unlink(config.name)
 
@@ -225,6 +234,7 @@ url = "tcp://127.0.0.1:{output_port}"
     os.unlink(config_name)
 
 
-run_latency()
-run_writers()
-run_flood()
+if __name__ == "__main__":
+    run_latency()
+    run_writers()
+    run_flood()

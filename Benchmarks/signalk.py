@@ -3,6 +3,10 @@ and the CPU each client costs. A benchmark, not a test: it prints figures and as
 
     python3 Benchmarks/signalk.py BINARY [CLIENTS] [SECONDS] [RUNNER...]
 
+Then (x86 only, without RUNNER) the pass-through latency and tick lateness of Benchmarks/runtime.py, measured the
+same way, while bad clients hammer the server the whole time: subscribe floods, clients that connect and vanish,
+a stream client that never reads, and CLIENTS streaming clients.
+
 The gateway plays the demo voyage in real time (about 26 sentences a second, the engine at 10 Hz) with one TCP
 output and [web] on. Each client is a raw WebSocket (subscribe=self) read by one select() loop here, so the
 clients cost this process, not the gateway. CPU is the gateway's user+system time from /proc, over SECONDS, with
@@ -102,3 +106,60 @@ print(f"gateway with the Signal K server idle: {idle_rss / 1024:.1f} MB resident
 print(f"with {clients} streaming clients: {busy_rss / 1024:.1f} MB resident (peak {hwm / 1024:.1f} MB), "
       f"CPU {busy_cpu * 100:.2f}% of a core, {received / seconds / clients / 1024:.1f} KB/s to each client")
 print(f"CPU per client: {(busy_cpu - idle_cpu) / clients * 100:.3f}% of a core")
+
+
+def abuse(port, stop):
+    """Bad clients, over and over, until `stop`."""
+    handshake = (b"GET /signalk/v1/stream?subscribe=self HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                 b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    streams = []
+    for _ in range(clients):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(handshake)
+        streams.append(s)
+    lazy = socket.create_connection(("127.0.0.1", port))
+    lazy.sendall(handshake)
+    while not stop.is_set():
+        for s in streams:
+            try:
+                while select.select([s], [], [], 0)[0] and s.recv(65536):
+                    pass
+            except OSError:
+                pass
+        try:
+            flood = socket.create_connection(("127.0.0.1", port))
+            flood.sendall(handshake.replace(b"subscribe=self", b"subscribe=none"))
+            message = b'{"subscribe":[{"path":"navigation.x","period":1000}]}'
+            mask = b"\x01\x02\x03\x04"
+            frame = bytes([0x81, 0x80 | len(message)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(message))
+            flood.sendall(frame * 300)
+            flood.close()
+            for _ in range(20):
+                socket.create_connection(("127.0.0.1", port)).close()
+            socket.create_connection(("127.0.0.1", port)).sendall(b"GET / HTTP/1.1\r\nX: " + b"a" * 65536)
+        except OSError:
+            pass
+        time.sleep(0.05)
+
+
+if not runner:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import runtime
+
+    import multiprocessing
+
+    abuse_port = free_port()
+
+    def during(stop):
+        # The bad clients in a process of their own: in a thread they would hold Python's lock against the
+        # latency measurement, and the figure would be the script's.
+        finished = multiprocessing.Event()
+        worker = multiprocessing.Process(target=abuse, args=(abuse_port, finished), daemon=True)
+        worker.start()
+        stop.wait()
+        finished.set()
+        worker.join(5)
+
+    runtime.run_latency(
+        extra_config=f'[web]\nlisten = "127.0.0.1:{abuse_port}"\n', during=during,
+        label=" with the Signal K server's bad clients")

@@ -59,6 +59,8 @@ public struct Engine: Sendable {
     var positions = PositionReporter()
     /// The position fix chosen at the last tick, with when it arrived.
     var currentFix: Observation<Fix>?
+    /// The race start timer, commanded by the shell (Signal K PUT, the command line).
+    public var raceTimer = RaceTimer()
     var overHeel = AlarmLatch()
     var underHeel = AlarmLatch()
     var inputs: InstrumentInputs

@@ -21,7 +21,9 @@ extension ConfigurationFile.Reader {
         var enabled = true
         var web = WebConfiguration()
         collect { () throws(ConfigurationFile.Error) in
-            try check(table, section, allowed: ["enabled", "listen", "put_networks", "name", "urn", "update_rate"])
+            try check(
+                table, section,
+                allowed: ["enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer"])
         }
         collect { () throws(ConfigurationFile.Error) in enabled = try bool(table, "enabled", section) ?? true }
         collect { () throws(ConfigurationFile.Error) in
@@ -53,6 +55,11 @@ extension ConfigurationFile.Reader {
         }
         collect { () throws(ConfigurationFile.Error) in
             if let rate = try number(table, "update_rate", section, range: 0.1...10) { web.updateRate = rate }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            if let bytes = try number(table, "client_buffer", section, range: 4096...16_777_216) {
+                web.clientBuffer = Int(bytes)
+            }
         }
         if var first = errors.first {
             first.others = Array(errors.dropFirst())

@@ -118,9 +118,9 @@ public struct ReplayRunner {
                     switch event {
                     case .sentence(let sentence, let source, let time, let unix):
                         model!.observe(sentence, input: names[source] ?? "log", at: time, unixTime: unix)
-                    case .tick(let time, let unix, let values, let alarms):
+                    case .tick(let time, let unix, let values, let alarms, let timeToStart):
                         if time >= nextUpdate {
-                            model!.update(values, alarms: alarms, at: time, unixTime: unix)
+                            model!.update(values, alarms: alarms, timeToStart: timeToStart, at: time, unixTime: unix)
                             model!.expire(at: time, unixTime: unix)
                             nextUpdate = max(nextUpdate + 1 / options.signalKRate, time)
                         }

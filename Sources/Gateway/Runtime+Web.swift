@@ -48,7 +48,9 @@ extension Runtime {
         let time = now - startTime
         let unix = router.engine.unixTime(at: time) ?? now + unixOffset
         if now >= nextWebUpdate {
-            signalK!.update(router.engine.values, alarms: router.engine.alarms, at: time, unixTime: unix)
+            signalK!.update(
+                router.engine.values, alarms: router.engine.alarms,
+                timeToStart: router.engine.raceTimer.timeToStart(at: time), at: time, unixTime: unix)
             signalK!.expire(at: time, unixTime: unix)
             nextWebUpdate = max(nextWebUpdate + 1 / webUpdateRate, now)
         }
@@ -86,6 +88,19 @@ extension Runtime {
                 }
             }
             log.notice("web.route", "web: route \(word)" + (done ? "" : " (not possible now)"), [("command", word)])
+        case .race(let word):
+            let time = POSIX.monotonic() - startTime
+            done = router.withEngine { engine in
+                switch word {
+                case "start": engine.raceTimer.start(at: time)
+                case "pause": engine.raceTimer.pause(at: time)
+                case "reset": engine.raceTimer.reset()
+                case "sync": engine.raceTimer.sync(at: time)
+                default: return false
+                }
+                return true
+            }
+            log.notice("web.race", "web: race timer \(word)", [("command", word)])
         case .acknowledge(let path):
             done = router.withEngine { $0.acknowledgeAlarm(path: path) }
             log.notice(

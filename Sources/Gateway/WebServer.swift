@@ -187,7 +187,7 @@ final class WebServer {
     private func perform(_ action: SignalKServer.Action) {
         switch action {
         case .send(let id, let bytes):
-            guard let index = clients.firstIndex(where: { $0.id == id }) else { return }
+            guard let index = clients.firstIndex(where: { $0.id == id }), !clients[index].closeWhenSent else { return }
             if clients[index].queue.count - clients[index].sent + bytes.count > settings.clientBuffer {
                 // Not reading: dropped rather than queued without end.
                 statistics.dropped += 1
@@ -195,7 +195,8 @@ final class WebServer {
                 clients[index].queue.removeAll()
                 clients[index].sent = 0
                 clients[index].closeWhenSent = true
-                server.closed(id)
+                // The protocol hears of it when the client is dropped (`drop`), not here: this runs inside the
+                // protocol's own call.
                 return
             }
             clients[index].queue.append(contentsOf: bytes)

@@ -72,7 +72,7 @@ public struct ReplaySession {
         /// A sentence the engine accepted, at `time` on the engine clock (`unixTime` on the log's).
         case sentence(Sentence, source: SourceID, time: Double, unixTime: Double)
         /// An engine tick, with what the engine then holds.
-        case tick(time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus])
+        case tick(time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus], timeToStart: Double?)
     }
 
     /// Replays `timeline` (UNIX seconds, in order) and IMU samples (in order) on one clock; `sources[log]` is the
@@ -145,7 +145,8 @@ public struct ReplaySession {
                     observe(
                         .tick(
                             time: engineTime(time), unixTime: engine.unixTime(at: engineTime(time)) ?? time,
-                            values: engine.values, alarms: engine.alarms))
+                            values: engine.values, alarms: engine.alarms,
+                            timeToStart: engine.raceTimer.timeToStart(at: engineTime(time))))
                 }
                 tickIndex += 1
                 nextTick = origin + Double(tickIndex) * tickInterval

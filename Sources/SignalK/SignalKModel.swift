@@ -199,7 +199,10 @@ public struct SignalKModel: Sendable {
     }
 
     /// What the engine derived at a tick, and the alarms it holds; values it no longer has are withdrawn.
-    public mutating func update(_ values: InstrumentValues, alarms: [AlarmStatus], at time: Double, unixTime: Double) {
+    public mutating func update(
+        _ values: InstrumentValues, alarms: [AlarmStatus], timeToStart: Double? = nil, at time: Double,
+        unixTime: Double
+    ) {
         let stamp = SignalKTime.text(unixTime: unixTime)
         let source = Self.computedSource
         func put(_ path: String, _ value: SignalKValue?) {
@@ -251,6 +254,7 @@ public struct SignalKModel: Sendable {
         put("navigation.courseGreatCircle.bearingTrackTrue", radians(solution?.legBearing))
         put("navigation.courseRhumbline.nextPoint.bearingTrue", radians(solution?.rhumbBearingToWaypoint))
         put("navigation.courseRhumbline.nextPoint.distance", number(solution?.rhumbDistanceToWaypoint))
+        put("navigation.racing.timeToStart", number(timeToStart))
         for alarm in alarms {
             let path = "notifications." + alarm.path
             let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : "alarm") : "normal"
@@ -312,14 +316,17 @@ public struct SignalKModel: Sendable {
 /// RFC 3339 UTC timestamps with milliseconds, as Signal K writes them.
 public enum SignalKTime {
     public static func text(unixTime: Double) -> String {
-        let milliseconds = unixTime.isFinite ? Int((unixTime * 1000).rounded()) : 0
+        // Milliseconds since 1970 pass 2^31 in 1970 itself: 64-bit arithmetic, also on a 32-bit Pi (armhf).
+        let limit = 1e15
+        let milliseconds = unixTime.isFinite ? Int64(max(-limit, min(limit, (unixTime * 1000).rounded()))) : 0
         var days = milliseconds / 86_400_000
-        var ofDay = milliseconds - days * 86_400_000
-        if ofDay < 0 {
+        var rest = milliseconds - days * 86_400_000
+        if rest < 0 {
             days -= 1
-            ofDay += 86_400_000
+            rest += 86_400_000
         }
-        let date = UTCDate(daysSinceEpoch: days)
+        let ofDay = Int(rest)
+        let date = UTCDate(daysSinceEpoch: Int(days))
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text

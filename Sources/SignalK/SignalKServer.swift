@@ -36,6 +36,8 @@ public struct SignalKServer: Sendable {
     public enum Command: Hashable, Sendable {
         /// `start` (again from the first leg), `pause`, `resume`, `stop`, `advance` (to the next leg).
         case route(String)
+        /// The race start timer: `start`, `pause`, `reset`, `sync` (to the nearest minute).
+        case race(String)
         /// Acknowledge the alarm at `notifications.<path>`.
         case acknowledge(path: String)
     }
@@ -238,6 +240,11 @@ public struct SignalKServer: Sendable {
                 return (400, "route commands: start, pause, resume, stop, advance")
             }
             request = .route(word)
+        } else if path == "telltale.race.command" {
+            guard let word = value.string, ["start", "pause", "reset", "sync"].contains(word) else {
+                return (400, "race timer commands: start, pause, reset, sync")
+            }
+            request = .race(word)
         } else if path.hasPrefix("notifications.") {
             let alarm = String(path.dropFirst("notifications.".count))
             let acknowledges =

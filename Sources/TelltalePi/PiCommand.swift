@@ -14,6 +14,7 @@ enum PiCommand {
            telltale imu [--config FILE] [--imu URL] [--seconds S] [--transcript FILE]
            telltale calibrate level [--config FILE] [--imu URL] [--seconds S] [--state FILE]
            telltale ports
+           telltale race start|pause|reset|sync [--port N]
            telltale inspect [--json] [--max-length N] [--allow-missing-checksum] FILE|-
            telltale check-config FILE
                telltale --version
@@ -199,6 +200,13 @@ enum PiCommand {
             }
             options.file = file ?? "-"
             do { POSIX.writeAll(1, try InspectCommand.run(options)) } catch { fail(error.description) }
+        case "race":
+            guard words.count >= 3 else { fail("race takes start, pause, reset or sync\n" + usage, status: 64) }
+            var port = 3000
+            if words.count == 5, words[3] == "--port", let value = Int(words[4]) { port = value }
+            do { POSIX.writeAll(1, try RaceCommand.send(words[2], port: port) + "\n") } catch {
+                fail(error.description)
+            }
         case "ports":
             guard let lines = SerialPorts.list() else { fail("libserialport could not list the ports") }
             POSIX.writeAll(1, lines.isEmpty ? "no serial ports found\n" : lines.joined(separator: "\n") + "\n")

@@ -35,6 +35,8 @@ url = "tcp://127.0.0.1:$NMEA"
 
 [web]
 listen = "127.0.0.1:$WEB"
+# Small, so that the client that never reads fills its queue within the check and is dropped.
+client_buffer = 16384
 TOML
 "$BIN" run --config "$WORK/telltale.toml" 2>"$WORK/telltale.log" &
 GATEWAY=$!
@@ -44,7 +46,7 @@ for _ in $(seq 1 100); do
 done
 status=0
 "$VENV/bin/python" Tests/Interop/signalk_check.py --web "$WEB" --nmea "$NMEA" --pid "$GATEWAY" \
-    --schemas Tests/Interop/signalk-schemas || status=$?
+    --schemas Tests/Interop/signalk-schemas --binary "$BIN" || status=$?
 kill -INT "$GATEWAY" 2>/dev/null || true
 wait "$GATEWAY" 2>/dev/null || true
 # The tick went on through all of it: the gateway's own figure when it stopped.

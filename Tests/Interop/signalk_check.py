@@ -11,6 +11,7 @@ import math
 import os
 import pathlib
 import socket
+import subprocess
 import threading
 import time
 import urllib.error
@@ -27,6 +28,7 @@ parser.add_argument("--web", type=int, required=True)
 parser.add_argument("--nmea", type=int, required=True)
 parser.add_argument("--pid", type=int, required=True)
 parser.add_argument("--schemas", required=True)
+parser.add_argument("--binary", required=True)
 args = parser.parse_args()
 BASE = f"http://127.0.0.1:{args.web}"
 passed = 0
@@ -261,11 +263,30 @@ def put(path, value):
 check("PUT telltale/route/command pause from loopback: 200", put("telltale/route/command", "pause") == 200)
 check("PUT telltale/route/command resume: 200", put("telltale/route/command", "resume") == 200)
 check("PUT with a command that does not exist: 400", put("telltale/route/command", "fly") == 400)
+check("PUT telltale/race/command start: 200", put("telltale/race/command", "start") == 200)
+time.sleep(1.2)
+status, body = get("/signalk/v1/api/vessels/self/navigation/racing/timeToStart/value")
+check(f"the start timer counts down: {body[:20]!r}", status == 200 and 290 < float(body) < 300)
+check("PUT telltale/race/command reset: 200", put("telltale/race/command", "reset") == 200)
+race = subprocess.run([args.binary, "race", "sync", "--port", str(args.web)], capture_output=True, text=True, timeout=10)
+check(f"telltale race sync talks to the running gateway: {race.stdout.strip()!r}",
+      race.returncode == 0 and "race timer: sync" in race.stdout, race.stderr)
+time.sleep(0.8)
+status, body = get("/signalk/v1/api/vessels/self/navigation/racing/timeToStart/value")
+check(f"sync on an idle timer starts the sequence: {body[:20]!r}", status == 200 and 290 < float(body) <= 300)
+refused = subprocess.run([args.binary, "race", "sync", "--port", "1"], capture_output=True, text=True, timeout=10)
+check("telltale race with no gateway there fails and says why", refused.returncode != 0 and "race" in refused.stderr)
 check("PUT to a read-only path: 405", put("navigation/speedOverGround", 3) == 405)
 
 # Bad clients. First the baseline.
 rss_before = rss_kb()
 count_before = len(nmea)
+
+
+def frame_of(message):
+    payload = json.dumps(message).encode()
+    mask = b"\x11\x22\x33\x44"
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
 def raw(data, read=True, timeout=3):
@@ -331,7 +352,26 @@ check("200 clients that vanish: the gateway stays up", alive())
 lazy = socket.create_connection(("127.0.0.1", args.web))
 lazy.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
 lazy.sendall(handshake.replace(b"subscribe=none", b"subscribe=self"))
-time.sleep(8)
+# Fresh subscriptions pile the current values on it too, so its queue passes client_buffer within seconds.
+lazy.sendall(frame_of({"subscribe": [{"path": "*", "policy": "instant"}]}) * 3)
+dropped = False
+deadline = time.monotonic() + 20
+lazy.settimeout(0.5)
+while time.monotonic() < deadline and not dropped:
+    time.sleep(1)
+    try:
+        lazy.setblocking(False)
+        while True:
+            data = lazy.recv(1)  # one byte at a time, slower than it comes: the queue keeps growing
+            if not data:
+                dropped = True
+                break
+            time.sleep(0.05)
+    except BlockingIOError:
+        pass
+    except OSError:
+        dropped = True
+check("a stream client that does not read is dropped once its queue is full", dropped)
 rss_after = rss_kb()
 check(f"resident memory bounded: {rss_before} KB before the bad clients, {rss_after} KB after", rss_after - rss_before < 8192)
 lazy.close()

@@ -159,6 +159,20 @@ import Testing
             "PUT /signalk/v1/api/vessels/self/notifications/heel/over HTTP/1.1\r\nContent-Length: \(ack.utf8.count)\r\n\r\n"
                 + ack)
         #expect(h.commands.last == .acknowledge(path: "heel.over"))
+        h.server.opened(4, peer: [127, 0, 0, 1], at: 0)
+        let race = #"{"value":"sync"}"#
+        h.send(
+            4,
+            "PUT /signalk/v1/api/vessels/self/telltale/race/command HTTP/1.1\r\nContent-Length: \(race.utf8.count)\r\n\r\n"
+                + race)
+        #expect(h.commands.last == .race("sync"))
+        h.server.opened(5, peer: [127, 0, 0, 1], at: 0)
+        let fly = #"{"value":"fly"}"#
+        h.send(
+            5,
+            "PUT /signalk/v1/api/vessels/self/telltale/race/command HTTP/1.1\r\nContent-Length: \(fly.utf8.count)\r\n\r\n"
+                + fly)
+        #expect(h.text(5).hasPrefix("HTTP/1.1 400") && h.commands.count == 3)
     }
 
     @Test("the stream: upgrade, hello, current values, a subscribe message in masked frames, pings answered")
