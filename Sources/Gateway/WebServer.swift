@@ -35,8 +35,11 @@ final class WebServer {
     private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
     private let log: Log
 
-    static let readLimit = 64 * 1024
+    static let readLimit = 16 * 1024
     static let acceptsPerTurn = 8
+    /// Seconds of client work a turn of the loop, at most (past the first client).
+    static let turnBudget = 0.000_25
+    private var turn = 0
 
     init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
         self.settings = settings
@@ -97,8 +100,17 @@ final class WebServer {
             statistics.accepted += 1
             server.opened(id, peer: POSIX.peerAddress(fd), at: now)
         }
-        var index = 0
-        while index < clients.count {
+        // A time budget a turn, starting with a different client each turn: a crowd of busy clients is served over
+        // several turns, and a sentence arriving on an input meanwhile waits for at most one budget, not for all of
+        // them (poll wakes at once for those left, their bytes still waiting).
+        let started = POSIX.monotonic()
+        let ids = clients.map(\.id)
+        guard !ids.isEmpty else { return }
+        let first = turn % ids.count
+        turn &+= 1
+        for step in 0..<ids.count {
+            if step > 0 && POSIX.monotonic() - started > Self.turnBudget { break }
+            guard let index = clients.firstIndex(where: { $0.id == ids[(first + step) % ids.count] }) else { continue }
             var alive = true
             if !clients[index].closeWhenSent {
                 alive = read(index, model: model, now: now, unixTime: unixTime, command: command)
@@ -107,11 +119,7 @@ final class WebServer {
             if alive && clients[index].closeWhenSent && clients[index].queue.count == clients[index].sent {
                 alive = false
             }
-            if alive {
-                index += 1
-            } else {
-                drop(index)
-            }
+            if !alive { drop(index) }
         }
     }
 

@@ -14,7 +14,7 @@ public struct SignalKServer: Sendable {
         public var files: [String: StaticFile] = [:]
         public var maximumMessage = 65_536
         /// WebSocket messages a client may send per second; more and it is dropped.
-        public var messagesPerSecond = 200.0
+        public var messagesPerSecond = 50.0
 
         public init() {}
     }
@@ -124,19 +124,34 @@ public struct SignalKServer: Sendable {
         _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, _ act: (Action) -> Void
     ) {
         guard !updates.isEmpty else { return }
+        var frames = FrameCache()
         for id in connections.keys.sorted() {
             guard var stream = connections[id]?.stream else { continue }
             let out = stream.offer(updates, at: now)
             if !out.isEmpty {
                 let meta = stream.newMeta(out)
-                act(.send(connection: id, bytes: WebSocket.frame(.text, Array(model.delta(out, meta: meta).utf8))))
+                act(.send(connection: id, bytes: frames.frame(out, meta, model)))
             }
             connections[id]?.stream = stream
         }
     }
 
+    /// One delta frame per distinct content in a turn: clients subscribed alike (most of them) share its bytes,
+    /// instead of each costing the JSON again (10 streaming clients made that most of a tick's work).
+    struct FrameCache {
+        private var last: (updates: [SignalKModel.Update], meta: [String], bytes: [UInt8])?
+
+        mutating func frame(_ updates: [SignalKModel.Update], _ meta: [String], _ model: SignalKModel) -> [UInt8] {
+            if let last, last.meta == meta, last.updates == updates { return last.bytes }
+            let bytes = WebSocket.frame(.text, Array(model.delta(updates, meta: meta).utf8))
+            last = (updates, meta, bytes)
+            return bytes
+        }
+    }
+
     /// What subscriptions owe at `now` (held values, periods).
     public mutating func tick(model: SignalKModel, at now: Double, _ act: (Action) -> Void) {
+        var frames = FrameCache()
         for id in connections.keys.sorted() {
             guard var stream = connections[id]?.stream else { continue }
             if connections[id]?.needsCurrent == true {
@@ -146,7 +161,7 @@ public struct SignalKServer: Sendable {
             let out = stream.due(at: now)
             if !out.isEmpty {
                 let meta = stream.newMeta(out)
-                act(.send(connection: id, bytes: WebSocket.frame(.text, Array(model.delta(out, meta: meta).utf8))))
+                act(.send(connection: id, bytes: frames.frame(out, meta, model)))
             }
             connections[id]?.stream = stream
         }
