@@ -21,6 +21,12 @@ extension Runtime {
             }
         }
         server.putRule = NetworkRule(networks: networks)
+        let admitted = networks.map { network in
+            NetworkRule.Network.text(network.address) + "/\(network.prefix)"
+        }
+        log.info(
+            "web.put-networks", "web: changes (PUT) accepted from " + admitted.joined(separator: ", "),
+            [("networks", "\(admitted.count)")])
         server.files = PanelFiles.all
         let web = try WebServer(settings: settings, server: SignalKServer(configuration: server), log: log)
         let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())

@@ -104,7 +104,7 @@ final class WebServer {
         // several turns, and a sentence arriving on an input meanwhile waits for at most one budget, not for all of
         // them (poll wakes at once for those left, their bytes still waiting).
         let started = POSIX.monotonic()
-        let ids = clients.map(\.id)
+        let ids = clients.map { $0.id }
         guard !ids.isEmpty else { return }
         let first = turn % ids.count
         turn &+= 1

@@ -141,27 +141,40 @@ extension POSIX {
         return withUnsafeBytes(of: storage) { addressBytes($0) }
     }
 
-    /// The networks of this machine's interfaces: address bytes and prefix length (getifaddrs(3)).
+    /// The networks this machine is on: address bytes and prefix length, from the kernel's own tables
+    /// (`/proc/net/route`: the IPv4 routes without a gateway; `/proc/net/if_inet6`: the IPv6 addresses). Read as
+    /// files rather than with getifaddrs(3), whose netlink socket the packaged unit's `RestrictAddressFamilies`
+    /// refuses.
     public static func localNetworks() -> [(address: [UInt8], prefix: Int)] {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return [] }
-        defer { freeifaddrs(first) }
+        func text(_ path: String) -> String { (try? readFile(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+        return networks(routes: text("/proc/net/route"), inet6: text("/proc/net/if_inet6"))
+    }
+
+    /// The networks in the texts of `/proc/net/route` and `/proc/net/if_inet6`.
+    public static func networks(routes: String, inet6: String) -> [(address: [UInt8], prefix: Int)] {
         var result: [(address: [UInt8], prefix: Int)] = []
-        var cursor: UnsafeMutablePointer<ifaddrs>? = first
-        while let entry = cursor {
-            defer { cursor = entry.pointee.ifa_next }
-            guard let address = entry.pointee.ifa_addr, let mask = entry.pointee.ifa_netmask else { continue }
-            let family = Int32(address.pointee.sa_family)
-            let size =
-                family == AF_INET
-                ? MemoryLayout<sockaddr_in>.size : family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : 0
-            guard size > 0 else { continue }
-            let bytes = addressBytes(UnsafeRawBufferPointer(start: UnsafeRawPointer(address), count: size))
-            // A netmask's own family field is not to be trusted: read it as the address's family.
-            let maskBytes = addressBytes(
-                UnsafeRawBufferPointer(start: UnsafeRawPointer(mask), count: size), family: family)
-            guard !bytes.isEmpty, maskBytes.count == bytes.count else { continue }
-            let prefix = maskBytes.reduce(0) { $0 + $1.nonzeroBitCount }
+        func lines(_ text: String) -> [[Substring]] {
+            text.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        }
+        for fields in lines(routes).dropFirst() where fields.count >= 8 {
+            // Destination and mask as the kernel holds them: the address's bytes in memory order, printed as a
+            // host-order number (little-endian on every Pi).
+            guard let destination = UInt32(fields[1], radix: 16), let gateway = UInt32(fields[2], radix: 16),
+                let mask = UInt32(fields[7], radix: 16), gateway == 0, destination != 0
+            else { continue }
+            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: destination.littleEndian >> ($0 * 8)) }
+            result.append((bytes, mask.nonzeroBitCount))
+        }
+        for fields in lines(inet6) where fields.count >= 6 && fields[0].count == 32 {
+            let hex = Array(fields[0].utf8)
+            var bytes: [UInt8] = []
+            for index in stride(from: 0, to: 32, by: 2) {
+                guard let byte = UInt8(String(decoding: hex[index..<(index + 2)], as: UTF8.self), radix: 16) else {
+                    break
+                }
+                bytes.append(byte)
+            }
+            guard bytes.count == 16, let prefix = Int(fields[2], radix: 16), fields[5] != "lo" else { continue }
             result.append((bytes, prefix))
         }
         return result

@@ -32,6 +32,18 @@ public struct NetworkRule: Sendable, Equatable {
             return true
         }
 
+        /// Address bytes as text: dotted IPv4, or IPv6 as eight groups of hexadecimal.
+        public static func text(_ address: [UInt8]) -> String {
+            if address.count == 4 { return address.map { String($0) }.joined(separator: ".") }
+            var groups: [String] = []
+            var index = 0
+            while index + 1 < address.count {
+                groups.append(String(UInt16(address[index]) << 8 | UInt16(address[index + 1]), radix: 16))
+                index += 2
+            }
+            return groups.joined(separator: ":")
+        }
+
         /// Numeric IPv4 (`a.b.c.d`) or IPv6 (with `::`) into bytes.
         public static func parse(_ text: String) -> [UInt8]? {
             if text.contains(":") { return parse6(text) }

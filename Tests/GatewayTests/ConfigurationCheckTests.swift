@@ -45,6 +45,27 @@ import Testing
         #expect(clash.count == 1 && clash.first?.contains("tcp port 3000 is already taken") == true, "\(clash)")
     }
 
+    @Test("the local networks come from the kernel's route and IPv6 tables, not a netlink socket systemd refuses")
+    func localNetworks() {
+        let routes = """
+            Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT
+            wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0
+            wlan0\t0001A8C0\t00000000\t0001\t0\t0\t600\t00FFFFFF\t0\t0\t0
+            eth0\t0000100A\t00000000\t0001\t0\t0\t100\t0000FFFF\t0\t0\t0
+            """
+        let inet6 = """
+            00000000000000000000000000000001 01 80 10 80       lo
+            fd000000000000000000000000000002 04 40 00 82     wlan0
+            """
+        let found = POSIX.networks(routes: routes, inet6: inet6)
+        #expect(
+            found.map { $0.address } == [
+                [192, 168, 1, 0], [10, 16, 0, 0], [0xFD] + Array(repeating: 0, count: 14) + [2],
+            ])
+        #expect(found.map { $0.prefix } == [24, 16, 64], "the default route and loopback are not local networks")
+        #expect(POSIX.networks(routes: "", inet6: "").isEmpty)
+    }
+
     @Test("two UDP inputs on one port are refused")
     func udpPortClash() {
         let clash = errors("[[input]]\nurl = \"udp://:10110\"\n[[input]]\nurl = \"udp://[::]:10110\"\n")
