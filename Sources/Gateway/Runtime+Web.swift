@@ -65,11 +65,20 @@ extension Runtime {
         web.tick(model: signalK!, now: now)
     }
 
-    /// Accepts, reads and writes the server's clients.
-    func serviceWeb(now: Double) {
+    /// Accepts, reads and writes the server's clients, yielding the loop back to the inputs as soon as one has a
+    /// sentence waiting (or a timed input or the tick comes due, at `inputsDue`): the web's clients never stand
+    /// between a sentence and the plotter for longer than one client's turn.
+    func serviceWeb(now: Double, inputsDue: Double) {
         guard let web, let model = signalK else { return }
         let unix = router.engine.unixTime(at: now - startTime) ?? now + unixOffset
-        web.service(model: model, now: now, unixTime: unix) { command in apply(command) }
+        web.service(
+            model: model, now: now, unixTime: unix,
+            yield: {
+                if POSIX.monotonic() >= inputsDue { return true }
+                guard !inputDescriptors.isEmpty else { return false }
+                return POSIX.poll(&inputDescriptors, milliseconds: 0) > 0
+            }
+        ) { command in apply(command) }
     }
 
     /// A PUT's command, applied to the engine.

@@ -47,6 +47,8 @@ public final class Runtime {
     var signalK: SignalKModel?
     var nextWebUpdate = 0.0
     var observed: [(Sentence, SourceID)] = []
+    /// The inputs' descriptors of this turn's poll, polled again (without waiting) between web clients.
+    var inputDescriptors: [pollfd] = []
     let webUpdateRate: Double
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
@@ -162,10 +164,14 @@ public final class Runtime {
             }
             var wake = min(nextTick, nextHousekeeping)
             fds.removeAll(keepingCapacity: true)
+            var nextInputDue = Double.infinity
             for input in inputs {
                 input.transport.prepare(now: now, into: &fds)
-                if let due = input.transport.nextDue(now: now) { wake = min(wake, due) }
+                if let due = input.transport.nextDue(now: now) { nextInputDue = min(nextInputDue, due) }
             }
+            wake = min(wake, nextInputDue)
+            inputDescriptors.removeAll(keepingCapacity: true)
+            inputDescriptors.append(contentsOf: fds)
             for output in outputs { output.transport.pollDescriptors(into: &fds) }
             web?.pollDescriptors(into: &fds)
             _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
@@ -176,7 +182,7 @@ public final class Runtime {
                 }
             }
             serviceOutputs(now: afterPoll)
-            serviceWeb(now: afterPoll)
+            serviceWeb(now: afterPoll, inputsDue: min(nextTick, nextInputDue))
         }
         systemd?.send("STOPPING=1")
         stop(fds: &fds)

@@ -32,10 +32,10 @@ final class WebServer {
     private(set) var statistics = Statistics()
     private var clients: [Client] = []
     private var nextID = 1
-    private var scratch = [UInt8](repeating: 0, count: 16 * 1024)
+    private var scratch = [UInt8](repeating: 0, count: readLimit)
     private let log: Log
 
-    static let readLimit = 16 * 1024
+    static let readLimit = 4 * 1024
     static let acceptsPerTurn = 8
     /// Seconds of client work a turn of the loop, at most (past the first client).
     static let turnBudget = 0.000_25
@@ -77,13 +77,17 @@ final class WebServer {
     }
 
     /// Accepts, reads (bounded), hands bytes to the protocol, writes what is queued, drops the dead.
+    /// `yield` says the loop has more urgent work (an input's sentence waiting, the tick due): asked between one
+    /// connection or client and the next, it ends the turn there.
     func service(
-        model: SignalKModel, now: Double, unixTime: Double, command: (SignalKServer.Command) -> Bool
+        model: SignalKModel, now: Double, unixTime: Double, yield: () -> Bool,
+        command: (SignalKServer.Command) -> Bool
     ) {
+        let started = POSIX.monotonic()
         // A few connections a turn: a crowd connecting at once (200 clients that vanish) is taken over several turns
         // rather than in one that holds the tick.
         var accepted = 0
-        while accepted < Self.acceptsPerTurn, let fd = POSIX.accept(listener) {
+        while accepted < Self.acceptsPerTurn, accepted == 0 || !yield(), let fd = POSIX.accept(listener) {
             accepted += 1
             guard clients.count < settings.maximumClients else {
                 statistics.refused += 1
@@ -103,13 +107,12 @@ final class WebServer {
         // A time budget a turn, starting with a different client each turn: a crowd of busy clients is served over
         // several turns, and a sentence arriving on an input meanwhile waits for at most one budget, not for all of
         // them (poll wakes at once for those left, their bytes still waiting).
-        let started = POSIX.monotonic()
         let ids = clients.map { $0.id }
         guard !ids.isEmpty else { return }
         let first = turn % ids.count
         turn &+= 1
         for step in 0..<ids.count {
-            if step > 0 && POSIX.monotonic() - started > Self.turnBudget { break }
+            if step > 0 && (POSIX.monotonic() - started > Self.turnBudget || yield()) { break }
             guard let index = clients.firstIndex(where: { $0.id == ids[(first + step) % ids.count] }) else { continue }
             var alive = true
             if !clients[index].closeWhenSent {

@@ -16,13 +16,16 @@ extension SignalKServer {
         head += "Sec-WebSocket-Accept: \(WebSocket.acceptKey(for: key))\r\n\r\n"
         act(.send(connection: id, bytes: Array(head.utf8)))
         connection.socket = WebSocket.Decoder(maximumMessage: configuration.maximumMessage)
-        var stream = StreamSubscription(query: request.parameter("subscribe"))
+        let stream = StreamSubscription(query: request.parameter("subscribe"))
         counters.streams += 1
         act(
             .send(
                 connection: id,
                 bytes: WebSocket.frame(.text, Array(model.hello(name: "telltale", unixTime: unixTime).utf8))))
-        sendCurrent(id, &stream, model: model, at: now, act)
+        // The values held now go out at the next tick, with those of every other client that joined meanwhile:
+        // the whole model as JSON is the costliest thing a client can ask for, and 200 clients connecting at once
+        // would otherwise each cost it inside a turn of the loop that a sentence may be waiting behind.
+        connection.needsCurrent = true
         connection.stream = stream
     }
 
@@ -55,7 +58,7 @@ extension SignalKServer {
             guard !connection.closing else { return }
             // A token bucket: a burst of messages is fine, a flood is not.
             connection.allowance = min(
-                configuration.messagesPerSecond,
+                configuration.messageBurst,
                 connection.allowance + (now - connection.lastMessage) * configuration.messagesPerSecond)
             connection.lastMessage = now
             connection.allowance -= 1

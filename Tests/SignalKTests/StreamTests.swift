@@ -205,10 +205,19 @@ import Testing
         let after = h.text(1)
         #expect(after.contains("environment.depth.belowTransducer") && !after.contains("environment.wind"))
         #expect(after.contains(#""units":"m""#), "meta with the first value")
+        // A burst past the bucket's depth: the first `messageBurst` messages taken, the rest skipped unread, the
+        // client kept; a moment later it may send again.
+        let refusedBefore = h.server.counters.refused
+        let burst = Array(repeating: frame, count: 15).flatMap { $0 }
+        h.send(1, burst, at: 1)
+        #expect(!h.closed.contains(1))
+        #expect(h.server.counters.refused - refusedBefore == 5, "10 taken, 5 skipped")
+        h.send(1, frame, at: 1.5)
+        #expect(h.server.counters.refused - refusedBefore == 5, "the bucket refilled")
         // A flood: past the per-second allowance, dropped with 1008.
         h.sent[1] = []
         let repeated = Array(repeating: frame, count: 500).flatMap { $0 }
-        h.send(1, repeated, at: 0.01)
+        h.send(1, repeated, at: 1.51)
         #expect(h.closed.contains(1) && h.sent[1]!.suffix(4) == [0x88, 0x02, 0x03, 0xF0])
     }
 }
