@@ -77,8 +77,8 @@ extension Runtime {
                 if POSIX.monotonic() >= inputsDue { return true }
                 guard !inputDescriptors.isEmpty else { return false }
                 return POSIX.poll(&inputDescriptors, milliseconds: 0) > 0
-            }
-        ) { command in apply(command) }
+            },
+            command: { command in apply(command) })
     }
 
     /// A PUT's command, applied to the engine.
