@@ -3,6 +3,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux
+# The panel's browser check (Tests/Panel): a real chromium, driven by selenium.
+TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
@@ -12,12 +14,20 @@ PI_PACKAGES := gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabi
 
 ARCH ?= amd64
 
-.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz \
+.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz panel test-deps \
 	bench clean
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-deps: deps
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
@@ -72,7 +82,7 @@ release: deps
 	$(SWIFT) build -c release
 
 ## Build and run every test: the Swift tests, then the interoperability checks with independent consumers.
-test: deps
+test: deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) interop
@@ -86,11 +96,16 @@ interop: release
 	Tests/Interop/serial-check.sh
 	Tests/Interop/i2c-check.sh
 	Tests/Interop/signalk-check.sh
+	Tests/Panel/panel-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
 run: release-static
 	.build-static/release/telltale run --config Boards/bench.toml
+
+## The instrument panel's files (Sources/Gateway/Panel) into the Swift source that embeds them in the binary.
+panel:
+	python3 Sources/Gateway/Panel/embed.py
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -39,7 +39,9 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
-            ]
+            ],
+            // The panel's own files: embedded into PanelFiles.swift by Panel/embed.py (`make panel`).
+            exclude: ["Panel"]
         ),
         .systemLibrary(
             name: "CSerialPort",

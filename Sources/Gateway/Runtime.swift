@@ -114,6 +114,8 @@ public final class Runtime {
         if let (server, model) = try Runtime.makeWeb(configuration.web, log: log) {
             web = server
             signalK = model
+            let heel = configuration.engine.heelAlarms
+            signalK?.setHeelAlarm(over: heel.overHeel, under: heel.underHeel)
             router.observes = true
         }
     }

@@ -38,6 +38,8 @@ public struct SignalKModel: Sendable {
     /// Input name to the talkers seen from it (the `sources` branch of the full model).
     public private(set) var sources: [String: [String]] = [:]
     private var pending: [Update] = []
+    /// True wind over the last hour and heel over the last minutes, sampled at each ``update``.
+    public private(set) var history = History()
 
     /// - Parameter urn: `urn:mrn:signalk:uuid:…` or `urn:mrn:imo:mmsi:…`, the boat's stable identity.
     public init(urn: String, name: String? = nil) {
@@ -264,6 +266,21 @@ public struct SignalKModel: Sendable {
             if entries[path]?.first?.value == value { continue }
             set(path, value, source: source, time: time, timestamp: stamp)
         }
+        recordHistory(at: time)
+    }
+
+    /// The heel alarms' thresholds (degrees), shown with the heel history.
+    public mutating func setHeelAlarm(over: Double?, under: Double?) {
+        history.overHeel = over
+        history.underHeel = under
+    }
+
+    /// Samples the history (``update`` does, after the engine's values are in).
+    mutating func recordHistory(at time: Double) {
+        let speed = current("environment.wind.speedTrue")
+        let direction = current("environment.wind.directionTrue")
+        let roll = currentRoll
+        history.record(trueWindSpeed: speed, direction: direction, heel: roll, at: time)
     }
 
     /// Withdraws the values passed through from inputs that have not been renewed within their path's timeout.

@@ -217,6 +217,12 @@ public struct SignalKServer: Sendable {
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
         }
         guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
+        if path == "/telltale/v1/history" {
+            return reply(
+                HTTPResponse.make(
+                    status: 200, body: Array(model.history.json().utf8), keepAlive: keepAlive,
+                    headOnly: request.method == "HEAD"))
+        }
         let name = path == "/" ? "/index.html" : path
         guard let file = configuration.files[name] else {
             return reply(HTTPResponse.error(404, "not found", keepAlive: keepAlive))

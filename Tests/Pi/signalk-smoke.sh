@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `telltale run` with [web] on: the full model answers over HTTP with live values, a PUT from loopback is applied,
-# and SIGINT ends it. For the ARM builds under qemu (Tests/Pi/qemu-check.sh); any binary works.
+# `telltale run` with [web] on: the full model answers over HTTP with live values, the instrument panel and its
+# history are served, a PUT from loopback is applied, and SIGINT ends it. For the ARM builds under qemu (Tests/Pi/qemu-check.sh); any binary works.
 #   Tests/Pi/signalk-smoke.sh "RUNNER" BINARY
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,6 +45,14 @@ for _ in $(seq 1 100); do
     sleep 0.2
 done
 grep -q '"latitude":50.7' "$WORK/position" || { echo "no position: $(cat "$WORK/position")"; ok=0; }
+http GET / > "$WORK/page"
+{ [ "$(head -n 1 "$WORK/page")" = 200 ] && grep -q 'src="/panel.js"' "$WORK/page"; } ||
+    { echo "no instrument panel at /"; ok=0; }
+http GET /panel.js > "$WORK/script"
+grep -q 'telltale/v1/history' "$WORK/script" || { echo "no /panel.js"; ok=0; }
+sleep 2
+http GET /telltale/v1/history > "$WORK/history"
+grep -q '"roll":\[.*[0-9]' "$WORK/history" || { echo "no heel history: $(head -c 300 "$WORK/history")"; ok=0; }
 http PUT /signalk/v1/api/vessels/self/telltale/route/command '{"value":"pause"}' > "$WORK/put"
 code=$(head -n 1 "$WORK/put")
 [ "$code" = 200 ] || { echo "PUT answered $code"; ok=0; }

@@ -1,0 +1,135 @@
+"""Instrument panel figures (a benchmark, not a test: it prints figures and asserts nothing).
+
+    .build-interop/venv/bin/python Benchmarks/panel.py BINARY [SECONDS]
+
+- the page's transfer size: every file the browser fetched for it, as sent, and what gzip would make of them;
+- time to first value: from asking for the page until the apparent wind tile shows a number, with both cores kept
+  busy by two spinning processes (a loaded machine), five times, headless chromium;
+- the gateway's CPU over SECONDS (default 20) on the bench profile with no page open, then with five pages open
+  (five tabs of one headless chromium, each its own WebSocket), from /proc/<pid>/stat.
+"""
+import gzip
+import multiprocessing
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+binary = sys.argv[1]
+seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+web, nmea = free_port(), free_port()
+profile = open(os.path.join(root, "Boards/bench.toml")).read().replace("../", root + "/")
+profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea}").replace("0.0.0.0:3000", f"127.0.0.1:{web}")
+config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+config.write('status_line = false\nstate_file = ""\n' + profile)
+config.close()
+gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.DEVNULL)
+for _ in range(100):
+    try:
+        socket.create_connection(("127.0.0.1", web), timeout=0.2).close()
+        break
+    except OSError:
+        time.sleep(0.1)
+url = f"http://127.0.0.1:{web}/"
+
+
+def cpu():
+    fields = open(f"/proc/{gateway.pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def browser():
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=390,844"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def spin(stop):
+    while not stop.is_set():
+        pass
+
+
+try:
+    # Transfer size, as the browser saw it, and each file gzipped.
+    raw = 0
+    zipped = 0
+    for path in ["", "panel.css", "panel.js"]:
+        body = urllib.request.urlopen(url + path).read()
+        raw += len(body)
+        zipped += len(gzip.compress(body, 9))
+    driver = browser()
+    driver.get(url)
+    time.sleep(2)
+    transferred = driver.execute_script(
+        "return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))"
+        ".reduce((s, e) => s + (e.transferSize || 0), 0)")
+    print(f"page transfer: {transferred / 1024:.1f} KB as served (headers included), "
+          f"files {raw / 1024:.1f} KB, {zipped / 1024:.1f} KB gzipped")
+
+    # Time to first value on a loaded machine.
+    time.sleep(5)
+    stop = multiprocessing.Event()
+    hogs = [multiprocessing.Process(target=spin, args=(stop,), daemon=True) for _ in range(os.cpu_count() or 2)]
+    for hog in hogs:
+        hog.start()
+    firsts = []
+    for _ in range(5):
+        driver.execute_script("window.location = 'about:blank'")
+        start = time.monotonic()
+        driver.get(url)
+        while True:
+            text = driver.find_element(By.CSS_SELECTOR, '.tile[data-id="aw"] .v[data-q="aws"]').text
+            if text not in ("", "—"):
+                break
+            time.sleep(0.02)
+        firsts.append(time.monotonic() - start)
+    stop.set()
+    for hog in hogs:
+        hog.join()
+    print(f"time to first value with {len(hogs)} cores busy: median {statistics.median(firsts) * 1000:.0f} ms, "
+          f"max {max(firsts) * 1000:.0f} ms over {len(firsts)} loads")
+
+    # The gateway's CPU with no page, then five.
+    driver.get("about:blank")
+    time.sleep(2)
+    c0, t0 = cpu(), time.monotonic()
+    time.sleep(seconds)
+    idle = (cpu() - c0) / (time.monotonic() - t0)
+    driver.get(url)
+    for _ in range(4):
+        driver.switch_to.new_window("tab")
+        driver.get(url)
+    time.sleep(3)
+    c0, t0 = cpu(), time.monotonic()
+    time.sleep(seconds)
+    busy = (cpu() - c0) / (time.monotonic() - t0)
+    print(f"gateway CPU on the bench profile: {idle * 100:.2f}% of a core with no page, {busy * 100:.2f}% with five "
+          f"pages open ({(busy - idle) / 5 * 100:.3f}% a page)")
+    driver.quit()
+finally:
+    gateway.terminate()
+    gateway.wait()
+    os.unlink(config.name)

@@ -1,0 +1,458 @@
+"""The instrument panel in a real browser: Debian's chromium, headless, driven by selenium, against `telltale run` on
+the bench profile (its IMU, route, output and web server), with the demo voyage's sentences fed by this script on two
+TCP inputs, `wind` and `boat`, so that the wind can be stopped on its own.
+
+    panel_check.py BINARY SCREENSHOT_DIR
+
+Checks, each printed ok or FAIL, then `panel-check: N passed, M failed`:
+- the page loads from the binary alone and shows live values;
+- the numbers on the apparent wind, true wind, boat speed, heading, heel and depth tiles equal the values in the
+  gateway's NMEA output at the same moment, within the display's resolution and the sentence's own (the output is read
+  beside the page the whole time; the page must fall within what the output said over the moment around it);
+- a swipe (touch) to every layout, with the layout's name and dot shown;
+- a unit changed by a double tap on a tile, kept across a reload, and the number converted;
+- the wind stopped: the tile greyed or blanked within its 5 s timeout, never left looking current;
+- the gateway killed: the disconnected state shown at once; restarted: values again;
+- screenshots of every layout in day and night at phone and tablet sizes.
+"""
+import math
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+binary, shots = sys.argv[1], sys.argv[2]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.makedirs(shots, exist_ok=True)
+passed = failed = 0
+
+
+def check(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"  ok   {what}")
+    else:
+        failed += 1
+        print(f"  FAIL {what}" + (f": {detail}" if detail else ""))
+    sys.stdout.flush()
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+# ---- The feed: the demo voyage, a second's sentences at a time, then held on one second's values ----------------
+
+seconds = []
+with open(os.path.join(root, "Fixtures/demo-voyage/voyage.nmea"), "rb") as f:
+    for line in f:
+        if line.startswith(b"$GPRMC") or not seconds:
+            seconds.append([])
+        seconds[-1].append(line.rstrip(b"\r\n") + b"\r\n")
+
+
+def is_wind(line):
+    return line[3:6] in (b"MWV", b"VWR", b"MWD")
+
+
+class Feed:
+    """One TCP input of the gateway (it connects to us): sends its share of each second, over and over."""
+
+    def __init__(self, wind):
+        self.wind = wind
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(4)
+        self.port = self.server.getsockname()[1]
+        self.sending = True
+        threading.Thread(target=self.run, daemon=True).start()
+
+    def run(self):
+        while True:
+            connection, _ = self.server.accept()
+            try:
+                while True:
+                    if self.sending:
+                        # The voyage's first minute, then its 60th second held: values that stay put while compared.
+                        second = seconds[min(held.index, len(seconds) - 1)]
+                        lines = [line for line in second if is_wind(line) == self.wind]
+                        connection.sendall(b"".join(lines))
+                    time.sleep(1)
+            except OSError:
+                connection.close()
+
+
+class Held:
+    index = 0
+
+
+held = Held()
+
+
+def advance():
+    while held.index < 60:
+        time.sleep(1)
+        held.index += 1
+
+
+# ---- The gateway's NMEA output, read the whole time ------------------------------------------------------------
+
+output_lines = []  # (time, fields)
+
+
+def read_output(port):
+    while True:
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.settimeout(None)
+            buffered = b""
+            while True:
+                data = s.recv(65536)
+                if not data:
+                    break
+                buffered += data
+                while b"\r\n" in buffered:
+                    line, buffered = buffered.split(b"\r\n", 1)
+                    text = line.decode("ascii", "replace")
+                    if text.startswith("$") and "*" in text:
+                        output_lines.append((time.monotonic(), text[1:text.index("*")].split(",")))
+        except OSError:
+            pass
+        time.sleep(0.3)
+
+
+def seen(since, until, pick):
+    """Values `pick(fields)` returns (None skips) for output sentences in the time window."""
+    values = []
+    for at, fields in list(output_lines):
+        if since <= at <= until:
+            value = pick(fields)
+            if value is not None:
+                values.append(value)
+    return values
+
+
+def field(fields, i):
+    try:
+        return float(fields[i])
+    except (IndexError, ValueError):
+        return None
+
+
+def mwv(reference, talker, part):
+    def pick(f):
+        if f[0][2:] != "MWV" or len(f) < 6 or f[2] != reference or f[5] != "A" or not f[0].startswith(talker):
+            return None
+        if part == "angle":
+            return field(f, 1)
+        speed = field(f, 3)
+        factor = {"N": 1, "M": 3600 / 1852, "K": 1 / 1.852}.get(f[4])
+        return None if speed is None or factor is None else speed * factor
+    return pick
+
+
+def sentence(kind, index, talker=""):
+    def pick(f):
+        if f[0][2:] != kind or not f[0].startswith(talker):
+            return None
+        return field(f, index)
+    return pick
+
+
+def xdr(name):
+    def pick(f):
+        if f[0][2:] != "XDR" or not f[0].startswith("II"):
+            return None
+        for i in range(0, len(f) - 4, 4):
+            if f[i + 4] == name:
+                return field(f, i + 2)
+        return None
+    return pick
+
+
+# ---- The gateway -----------------------------------------------------------------------------------------------
+
+wind_feed, boat_feed = Feed(True), Feed(False)
+nmea_port, web_port = free_port(), free_port()
+profile = open(os.path.join(root, "Boards/bench.toml")).read()
+profile = profile.replace("../", root + "/")
+profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea_port}").replace("0.0.0.0:3000", f"127.0.0.1:{web_port}")
+inputs = (f'[[input]]\nname = "wind"\nurl = "tcp://127.0.0.1:{wind_feed.port}"\n\n'
+          f'[[input]]\nname = "boat"\nurl = "tcp://127.0.0.1:{boat_feed.port}"\n')
+profile = re.sub(r'\[\[input\]\]\nname = "demo-voyage"\nurl = "[^"]*"\nloop = true\n', inputs, profile)
+assert 'name = "wind"' in profile, "the bench profile's input section changed: update this check"
+config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+config.write("status_line = false\nstate_file = \"\"\n" + profile)
+config.close()
+log = open(os.path.join(shots, "telltale.log"), "w")
+
+
+def start():
+    return subprocess.Popen([binary, "run", "--config", config.name], stderr=log, stdout=log)
+
+
+gateway = start()
+threading.Thread(target=read_output, args=(nmea_port,), daemon=True).start()
+threading.Thread(target=advance, daemon=True).start()
+
+options = Options()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 "--window-size=1024,900", "--force-color-profile=srgb"]:
+    options.add_argument(argument)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+url = f"http://127.0.0.1:{web_port}/"
+
+
+def viewport(width, height):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 2})
+
+
+def value(tile, q):
+    return driver.find_element(By.CSS_SELECTOR, f'.tile[data-id="{tile}"] .v[data-q="{q}"]')
+
+
+def text(tile, q):
+    return value(tile, q).text.strip()
+
+
+def unit(tile, q):
+    return driver.find_element(By.CSS_SELECTOR, f'.tile[data-id="{tile}"] [data-u="{q}"]').text.strip()
+
+
+def wait(predicate, seconds, step=0.1):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except Exception:
+            pass
+        time.sleep(step)
+    return False
+
+
+def double_tap(x, y):
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    actions.pointer_action.move_to_location(x, y).pointer_down().pause(0.05).pointer_up().pause(0.1)
+    actions.pointer_action.pointer_down().pause(0.05).pointer_up()
+    actions.perform()
+
+
+def swipe(from_x, to_x, y):
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    actions = ActionBuilder(driver, mouse=finger)
+    actions.pointer_action.move_to_location(from_x, y).pointer_down()
+    for step in range(1, 6):
+        actions.pointer_action.move_to_location(int(from_x + (to_x - from_x) * step / 5), y)
+    actions.pointer_action.pointer_up()
+    actions.perform()
+
+
+try:
+    viewport(390, 844)
+    driver.get(url)
+    driver.execute_script("localStorage.clear()")
+    driver.get(url)
+    live = wait(lambda: driver.find_element(By.ID, "connection").text == "live" and text("aw", "aws") != "—", 20)
+    check(live, "the page loads from the gateway and shows live values")
+    check(driver.find_element(By.ID, "layout-name").text == "Sailing", "the first layout is Sailing")
+    transferred = driver.execute_script(
+        "return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))"
+        ".reduce((s, e) => s + (e.transferSize || 0), 0)")
+    check(0 < transferred < 150 * 1024, f"the page, everything in it, is under 150 KB ({transferred} bytes)")
+    # Nothing fetched from anywhere but the gateway.
+    origins = driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => new URL(e.name).origin)")
+    check(all(o == f"http://127.0.0.1:{web_port}" for o in origins), "no file from the network", str(origins))
+
+    # ---- The numbers against the NMEA output, once the feed holds still ----
+    wait(lambda: held.index >= 60, 90, 0.5)
+    time.sleep(8)  # the engine's damping settles on the held values
+
+    def compare(tile, q, pick, resolution, sentence_resolution, convert=lambda x: x, angle=False, signed=False):
+        """The tile's number must fall within what the output said around the moment it was read."""
+        last = ""
+        for _ in range(6):
+            at = time.monotonic()
+            shown = text(tile, q)
+            side = value(tile, q).get_attribute("class")
+            time.sleep(1.2)
+            values = [convert(v) for v in seen(at - 3, at + 1, pick)]
+            if not values or shown in ("", "—"):
+                last = f"shown {shown!r}, output {values}"
+                continue
+            number = float(shown.replace("−", "-"))
+            if signed:
+                number = -number if "port" in side else number
+                values = [v - 360 if v > 180 else v for v in values]
+            tolerance = resolution / 2 + sentence_resolution / 2 + 1e-6
+            if angle:
+                ok = any(abs((number - v + 180) % 360 - 180) <= tolerance for v in values)
+            else:
+                ok = min(values) - tolerance <= number <= max(values) + tolerance
+            if ok:
+                return True, f"{shown} vs {sorted(set(round(v, 3) for v in values))}"
+            last = f"shown {shown} ({side}), output {sorted(set(round(v, 3) for v in values))}"
+        return False, last
+
+    computed = seen(0, time.monotonic(), mwv("R", "II", "speed"))
+    aw_talker = "II" if computed else "WI"
+    for tile, q, pick, resolution, sentence_resolution, kwargs, what in [
+        ("aw", "aws", mwv("R", aw_talker, "speed"), 0.1, 0.1, {}, "apparent wind speed (kn)"),
+        ("aw", "awa", mwv("R", aw_talker, "angle"), 1, 0.1, {"signed": True}, "apparent wind angle, side by colour"),
+        ("tw", "tws", mwv("T", "II", "speed"), 0.1, 0.1, {}, "true wind speed (kn)"),
+        ("tw", "twa", mwv("T", "II", "angle"), 1, 0.1, {"signed": True}, "true wind angle"),
+        ("tw", "twd", sentence("MWD", 1, "II"), 1, 0.1, {"angle": True}, "true wind direction"),
+        ("speed", "stw", sentence("VHW", 5), 0.01, 0.01, {}, "boat speed through the water (kn)"),
+        ("speed", "sog", sentence("RMC", 7), 0.01, 0.01, {}, "speed over ground (kn)"),
+        ("heading", "hdg", sentence("HDT", 1, "II"), 1, 0.1, {"angle": True}, "heading true"),
+        ("heel", "heel", xdr("ROLL"), 1, 0.1, {"convert": abs}, "heel (degrees, side by colour)"),
+        ("depth", "depth", sentence("DPT", 1), 0.1, 0.1, {}, "depth below the transducer (m)"),
+    ]:
+        ok, detail = compare(tile, q, pick, resolution, sentence_resolution, **kwargs)
+        check(ok, f"tile {tile}: {what} equals the NMEA output", detail)
+
+    # ---- Swipes ----
+    names = []
+    for _ in range(4):
+        swipe(330, 60, 450)
+        time.sleep(0.3)
+        toast = driver.find_element(By.ID, "toast")
+        names.append((driver.find_element(By.ID, "layout-name").text, toast.is_displayed() and toast.text,
+                      len(driver.find_elements(By.CSS_SELECTOR, "#dots span.on"))))
+        time.sleep(1)
+    expected = ["Racing", "Navigation", "Motion", "Sailing"]
+    check([n[0] for n in names] == expected, "a swipe left goes to every layout in turn and back to the first",
+          str(names))
+    check(all(n[1] and n[0] in n[1] and n[2] == 1 for n in names),
+          "each switch shows the layout's name and one dot lit", str(names))
+    swipe(60, 330, 450)
+    time.sleep(0.3)
+    check(driver.find_element(By.ID, "layout-name").text == "Motion", "a swipe right goes back")
+    swipe(330, 60, 450)
+    time.sleep(1)
+
+    # ---- A unit changed with a double tap, kept across a reload ----
+    tile = driver.find_element(By.CSS_SELECTOR, '.tile[data-id="speed"]')
+    rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + 20]",
+                                 tile)
+    double_tap(int(rect[0]), int(rect[1]))
+    opened = wait(lambda: driver.find_element(By.ID, "settings").get_attribute("open") is not None, 3)
+    check(opened, "a double tap opens the instrument's settings")
+    if opened:
+        Select(driver.find_element(By.CSS_SELECTOR, '#settings select[name="unit"]')).select_by_value("km/h")
+        driver.find_element(By.ID, "settings-save").click()
+        time.sleep(0.5)
+    driver.refresh()
+    wait(lambda: text("speed", "stw") != "—", 10)
+    check(unit("speed", "stw") == "km/h", "the unit is kept across a reload", unit("speed", "stw"))
+    ok, detail = compare("speed", "stw", sentence("VHW", 5), 0.01, 0.01, convert=lambda k: k * 1.852)
+    check(ok, "boat speed in km/h equals the output's knots times 1.852", detail)
+    check(unit("tw", "tws") == "kn", "units are per instrument: true wind still in knots")
+
+    # ---- The layout editor: a layout of the user's own, after the presets, kept in the browser ----
+    driver.find_element(By.ID, "menu-button").click()
+    driver.find_element(By.ID, "edit-layouts").click()
+    driver.find_element(By.ID, "editor-new").click()
+    name = driver.find_element(By.ID, "editor-name")
+    name.clear()
+    name.send_keys("Foredeck")
+    Select(driver.find_element(By.ID, "editor-add")).select_by_value("depth")
+    driver.find_element(By.ID, "editor-add-button").click()
+    driver.find_element(By.ID, "editor-save").click()
+    time.sleep(0.5)
+    driver.refresh()
+    wait(lambda: text("aw", "aws") != "—", 10)
+    tiles = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")]
+    check(driver.find_element(By.ID, "layout-name").text == "Foredeck" and tiles == ["aw", "speed", "depth"],
+          "the layout editor saves a layout of the user's own, kept across a reload", str(tiles))
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 5, "five layouts: four presets and the user's")
+
+    # ---- The wind stopped: stale within its timeout ----
+    wind_feed.sending = False
+    stopped = time.monotonic()
+    greyed = wait(lambda: "stale" in value("aw", "aws").get_attribute("class") or text("aw", "aws") == "—", 12, 0.05)
+    grey_after = time.monotonic() - stopped
+    check(greyed and grey_after <= 5 + 1.5,
+          f"wind stopped: the apparent wind greyed or blanked after {grey_after:.1f} s (timeout 5 s)")
+    blanked = wait(lambda: text("aw", "aws") == "—", 12, 0.1)
+    check(blanked and time.monotonic() - stopped <= 10 + 1.5,
+          f"and blanked after {time.monotonic() - stopped:.1f} s, never shown as current")
+    check(text("speed", "stw") != "—" and "stale" not in value("speed", "stw").get_attribute("class"),
+          "the other inputs' tiles stay current")
+    wind_feed.sending = True
+    check(wait(lambda: text("aw", "aws") != "—" and "stale" not in value("aw", "aws").get_attribute("class"), 10),
+          "the wind back: the tile live again")
+
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    check(not errors, "no errors in the browser's console while connected", str(errors[:3]))
+
+    # ---- The gateway killed and restarted ----
+    gateway.send_signal(signal.SIGKILL)
+    gateway.wait()
+    killed = time.monotonic()
+    down = wait(lambda: "down" in driver.find_element(By.ID, "connection").get_attribute("class"), 5, 0.05)
+    check(down and time.monotonic() - killed < 2,
+          f"gateway killed: disconnected shown after {time.monotonic() - killed:.2f} s")
+    check(wait(lambda: text("aw", "aws") == "—" or "stale" in value("aw", "aws").get_attribute("class"), 2),
+          "no value shown as current while disconnected")
+    gateway = start()
+    back = wait(lambda: driver.find_element(By.ID, "connection").text == "live" and text("aw", "aws") != "—"
+                and "stale" not in value("aw", "aws").get_attribute("class"), 20)
+    check(back, "restarted: the page reconnects by itself and shows values again")
+
+    # ---- Screenshots: every layout, day and night, phone and tablet ----
+    driver.execute_script("localStorage.clear()")
+    taken = 0
+    for width, height, size in [(390, 844, "phone"), (1024, 768, "tablet")]:
+        viewport(width, height)
+        for theme in ["day", "night", "red"]:
+            for index, layout in enumerate(["sailing", "racing", "navigation", "motion"]):
+                if theme == "red" and (size == "tablet" or layout != "sailing"):
+                    continue
+                driver.execute_script(f"localStorage.setItem('telltale.theme', '\"{theme}\"');"
+                                      f"localStorage.setItem('telltale.layout', '{index}')")
+                driver.refresh()
+                wait(lambda: driver.find_element(By.ID, "connection").text == "live", 10)
+                time.sleep(2.5)
+                driver.save_screenshot(os.path.join(shots, f"{layout}-{theme}-{size}.png"))
+                taken += 1
+    check(taken == 17, f"{taken} screenshots in {shots}")
+    # While the gateway was down the browser logged its refused connections; nothing else may be there.
+    errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]
+    check(not errors, "no script errors in the browser's console", str(errors[:3]))
+finally:
+    driver.quit()
+    gateway.terminate()
+    try:
+        gateway.wait(5)
+    except subprocess.TimeoutExpired:
+        gateway.kill()
+    os.unlink(config.name)
+
+print(f"panel-check: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
