@@ -3,8 +3,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux
-# The panel's browser check (Tests/Panel): a real chromium, driven by selenium.
-TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core
+# The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
+TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
@@ -97,6 +97,7 @@ interop: release
 	Tests/Interop/i2c-check.sh
 	Tests/Interop/signalk-check.sh
 	Tests/Panel/panel-check.sh
+	Tests/Interop/voice-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).

@@ -11,6 +11,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,5 +39,24 @@ int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const
 static inline int cposix_ppoll(struct pollfd *fds, nfds_t count, long seconds, long nanoseconds) {
     struct timespec timeout = {seconds, nanoseconds};
     return ppoll(fds, count, &timeout, NULL);
+}
+// A child process with its standard streams on /dev/null (the voice's espeak-ng): posix_spawnp, so the loop never
+// forks its own memory. Returns the pid, or -1 with errno set.
+static inline int cposix_spawn(char *const argv[]) {
+    extern char **environ;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    for (int fd = 0; fd <= 2; fd++) posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
+    pid_t pid;
+    int failed = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (failed != 0) { errno = failed; return -1; }
+    return pid;
+}
+// A child that has ended: its exit status (128 + the signal for one killed), or -1 while it runs.
+static inline int cposix_reap(int pid) {
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) != pid) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 #endif

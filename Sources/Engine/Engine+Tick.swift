@@ -15,7 +15,9 @@ extension Engine {
         if alarmChanged {
             nextDue[ComputedKind.heelAlarm.rawValue] = now
             nextDue[ComputedKind.heelAlarmText.rawValue] = now
+            announceRaisedAlarms(at: now)
         }
+        announceRace(at: now)
         if values.speedIsOverGround && values.trueWind != nil {
             notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
         }

@@ -61,6 +61,7 @@ public struct Engine: Sendable {
     var currentFix: Observation<Fix>?
     /// The race start timer, commanded by the shell (Signal K PUT, the command line).
     public var raceTimer = RaceTimer()
+    var announcements: [Announcement] = []
     var overHeel = AlarmLatch()
     var underHeel = AlarmLatch()
     var inputs: InstrumentInputs
@@ -147,6 +148,13 @@ public struct Engine: Sendable {
     }
 
     /// Returns and forgets the notices given since the last call.
+    /// What is to be said aloud since the last call, each with the engine time it was due: the race timer's
+    /// countdown and the alarms raised. The shell speaks them; a replay can list them.
+    public mutating func takeAnnouncements() -> [Announcement] {
+        defer { announcements.removeAll() }
+        return announcements
+    }
+
     public mutating func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices

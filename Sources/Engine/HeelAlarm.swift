@@ -15,6 +15,10 @@ public struct HeelAlarmSettings: Hashable, Sendable {
     /// ALR alarm numbers.
     public var overHeelNumber = 101
     public var underHeelNumber = 102
+    /// What is said aloud when an alarm is raised (the sailor's own words from the configuration); nil says
+    /// "heel over 25 degrees".
+    public var overHeelSpoken: String?
+    public var underHeelSpoken: String?
 
     public init() {}
 }

@@ -13,12 +13,28 @@ public struct RaceTimer: Hashable, Sendable {
 
     /// Seconds before the gun at which a signal is made, longest first; the first is the sequence's length.
     public let sequence: [Double]
+    /// Seconds before the gun at which the time left is spoken ("four minutes", "thirty seconds", "ten", "start").
+    public let announcements: [Double]
     public private(set) var state = State.idle
 
-    /// - Parameter sequence: minutes before the gun of each signal (`[5, 4, 1, 0]`); at least one, none negative.
-    public init(sequenceMinutes: [Double] = [5, 4, 1, 0]) {
+    /// The announcements a crew expects: each whole minute of the sequence after its first, thirty and twenty
+    /// seconds, ten to one, and the start.
+    public static let defaultAnnouncements: [Double] =
+        [240, 180, 120, 60, 30, 20] + (0...10).reversed().map(Double.init)
+
+    /// - Parameters:
+    ///   - sequenceMinutes: minutes before the gun of each signal (`[5, 4, 1, 0]`); at least one, none negative.
+    ///   - announceSeconds: seconds before the gun at which the time left is spoken; those outside the sequence
+    ///     (before its start) never come.
+    public init(sequenceMinutes: [Double] = [5, 4, 1, 0], announceSeconds: [Double] = RaceTimer.defaultAnnouncements) {
         let seconds = sequenceMinutes.filter { $0 >= 0 && $0.isFinite }.map { $0 * 60 }.sorted(by: >)
         sequence = seconds.isEmpty ? [300, 0] : seconds
+        let first = sequence[0]
+        var announced: [Double] = []
+        for value in announceSeconds.sorted(by: >) where value >= 0 && value < first && value.isFinite {
+            if announced.last != value { announced.append(value) }
+        }
+        announcements = announced
     }
 
     /// Starts the sequence from its beginning, or resumes a paused one; a running timer goes on unchanged.
@@ -59,6 +75,37 @@ public struct RaceTimer: Hashable, Sendable {
         case .running(let gun): gun - now
         case .paused(let remaining): remaining
         }
+    }
+
+    /// The announcements (seconds before the gun) whose moment falls after `previous` and at or before `now`.
+    public func announcements(after previous: Double, through now: Double) -> [Double] {
+        guard case .running(let gun) = state else { return [] }
+        return announcements.filter { gun - $0 > previous && gun - $0 <= now }
+    }
+
+    /// The words for `seconds` before the gun: "start", "ten", "thirty seconds", "one minute", "four minutes",
+    /// "two minutes thirty".
+    public static func words(secondsBefore seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        if whole <= 0 { return "start" }
+        if whole <= 10 { return number(whole) }
+        let minutes = whole / 60
+        let rest = whole % 60
+        if minutes == 0 { return number(rest) + " seconds" }
+        let head = minutes == 1 ? "one minute" : number(minutes) + " minutes"
+        return rest == 0 ? head : head + " " + number(rest)
+    }
+
+    static func number(_ value: Int) -> String {
+        let ones = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+        ]
+        let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        if value < 0 { return "minus " + number(-value) }
+        if value < 20 { return ones[value] }
+        if value < 100 { return tens[value / 10] + (value % 10 == 0 ? "" : " " + ones[value % 10]) }
+        return String(value)
     }
 
     /// The signals (seconds before the gun) whose moment falls after `previous` and at or before `now`.

@@ -145,6 +145,25 @@ public enum ConfigurationFile {
             return result
         }
 
+        func numbers(_ table: TOMLTable, _ key: String, _ section: String, range: ClosedRange<Double>)
+            throws(Error) -> [Double]?
+        {
+            guard let value = table[key] else { return nil }
+            let path = section.isEmpty ? key : section + "." + key
+            guard let array = value.array, !array.isEmpty else { throw fail(path, "must be a list of numbers") }
+            var result: [Double] = []
+            for element in array {
+                guard let number = element.double ?? element.int.map(Double.init), range.contains(number) else {
+                    throw fail(
+                        path,
+                        "must be a list of numbers from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
+                    )
+                }
+                result.append(number)
+            }
+            return result
+        }
+
         func talker(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> Talker? {
             guard let text = try string(table, key, section) else { return nil }
             guard let talker = Talker(text) else {

@@ -81,6 +81,10 @@ public struct GatewayConfiguration: Sendable {
     public var inputs: [InputConfiguration] = []
     /// The Signal K server and the instrument panel; nil when off.
     public var web: WebConfiguration?
+    /// `[race]`: the start timer's sequence and what of it is spoken.
+    public var race = RaceConfiguration()
+    /// `[voice]`: announcements spoken through a command (espeak-ng); nil says nothing.
+    public var voice: VoiceConfiguration?
     public var outputs: [OutputConfiguration] = []
 
     public init() {}
@@ -120,6 +124,26 @@ public struct WebConfiguration: Sendable {
     public var maximumClients = 32
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
+
+    public init() {}
+}
+
+/// `[race]`.
+public struct RaceConfiguration: Sendable {
+    /// Minutes before the gun of each signal.
+    public var sequenceMinutes: [Double] = [5, 4, 1, 0]
+    /// Seconds before the gun at which the time left is spoken.
+    public var announceSeconds: [Double] = RaceTimer.defaultAnnouncements
+
+    public init() {}
+}
+
+/// `[voice]`: each announcement runs `command` with `arguments` and the words last, one at a time, never waited for
+/// by the loop; with `device`, the speech goes to that ALSA device through `aplay` (espeak-ng's `--stdout`).
+public struct VoiceConfiguration: Sendable {
+    public var command = "espeak-ng"
+    public var arguments: [String] = []
+    public var device: String?
 
     public init() {}
 }

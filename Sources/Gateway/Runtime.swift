@@ -49,6 +49,8 @@ public final class Runtime {
     var observed: [(Sentence, SourceID)] = []
     /// The inputs' descriptors of this turn's poll, polled again (without waiting) between web clients.
     var inputDescriptors: [pollfd] = []
+    /// The announcements spoken, when `[voice]` is on.
+    let voice: Voice?
     let webUpdateRate: Double
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
@@ -72,6 +74,10 @@ public final class Runtime {
         }
         self.configuration = configuration
         var engine = Engine(configuration: configuration.engine)
+        engine.raceTimer = RaceTimer(
+            sequenceMinutes: configuration.race.sequenceMinutes, announceSeconds: configuration.race.announceSeconds)
+        let log = self.log
+        voice = configuration.voice.map { Voice(settings: $0, log: log) }
         recorder = try configuration.record.map { settings throws(POSIX.Failure) in try Recorder(settings: settings) }
         if let settings = configuration.record {
             log.notice(
@@ -155,6 +161,10 @@ public final class Runtime {
                 router.tick(at: now - start) { action in self.perform(action, now: now) }
                 webTick(now: now)
                 for notice in router.withEngine({ $0.takeNotices() }) { log.notice("engine.notice", notice) }
+                for announcement in router.withEngine({ $0.takeAnnouncements() }) {
+                    log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
+                    voice?.say(announcement.text, at: now)
+                }
                 nextTick += tickInterval
                 // After a stall, keep the phase rather than burst.
                 if nextTick < now { nextTick = now + tickInterval }
@@ -185,6 +195,7 @@ public final class Runtime {
             }
             serviceOutputs(now: afterPoll)
             serviceWeb(now: afterPoll, inputsDue: min(nextTick, nextInputDue))
+            voice?.service(now: afterPoll)
         }
         systemd?.send("STOPPING=1")
         stop(fds: &fds)
@@ -210,6 +221,7 @@ public final class Runtime {
             serviceOutputs(now: POSIX.monotonic())
         }
         recorder?.flush()
+        voice?.finish()
         web?.close()
         for input in inputs.reversed() { input.transport.close() }
     }

@@ -47,6 +47,26 @@ public enum POSIX {
 
     public static func close(_ fd: Int32) { _ = CPosix.close(fd) }
 
+    /// Starts `arguments[0]` (looked up on PATH) with its standard streams on /dev/null; nil with the errno when it
+    /// cannot start. The caller reaps it with ``reap(_:)``.
+    public static func spawn(_ arguments: [String]) -> Result<Int32, Failure> {
+        guard let program = arguments.first else {
+            return .failure(Failure(operation: "spawn", path: "", code: EINVAL))
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        let pid = argv.withUnsafeMutableBufferPointer { cposix_spawn($0.baseAddress) }
+        guard pid > 0 else { return .failure(Failure(operation: "spawn", path: program, code: cposix_errno())) }
+        return .success(pid)
+    }
+
+    /// A child's exit status once it has ended (128 + the signal that killed it); nil while it runs.
+    public static func reap(_ pid: Int32) -> Int32? {
+        let status = cposix_reap(pid)
+        return status < 0 ? nil : status
+    }
+
     /// read(2) into `buffer`, EINTR retried.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
         transfer(endsAtZero: !buffer.isEmpty) { CPosix.read(fd, buffer.baseAddress, buffer.count) }

@@ -1,4 +1,5 @@
 import Engine
+import NMEA
 import Testing
 
 /// The start timer, on the engine's clock.
@@ -42,5 +43,87 @@ import Testing
         idle.sync(at: 10)
         #expect(idle.timeToStart(at: 10) == 300)
         #expect(RaceTimer(sequenceMinutes: [-1, .nan]).sequence == [300, 0], "a sequence with nothing usable")
+    }
+}
+
+/// What the crew hears: the countdown and the alarms, due on the engine's clock.
+@Suite struct AnnouncementTests {
+    @Test("the words: the start, ten to one, seconds, minutes, minutes and seconds")
+    func words() {
+        #expect(RaceTimer.words(secondsBefore: 0) == "start")
+        #expect(RaceTimer.words(secondsBefore: 7) == "seven")
+        #expect(RaceTimer.words(secondsBefore: 30) == "thirty seconds")
+        #expect(RaceTimer.words(secondsBefore: 45) == "forty five seconds")
+        #expect(RaceTimer.words(secondsBefore: 60) == "one minute")
+        #expect(RaceTimer.words(secondsBefore: 240) == "four minutes")
+        #expect(RaceTimer.words(secondsBefore: 150) == "two minutes thirty")
+    }
+
+    @Test("a 5-4-1-0 start at 10 Hz: every announcement once, in order, within a tick of its moment, never early")
+    func countdown() {
+        var engine = Engine()
+        var heard: [(at: Double, announcement: Announcement)] = []
+        var time = 0.0
+        engine.tick(at: time) { _, _ in }
+        time = 2.37
+        engine.raceTimer.start(at: time)
+        let gun = time + 300
+        while time < gun + 5 {
+            time += 0.1
+            engine.tick(at: time) { _, _ in }
+            for announcement in engine.takeAnnouncements() { heard.append((time, announcement)) }
+        }
+        let expected =
+            ["four minutes", "three minutes", "two minutes", "one minute", "thirty seconds", "twenty seconds"]
+            + ["ten", "nine", "eight", "seven", "six", "five", "four", "three", "two", "one", "start"]
+        #expect(heard.map { $0.announcement.text } == expected)
+        for (at, announcement) in heard {
+            #expect(at >= announcement.due - 1e-9 && at - announcement.due <= 0.1 + 1e-9, "\(announcement) at \(at)")
+        }
+        #expect(abs(heard.last!.announcement.due - gun) < 1e-9)
+    }
+
+    @Test("a configured sequence speaks only inside it; a paused timer says nothing; a reset one neither")
+    func configured() {
+        var engine = Engine()
+        engine.raceTimer = RaceTimer(sequenceMinutes: [1, 0], announceSeconds: [120, 30, 3, 2, 1, 0])
+        engine.tick(at: 0) { _, _ in }
+        engine.raceTimer.start(at: 0)
+        var texts: [String] = []
+        var time = 0.0
+        while time < 40 {
+            time += 0.1
+            engine.tick(at: time) { _, _ in }
+            texts += engine.takeAnnouncements().map(\.text)
+        }
+        #expect(texts == ["thirty seconds"], "two minutes is before a one-minute sequence begins")
+        engine.raceTimer.pause(at: time)
+        while time < 100 {
+            time += 0.1
+            engine.tick(at: time) { _, _ in }
+            texts += engine.takeAnnouncements().map(\.text)
+        }
+        #expect(texts == ["thirty seconds"])
+    }
+
+    @Test("an alarm raised is announced once, in the sailor's words when the configuration has them")
+    func alarms() {
+        for spoken in [nil, "Ease the main"] {
+            var configuration = EngineConfiguration()
+            configuration.heelAlarms.overHeel = 20
+            configuration.heelAlarms.hold = 1
+            configuration.heelAlarms.overHeelSpoken = spoken
+            var engine = Engine(configuration: configuration)
+            let sensor = engine.source(named: "heel")
+            var texts: [String] = []
+            var time = 0.0
+            while time < 10 {
+                engine.ingest(encoded(XDR([.angle(25, name: "HEEL")]), talker: "II"), from: sensor, at: time)
+                engine.tick(at: time) { _, _ in }
+                texts += engine.takeAnnouncements().map(\.text)
+                time += 0.1
+            }
+            #expect(texts == [spoken ?? "heel over 20 degrees"])
+        }
     }
 }

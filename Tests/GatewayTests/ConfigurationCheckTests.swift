@@ -1,9 +1,10 @@
 import Engine
-import Gateway
 import NMEA
 import Platform
 import TestSupport
 import Testing
+
+@testable import Gateway
 
 #if canImport(Glibc)
     import Glibc
@@ -27,6 +28,31 @@ import Testing
         #expect(errors("[[output]]\nurl = \"tcp://[::]:7\"\n[[output]]\nurl = \"tcp://127.0.0.1:7\"\n").count == 1)
         #expect(errors("[[output]]\nurl = \"tcp://127.0.0.1:7\"\n[[output]]\nurl = \"tcp://127.0.0.2:7\"\n").isEmpty)
         #expect(errors("[[output]]\nurl = \"tcp://127.0.0.1:7\"\n[[output]]\nurl = \"udp://127.0.0.1:7\"\n").isEmpty)
+    }
+
+    @Test("[race] and [voice]: the sequence, what is spoken and how; mistakes named; the alarms' own words")
+    func raceAndVoice() throws {
+        let defaults = try ConfigurationFile.parse("talker = \"II\"\n")
+        #expect(defaults.race.sequenceMinutes == [5, 4, 1, 0] && defaults.voice == nil)
+        let set = try ConfigurationFile.parse(
+            "[race]\nsequence = [3, 2, 1, 0]\nannounce = [60, 10, 0]\n[voice]\ncommand = \"say\"\n"
+                + "arguments = [\"-v\", \"en-gb\"]\ndevice = \"plughw:1\"\n"
+                + "[alarms]\nover_heel = 22\nover_heel_spoken = \"Ease the main\"\n")
+        #expect(set.race.sequenceMinutes == [3, 2, 1, 0] && set.race.announceSeconds == [60, 10, 0])
+        let voice = try #require(set.voice)
+        #expect(voice.command == "say" && voice.arguments == ["-v", "en-gb"] && voice.device == "plughw:1")
+        #expect(
+            Voice.commandLine(voice, "ten") == [
+                "/bin/sh", "-c", "say -v en-gb --stdout \"$1\" | aplay -q -D \"$2\"", "telltale-voice", "ten",
+                "plughw:1",
+            ])
+        #expect(set.engine.heelAlarms.overHeelSpoken == "Ease the main")
+        #expect(try ConfigurationFile.parse("[voice]\nenabled = false\n").voice == nil)
+        let plain = try #require(try ConfigurationFile.parse("[voice]\n").voice)
+        #expect(Voice.commandLine(plain, "start") == ["espeak-ng", "start"])
+        let found = errors("[race]\nsequence = [5, -1]\nannounce = \"ten\"\n[voice]\ncommand = \"\"\nloud = true\n")
+        // One error a section (the first found in each), each naming its key.
+        #expect(found.count == 2 && found[0].contains("race.sequence") && found[1].contains("voice.loud"), "\(found)")
     }
 
     @Test("[web]: defaults, IPv6, off, and every mistake named; its port clashes with a TCP output's")

@@ -52,7 +52,7 @@ if [ "$1" = configure ]; then
         systemd-sysusers telltale.conf
     elif ! getent passwd telltale >/dev/null; then
         useradd --system --home-dir /var/lib/telltale --no-create-home --shell /usr/sbin/nologin telltale
-        usermod -a -G dialout telltale
+        usermod -a -G dialout,audio telltale
     fi
     # I2C IMUs: Raspberry Pi OS has an i2c group; plain Debian has none.
     if getent group i2c >/dev/null; then usermod -a -G i2c telltale; fi
