@@ -98,6 +98,7 @@ interop: release
 	Tests/Interop/signalk-check.sh
 	Tests/Panel/panel-check.sh
 	Tests/Interop/voice-check.sh
+	Tests/Interop/alarm-check.sh
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).

@@ -85,7 +85,8 @@ let package = Package(
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         // The GeographicLib vectors are read from disk by path, not bundled.
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(
+            name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Engine", "NMEA", "TestSupport"]),
         .testTarget(name: "SignalKTests", dependencies: ["SignalK", "Engine", "Marine", "NMEA", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),

@@ -16,16 +16,18 @@ extension Engine {
         announcements.append(announcement)
     }
 
-    /// An alarm raised at this tick, in the sailor's words or "heel over 25 degrees".
-    mutating func announceRaisedAlarms(at now: Double) {
-        let settings = configuration.heelAlarms
-        if let threshold = settings.overHeel, overHeel.isActive, overHeel.changedAt == now {
-            let words = settings.overHeelSpoken ?? "heel over \(Int(threshold)) degrees"
-            announce(Announcement(text: words, due: now))
-        }
-        if let threshold = settings.underHeel, underHeel.isActive, underHeel.changedAt == now {
-            let words = settings.underHeelSpoken ?? "heel under \(Int(threshold)) degrees"
-            announce(Announcement(text: words, due: now))
+    /// The alarms raised at this tick, in the sailor's words or Telltale's ("heel over 25 degrees"), and a lost
+    /// sensor back ("wind back").
+    mutating func announceAlarms(at now: Double) {
+        for rawValue in 0..<alarmLatches.count {
+            guard let kind = AlarmKind(rawValue: rawValue), isConfigured(kind) else { continue }
+            let latch = alarmLatches[rawValue]
+            guard latch.changedAt == now else { continue }
+            if latch.isActive {
+                announce(Announcement(text: alarmWords(kind), due: now))
+            } else if let group = kind.lostGroup {
+                announce(Announcement(text: "\(group.rawValue) back", due: now))
+            }
         }
     }
 }

@@ -117,6 +117,7 @@ extension Engine {
         if let id = inputs.speedThroughWater.currentSource { chosen["speed"] = name(of: id) }
         if let id = inputs.motionOverGround.currentSource { chosen["position"] = name(of: id) }
         if let id = inputs.attitude.currentSource { chosen["attitude"] = name(of: id) }
+        if let id = inputs.depth.currentSource { chosen["depth"] = name(of: id) }
         return chosen
     }
 }

@@ -11,17 +11,21 @@ extension Engine {
             values.imuAttitude = observation.value
             values.rateOfTurn = imuRateOfTurn?.value
         }
-        let alarmChanged = updateAlarms(at: now)
-        if alarmChanged {
-            nextDue[ComputedKind.heelAlarm.rawValue] = now
-            nextDue[ComputedKind.heelAlarmText.rawValue] = now
-            announceRaisedAlarms(at: now)
-        }
-        announceRace(at: now)
+        values.depth = inputs.depth.select(at: now)?.value
         if values.speedIsOverGround && values.trueWind != nil {
             notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
         }
         navigate(at: now)
+        let lineChanged = updateStartLine(at: now)
+        let alarmChanged = updateAlarms(at: now) || lineChanged
+        if alarmChanged || alarmAcknowledged {
+            alarmRevision &+= 1
+            nextDue[ComputedKind.alarm.rawValue] = now
+            nextDue[ComputedKind.alarmText.rawValue] = now
+            alarmAcknowledged = false
+        }
+        if alarmChanged { announceAlarms(at: now) }
+        announceRace(at: now)
         // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
         for rawValue in 0..<enabled.count {
             guard enabled[rawValue], let kind = ComputedKind(rawValue: rawValue) else { continue }
@@ -42,10 +46,10 @@ extension Engine {
             // Keep the phase: a late tick does not shift later sentences, a long pause does not burst.
             let due = nextDue[kind.rawValue] + interval
             nextDue[kind.rawValue] = due > now ? due : now + interval
-            if kind == .heelAlarm || kind == .heelAlarmText {
+            if kind == .alarm || kind == .alarmText {
                 // Alarms go out when they change and, while one is active, every interval.
-                if kind == .heelAlarmText && !alarmChanged { continue }
-                for sentence in alarmSentences(kind, changedOnly: kind == .heelAlarmText) {
+                if kind == .alarmText && !alarmChanged { continue }
+                for sentence in alarmSentences(kind) {
                     echoFilter.remember(sentence, at: now)
                     counters.computed += 1
                     emit(kind, sentence)

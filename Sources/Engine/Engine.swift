@@ -61,9 +61,25 @@ public struct Engine: Sendable {
     var currentFix: Observation<Fix>?
     /// The race start timer, commanded by the shell (Signal K PUT, the command line).
     public var raceTimer = RaceTimer()
+    /// The start line, pinged or set by the shell.
+    public var startLine = StartLine()
+    var lastTimeToStart: Double?
     var announcements: [Announcement] = []
-    var overHeel = AlarmLatch()
-    var underHeel = AlarmLatch()
+    /// Per ``AlarmKind`` raw value: its state, whether it is switched on, whether its group has been received.
+    var alarmLatches = Array(repeating: AlarmLatch(), count: AlarmKind.allCases.count)
+    let alarmWatched: [Bool]
+    var alarmSeen = Array(repeating: false, count: AlarmKind.allCases.count)
+    /// An alarm was acknowledged since the last tick: its ALR goes out at once.
+    var alarmAcknowledged = false
+    /// Counts the ticks at which an alarm was raised, cleared or acknowledged: a consumer that compares it sees a
+    /// change at once without comparing the alarms.
+    public internal(set) var alarmRevision = 0
+    var arrivalsSeen = 0
+    var arrivedAt = ""
+    var arrivalRaisedAt = -Double.infinity
+    var windShift: WindShiftTracker
+    /// The wind shift at the last tick, degrees, positive veering.
+    var windShiftNow = 0.0
     var inputs: InstrumentInputs
     var derivation: WindDerivation
     var echoFilter: EchoFilter
@@ -92,6 +108,8 @@ public struct Engine: Sendable {
         stillness = StillnessDetector(window: configuration.startupBiasWindow)
         startupBiasSettled = configuration.startupBiasWindow <= 0
         echoFilter = EchoFilter(window: configuration.echoWindow)
+        alarmWatched = Self.watchedAlarms(configuration)
+        windShift = WindShiftTracker(window: configuration.alarms.windShiftWindow)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
         intervals = ComputedKind.allCases.map { max(configuration.interval(of: $0), 0.001) }
@@ -124,6 +142,10 @@ public struct Engine: Sendable {
             }
             counters.invalid += 1
             return .invalid(error)
+        }
+        if let acknowledged = acknowledge(message) {
+            if acknowledged { counters.used += 1 } else { counters.ignored += 1 }
+            return acknowledged ? .used : .ignored
         }
         if inputs.record(message, source: source, at: time) {
             counters.used += 1

@@ -43,10 +43,12 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case attitudeHeelTrim
     /// ROT from the IMU's rate of turn about the vertical.
     case rateOfTurn
-    /// ALR for the heel alarms (raised, cleared, and repeated while active).
-    case heelAlarm
-    /// TXT notices when a heel alarm is raised or cleared.
-    case heelAlarmText
+    /// ALR for the alarms (raised, cleared, acknowledged, and repeated while active).
+    case alarm
+    /// TXT notices when an alarm is raised or cleared.
+    case alarmText
+    /// XDR `LINEDIST`, `LINETIME`, `LINEBURN`, `LINEBIAS`: the bow to the start line, once one is set.
+    case startLine
     /// RMC, GGA and VTG of the current fix (for outputs fed by gpsd, which sends no NMEA of its own).
     case positionRMC
     case positionGGA
@@ -74,8 +76,9 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .attitude: "attitude"
         case .attitudeHeelTrim: "attitude-heel-trim"
         case .rateOfTurn: "rate-of-turn"
-        case .heelAlarm: "heel-alarm"
-        case .heelAlarmText: "heel-alarm-text"
+        case .alarm: "alarm"
+        case .alarmText: "alarm-text"
+        case .startLine: "start-line"
         case .positionRMC: "position-rmc"
         case .positionGGA: "position-gga"
         case .positionVTG: "position-vtg"
@@ -85,16 +88,25 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     /// The kinds a default output carries: the standard sentences, not the legacy or ground-wind ones.
     public static let standard: Set<ComputedKind> = [
         .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue, .crossTrackError,
-        .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure, .attitude, .heelAlarm,
+        .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure, .attitude, .alarm, .startLine,
     ]
+
+    /// The kind a configuration or command line names (`alarm`, and the earlier `heel-alarm`, `heel-alarm-text`).
+    public static func named(_ name: String) -> ComputedKind? {
+        switch name {
+        case "heel-alarm": .alarm
+        case "heel-alarm-text": .alarmText
+        default: allCases.first { $0.description == name }
+        }
+    }
 
     /// Seconds between two sentences of this kind by default.
     public var defaultInterval: Double {
         switch self {
         case .apparentWind, .apparentWindMeasured, .trueWind, .headingTrue: 0.5
         case .attitude, .attitudeHeelTrim, .rateOfTurn: 0.2
-        case .heelAlarm: 10
-        case .heelAlarmText: 1
+        case .alarm: 10
+        case .alarmText: 1
         default: 1
         }
     }
@@ -128,6 +140,7 @@ public struct Timeouts: Hashable, Sendable {
     public var speed = 3.0
     public var position = 5.0
     public var attitude = 1.0
+    public var depth = 5.0
     /// Variation changes slowly: one from RMC or HDG stays usable this long.
     public var variation = 600.0
 
@@ -172,6 +185,7 @@ public enum QuantityGroup: String, CaseIterable, Hashable, Sendable {
     case heading
     case speed
     case position
+    case depth
     case attitude
 }
 
@@ -200,6 +214,10 @@ public struct EngineConfiguration: Sendable {
     public var attitude = AttitudeSettings()
     /// Heel alarms.
     public var heelAlarms = HeelAlarmSettings()
+    /// The other alarms: sensors lost, XTE, arrival, shallow water, wind shift, over early.
+    public var alarms = AlarmSettings()
+    /// Metres from the GPS antenna forward to the bow, for the start line.
+    public var bowOffset = 0.0
     /// Decimals of heel and pitch in XDR.
     public var attitudeDecimals = 1
     /// Seconds of IMU samples at start over which a still boat's gyro mean is taken as the gyro bias (0: never).

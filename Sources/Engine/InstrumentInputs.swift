@@ -21,6 +21,8 @@ struct InstrumentInputs: Sendable {
     var motionOverGround: SourceSelector<GroundMotion>
     var attitude: SourceSelector<Attitude>
     var position: SourceSelector<Fix>
+    /// Metres below the transducer (DPT, DBT).
+    var depth: SourceSelector<Double>
     /// The latest destination an upstream plotter announced (RMB, BWC, BWR), for upstream follow.
     var upstreamDestination: Observation<UpstreamDestination>?
     /// Positions of waypoints upstream plotters have named, so an RMB origin ID can be placed.
@@ -40,6 +42,19 @@ struct InstrumentInputs: Sendable {
         motionOverGround = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
         attitude = SourceSelector(timeout: t.attitude, returnDelay: delay, priority: priority(.attitude))
         position = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
+        depth = SourceSelector(timeout: t.depth, returnDelay: delay, priority: priority(.depth))
+    }
+
+    /// Whether any input of a group is current (the sensor-lost alarms).
+    func hasFresh(_ group: QuantityGroup, at now: Double) -> Bool {
+        switch group {
+        case .wind: apparentWind.hasFresh(at: now) || trueWind.hasFresh(at: now) || windDirection.hasFresh(at: now)
+        case .heading: headingTrue.hasFresh(at: now) || headingMagnetic.hasFresh(at: now)
+        case .speed: speedThroughWater.hasFresh(at: now)
+        case .position: position.hasFresh(at: now)
+        case .depth: depth.hasFresh(at: now)
+        case .attitude: attitude.hasFresh(at: now)
+        }
     }
 
     private mutating func announce(
@@ -149,6 +164,12 @@ struct InstrumentInputs: Sendable {
         case .bwr(let bwr):
             return announce(
                 bwr.waypoint.waypointID, bwr.waypoint.latitude, bwr.waypoint.longitude, origin: nil, observe)
+        case .dpt(let dpt):
+            guard let metres = dpt.depth, metres >= 0 else { return false }
+            depth.record(observe(metres))
+        case .dbt(let dbt):
+            guard let metres = dbt.depth, metres >= 0 else { return false }
+            depth.record(observe(metres))
         case .xdr(let xdr):
             let heel = xdr.heel
             let pitch = xdr.pitch

@@ -14,6 +14,8 @@ public struct InstrumentValues: Hashable, Sendable {
     /// True when the apparent wind was derived from a true-wind source (no masthead unit).
     public var apparentWindIsDerived = false
     public var speedThroughWater: Double?
+    /// Metres below the transducer.
+    public var depth: Double?
     /// True when speed through water is missing and speed over ground stood in for it (configured fallback).
     public var speedIsOverGround = false
     public var meanHeel: Double?
@@ -44,6 +46,8 @@ public struct InstrumentValues: Hashable, Sendable {
     public var imuAttitude: Attitude?
     /// Rate of turn about the vertical from the IMU, degrees per second, positive to starboard.
     public var rateOfTurn: Double?
+    /// The bow against the start line, once one is set and the position is current.
+    public var startLine: StartLineStatus?
 
     public init() {}
 }

@@ -68,6 +68,11 @@ public struct RouteFollower: Sendable {
     /// The origin of leg 0 when it is not waypoint 0 (upstream follow starts where the destination changed).
     private var customOrigin: Waypoint?
     private var arrivalCount = 0
+    /// Arrivals confirmed since the start (a waypoint reached, the leg advanced or the route completed).
+    public private(set) var arrivals = 0
+    /// The waypoint of the last confirmed arrival.
+    public private(set) var lastArrival: Waypoint?
+    private var arrivalCounted = false
     private var lastFixTime: Double?
     private var warmStart: (point: GeoPoint, azimuth: Double, alongTrack: Double, leg: Int)?
     private var completed = false
@@ -122,6 +127,7 @@ public struct RouteFollower: Sendable {
 
     private mutating func resetLegState() {
         arrivalCount = 0
+        arrivalCounted = false
         warmStart = nil
         completed = false
     }
@@ -139,6 +145,11 @@ public struct RouteFollower: Sendable {
         let arriving = solution.arrivalCircleEntered || solution.perpendicularPassed
         if isNewFix { arrivalCount = arriving ? arrivalCount + 1 : 0 }
         if arrivalCount >= max(settings.arrivalConfirmations, 1) {
+            if !arrivalCounted {
+                arrivals += 1
+                lastArrival = route.waypoints[legIndex + 1]
+                arrivalCounted = true
+            }
             if legIndex + 1 < route.legCount && settings.autoAdvance {
                 legIndex += 1
                 customOrigin = nil

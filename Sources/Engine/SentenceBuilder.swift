@@ -57,8 +57,10 @@ enum SentenceBuilder {
         case .rateOfTurn:
             guard let rate = v.rateOfTurn else { return nil }
             return try? ROT(rate: rate * 60, isValid: true).encode(talker: talker)
-        case .heelAlarm, .heelAlarmText, .positionRMC, .positionGGA, .positionVTG:
+        case .alarm, .alarmText, .positionRMC, .positionGGA, .positionVTG:
             return nil
+        case .startLine:
+            return startLine(v, talker: talker)
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }
             return try? InlineXDR(

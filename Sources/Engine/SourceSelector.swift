@@ -78,6 +78,11 @@ public struct SourceSelector<Value: Sendable>: Sendable {
         return candidates[chosen].latest
     }
 
+    /// Whether any source is fresh at `now`.
+    public func hasFresh(at now: Double) -> Bool {
+        candidates.contains { $0.latest.isFresh(at: now, timeout: timeout) }
+    }
+
     /// The source chosen at the last ``select(at:)``.
     public var currentSource: SourceID? { current.map { candidates[$0].latest.source } }
 }

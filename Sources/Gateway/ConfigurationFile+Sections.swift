@@ -165,61 +165,9 @@ extension ConfigurationFile.Reader {
                 config.record = settings
             }
         }
-        collect { () throws(ConfigurationFile.Error) in
-            if let alarms = root["alarms"] {
-                guard let table = alarms.table else { throw fail("alarms", "must be a table") }
-                let section = "alarms"
-                try check(
-                    table, section,
-                    allowed: [
-                        "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
-                        "under_heel_spoken",
-                    ])
-                var settings = config.engine.heelAlarms
-                if table["over_heel"] != nil {
-                    settings.overHeel = try number(table, "over_heel", section, range: 1...90)
-                }
-                if table["under_heel"] != nil {
-                    settings.underHeel = try number(table, "under_heel", section, range: 0...90)
-                }
-                if let value = try number(table, "hysteresis", section, range: 0...30) {
-                    settings.hysteresis = value
-                }
-                if let value = try number(table, "hold", section, range: 0...600) { settings.hold = value }
-                if let value = try number(table, "min_speed", section, range: 0...30) {
-                    settings.minimumSpeed = value
-                }
-                settings.overHeelSpoken = try string(table, "over_heel_spoken", section)
-                settings.underHeelSpoken = try string(table, "under_heel_spoken", section)
-                config.engine.heelAlarms = settings
-            }
-        }
-        collect { () throws(ConfigurationFile.Error) in
-            if let race = root["race"] {
-                guard let table = race.table else { throw fail("race", "must be a table") }
-                try check(table, "race", allowed: ["sequence", "announce"])
-                if let minutes = try numbers(table, "sequence", "race", range: 0...60) {
-                    config.race.sequenceMinutes = minutes
-                }
-                if let seconds = try numbers(table, "announce", "race", range: 0...3600) {
-                    config.race.announceSeconds = seconds
-                }
-            }
-        }
-        collect { () throws(ConfigurationFile.Error) in
-            if let voice = root["voice"] {
-                guard let table = voice.table else { throw fail("voice", "must be a table") }
-                try check(table, "voice", allowed: ["enabled", "command", "arguments", "device"])
-                var settings = VoiceConfiguration()
-                if let command = try string(table, "command", "voice") {
-                    guard !command.isEmpty else { throw fail("voice.command", "must not be empty") }
-                    settings.command = command
-                }
-                if let arguments = try strings(table, "arguments", "voice") { settings.arguments = arguments }
-                settings.device = try string(table, "device", "voice")
-                config.voice = try bool(table, "enabled", "voice") == false ? nil : settings
-            }
-        }
+        collect { () throws(ConfigurationFile.Error) in try alarms(root, &config) }
+        collect { () throws(ConfigurationFile.Error) in try race(root, &config, base: base) }
+        collect { () throws(ConfigurationFile.Error) in try voice(root, &config) }
         collect { () throws(ConfigurationFile.Error) in
             if let web = root["web"] {
                 guard let table = web.table else { throw fail("web", "must be a table") }

@@ -6,68 +6,11 @@ import Router
 import Sensors
 import SignalK
 
-/// One table each: wind, damping, timeouts, route following, endpoints, inputs and outputs; port clashes.
+/// One table each: wind, damping, timeouts, route following, endpoints, inputs and outputs; port clashes. `[web]` is
+/// in ConfigurationFile+Web, `[alarms]`, `[race]` and `[voice]` in ConfigurationFile+Alarms.
 extension ConfigurationFile.Reader {
     /// Outputs that would listen on one TCP port, and UDP inputs on one port: `run` could not open the second.
     /// `localhost` is 127.0.0.1, and 0.0.0.0 or :: takes every address of the port.
-    /// `[web]`: the Signal K server (and the panel). Present and not `enabled = false`: on. Every mistake in the
-    /// section is reported, not only the first.
-    func web(_ table: TOMLTable) throws(ConfigurationFile.Error) -> WebConfiguration? {
-        let section = "web"
-        var errors: [ConfigurationFile.Error] = []
-        func collect(_ body: () throws(ConfigurationFile.Error) -> Void) {
-            do throws(ConfigurationFile.Error) { try body() } catch { errors.append(error) }
-        }
-        var enabled = true
-        var web = WebConfiguration()
-        collect { () throws(ConfigurationFile.Error) in
-            try check(
-                table, section,
-                allowed: ["enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer"])
-        }
-        collect { () throws(ConfigurationFile.Error) in enabled = try bool(table, "enabled", section) ?? true }
-        collect { () throws(ConfigurationFile.Error) in
-            guard let listen = try string(table, "listen", section) else { return }
-            guard case .tcp(let host, let port)? = try? Endpoint.parse("tcp://" + listen) else {
-                throw fail("web.listen", "must be host:port, such as 0.0.0.0:3000 or [::]:3000")
-            }
-            web.host = host
-            web.port = port
-        }
-        collect { () throws(ConfigurationFile.Error) in
-            guard let networks = try strings(table, "put_networks", section) else { return }
-            for network in networks where network != "loopback" && network != "local" {
-                guard NetworkRule.Network(network) != nil else {
-                    throw fail(
-                        "web.put_networks",
-                        "\(network) is not a network: write 192.168.1.0/24, fd00::/8, loopback or local")
-                }
-            }
-            web.putNetworks = networks
-        }
-        collect { () throws(ConfigurationFile.Error) in web.name = try string(table, "name", section) }
-        collect { () throws(ConfigurationFile.Error) in
-            guard let urn = try string(table, "urn", section) else { return }
-            guard urn.hasPrefix("urn:mrn:signalk:uuid:") || urn.hasPrefix("urn:mrn:imo:mmsi:") else {
-                throw fail("web.urn", "must be urn:mrn:signalk:uuid:<uuid> or urn:mrn:imo:mmsi:<mmsi>")
-            }
-            web.urn = urn
-        }
-        collect { () throws(ConfigurationFile.Error) in
-            if let rate = try number(table, "update_rate", section, range: 0.1...10) { web.updateRate = rate }
-        }
-        collect { () throws(ConfigurationFile.Error) in
-            if let bytes = try number(table, "client_buffer", section, range: 4096...16_777_216) {
-                web.clientBuffer = Int(bytes)
-            }
-        }
-        if var first = errors.first {
-            first.others = Array(errors.dropFirst())
-            throw first
-        }
-        return enabled ? web : nil
-    }
-
     func endpointClashes(_ config: GatewayConfiguration) -> [ConfigurationFile.Error] {
         func overlap(_ a: String, _ b: String) -> Bool {
             let any: Set<String> = ["0.0.0.0", "::", ""]
@@ -143,7 +86,7 @@ extension ConfigurationFile.Reader {
             table, "timeouts", range: 0.1...86_400, into: &timeouts,
             [
                 ("wind", { $0.wind = $1 }), ("heading", { $0.heading = $1 }), ("speed", { $0.speed = $1 }),
-                ("position", { $0.position = $1 }), ("attitude", { $0.attitude = $1 }),
+                ("position", { $0.position = $1 }), ("attitude", { $0.attitude = $1 }), ("depth", { $0.depth = $1 }),
                 ("variation", { $0.variation = $1 }),
             ])
     }
@@ -238,17 +181,10 @@ extension ConfigurationFile.Reader {
         if let value = try strings(table, "include", section) { output.include = value }
         if let value = try strings(table, "exclude", section) { output.exclude = value }
         if let names = try strings(table, "kinds", section) {
-            var kinds: Set<ComputedKind> = []
-            for name in names {
-                guard let kind = ComputedKind.allCases.first(where: { $0.description == name }) else {
-                    throw fail(
-                        section + ".kinds",
-                        "unknown kind \(name) (known: "
-                            + ComputedKind.allCases.map { $0.description }.joined(separator: ", ") + ")")
-                }
-                kinds.insert(kind)
-            }
-            output.kinds = kinds
+            output.kinds = Set(
+                try lookUp(
+                    names, section + ".kinds", what: "kind", known: ComputedKind.allCases.map { $0.description },
+                    ComputedKind.named))
         }
         output.talker = try talker(table, "talker", section)
         if let limits = table["rate_limits"] {

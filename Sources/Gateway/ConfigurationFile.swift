@@ -133,6 +133,20 @@ public enum ConfigurationFile {
             return text
         }
 
+        /// Each name looked up, or an error naming the unknown one and the known ones.
+        func lookUp<Value>(
+            _ names: [String], _ path: String, what: String, known: [String], _ find: (String) -> Value?
+        ) throws(Error) -> [Value] {
+            var found: [Value] = []
+            for name in names {
+                guard let value = find(name) else {
+                    throw fail(path, "unknown \(what) \(name) (known: " + known.joined(separator: ", ") + ")")
+                }
+                found.append(value)
+            }
+            return found
+        }
+
         func strings(_ table: TOMLTable, _ key: String, _ section: String) throws(Error) -> [String]? {
             guard let value = table[key] else { return nil }
             let path = section.isEmpty ? key : section + "." + key

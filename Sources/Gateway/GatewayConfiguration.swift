@@ -134,6 +134,8 @@ public struct RaceConfiguration: Sendable {
     public var sequenceMinutes: [Double] = [5, 4, 1, 0]
     /// Seconds before the gun at which the time left is spoken.
     public var announceSeconds: [Double] = RaceTimer.defaultAnnouncements
+    /// A GPX file whose waypoints are the start line's ends (``StartLine/init(waypoints:)``).
+    public var line: String?
 
     public init() {}
 }

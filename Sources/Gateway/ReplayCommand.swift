@@ -34,11 +34,6 @@ public struct ReplayOptions: Sendable {
     }
 }
 
-extension ComputedKind {
-    /// The kind with this name (as printed by `description`).
-    public static func named(_ name: String) -> ComputedKind? { allCases.first { $0.description == name } }
-}
-
 /// `telltale replay` to standard output, without its command-line library: logs read, engine built, replayed.
 public enum ReplayCommand {
     /// Replays the logs through the engine, handing each output line to `write`; the summary line for the log.
@@ -48,6 +43,7 @@ public enum ReplayCommand {
         try options.validate()
         var configuration = EngineConfiguration()
         var configuredRoute: String?
+        var configuredLine: String?
         var web = WebConfiguration()
         if let config = options.config {
             do {
@@ -55,6 +51,7 @@ public enum ReplayCommand {
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
+                configuredLine = file.race.line
                 if let settings = file.web { web = settings }
             } catch {
                 throw CommandError("\(config): \(error)")
@@ -99,6 +96,7 @@ public enum ReplayCommand {
                 throw CommandError("\(error)")
             }
         }
+        if let line = configuredLine { engine.startLine = try RaceCommand.startLine(from: line) }
         var imuFile: IMUFile?
         if let imu = options.imu {
             do {

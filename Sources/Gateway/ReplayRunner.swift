@@ -110,6 +110,7 @@ public struct ReplayRunner {
         var model = options.signalK
         let names = Dictionary(uniqueKeysWithValues: sources.map { ($0, engine.name(of: $0)) })
         var nextUpdate = -Double.infinity
+        var lastAlarms: [AlarmStatus] = []
         withoutActuallyEscaping(writeDeltas) { writeDeltas in
             let observe: ((ReplaySession.Observed) -> Void)? =
                 model == nil
@@ -119,10 +120,12 @@ public struct ReplayRunner {
                     case .sentence(let sentence, let source, let time, let unix):
                         model!.observe(sentence, input: names[source] ?? "log", at: time, unixTime: unix)
                     case .tick(let time, let unix, let values, let alarms, let timeToStart):
-                        if time >= nextUpdate {
+                        // An alarm goes out at once, as `run` sends it, not at the update rate.
+                        if time >= nextUpdate || alarms != lastAlarms {
+                            lastAlarms = alarms
                             model!.update(values, alarms: alarms, timeToStart: timeToStart, at: time, unixTime: unix)
                             model!.expire(at: time, unixTime: unix)
-                            nextUpdate = max(nextUpdate + 1 / options.signalKRate, time)
+                            if time >= nextUpdate { nextUpdate = max(nextUpdate + 1 / options.signalKRate, time) }
                         }
                         let updates = model!.takeUpdates()
                         guard !updates.isEmpty else { return }

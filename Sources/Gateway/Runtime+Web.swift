@@ -53,12 +53,13 @@ extension Runtime {
         guard let web, signalK != nil else { return }
         let time = now - startTime
         let unix = router.engine.unixTime(at: time) ?? now + unixOffset
-        if now >= nextWebUpdate {
+        if now >= nextWebUpdate || router.engine.alarmRevision != webAlarmRevision {
+            webAlarmRevision = router.engine.alarmRevision
             signalK!.update(
                 router.engine.values, alarms: router.engine.alarms,
                 timeToStart: router.engine.raceTimer.timeToStart(at: time), at: time, unixTime: unix)
             signalK!.expire(at: time, unixTime: unix)
-            nextWebUpdate = max(nextWebUpdate + 1 / webUpdateRate, now)
+            if now >= nextWebUpdate { nextWebUpdate = max(nextWebUpdate + 1 / webUpdateRate, now) }
         }
         let updates = signalK!.takeUpdates()
         web.publish(updates, model: signalK!, now: now)
@@ -111,6 +112,8 @@ extension Runtime {
                 case "pause": engine.raceTimer.pause(at: time)
                 case "reset": engine.raceTimer.reset()
                 case "sync": engine.raceTimer.sync(at: time)
+                case "port": return engine.pingStartLine(.port)
+                case "starboard": return engine.pingStartLine(.starboard)
                 default: return false
                 }
                 return true

@@ -46,6 +46,8 @@ public final class Runtime {
     var web: WebServer?
     var signalK: SignalKModel?
     var nextWebUpdate = 0.0
+    /// The engine's alarm revision the Signal K model last saw: an alarm goes out at once, not at the update rate.
+    var webAlarmRevision = 0
     var observed: [(Sentence, SourceID)] = []
     /// The inputs' descriptors of this turn's poll, polled again (without waiting) between web clients.
     var inputDescriptors: [pollfd] = []
@@ -77,6 +79,14 @@ public final class Runtime {
         engine.raceTimer = RaceTimer(
             sequenceMinutes: configuration.race.sequenceMinutes, announceSeconds: configuration.race.announceSeconds)
         let log = self.log
+        if let path = configuration.race.line {
+            do throws(CommandError) {
+                engine.startLine = try RaceCommand.startLine(from: path)
+                log.info("race.line", "race: the start line from \(path)", [("path", path)])
+            } catch {
+                log.warning("race.line", "\(error); ping the ends instead", [("path", path)])
+            }
+        }
         voice = configuration.voice.map { Voice(settings: $0, log: log) }
         recorder = try configuration.record.map { settings throws(POSIX.Failure) in try Recorder(settings: settings) }
         if let settings = configuration.record {

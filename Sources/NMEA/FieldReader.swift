@@ -90,7 +90,8 @@ public struct FieldReader {
         }
         while position < range.upperBound {
             let digit = bytes[position] &- UInt8(ascii: "0")
-            guard digit < 10 else { throw .invalidField(index: index) }
+            // Checked: on armhf `Int` is 32 bits, so ten digits can already overflow (and trap).
+            guard digit < 10, value <= (Int.max - 9) / 10 else { throw .invalidField(index: index) }
             value = value * 10 + Int(digit)
             position += 1
         }

@@ -31,6 +31,8 @@ public enum Message: Hashable, Sendable {
     case rsa(RSA)
     case alr(ALR)
     case txt(TXT)
+    case ack(ACK)
+    case acn(ACN)
 
     /// Decodes a framed sentence by its formatter.
     ///
@@ -75,6 +77,8 @@ public enum Message: Hashable, Sendable {
             case RSA.formatter: return .rsa(try RSA(fields: &r))
             case ALR.formatter: return .alr(try ALR(fields: &r))
             case TXT.formatter: return .txt(try TXT(fields: &r))
+            case ACK.formatter: return .ack(try ACK(fields: &r))
+            case ACN.formatter: return .acn(try ACN(fields: &r))
             default: throw .unsupported(address)
             }
         }
@@ -115,6 +119,8 @@ public enum Message: Hashable, Sendable {
         case .rot(let value): try value.encode(talker: talker)
         case .alr(let value): try value.encode(talker: talker)
         case .txt(let value): try value.encode(talker: talker)
+        case .ack(let value): try value.encode(talker: talker)
+        case .acn(let value): try value.encode(talker: talker)
         case .vhw(let value): try value.encode(talker: talker)
         case .dpt(let value): try value.encode(talker: talker)
         case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa: nil

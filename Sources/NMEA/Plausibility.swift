@@ -125,7 +125,7 @@ extension Message {
             check(.dilution, s.horizontalDilution)
             check(.altitude, s.altitude)
             check(.altitude, s.geoidSeparation)
-        case .gll, .zda, .rte, .alr, .txt:
+        case .gll, .zda, .rte, .alr, .txt, .ack, .acn:
             break
         case .vtg(let s):
             check(.direction, s.courseTrue)

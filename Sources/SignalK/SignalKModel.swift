@@ -257,6 +257,18 @@ public struct SignalKModel: Sendable {
         put("navigation.courseRhumbline.nextPoint.bearingTrue", radians(solution?.rhumbBearingToWaypoint))
         put("navigation.courseRhumbline.nextPoint.distance", number(solution?.rhumbDistanceToWaypoint))
         put("navigation.racing.timeToStart", number(timeToStart))
+        let line = values.startLine
+        put(
+            "navigation.racing.startLinePort",
+            line.map { .position(latitude: $0.port.latitude, longitude: $0.port.longitude) })
+        put(
+            "navigation.racing.startLineStb",
+            line.map { .position(latitude: $0.starboard.latitude, longitude: $0.starboard.longitude) })
+        put("navigation.racing.distanceStartline", number(line?.distance))
+        put("navigation.racing.timeToLine", number(line?.timeToLine))
+        put("navigation.racing.timeToBurn", number(line?.timeToBurn))
+        put("navigation.racing.startLineBias", radians(line?.bias))
+        put("navigation.racing.startLineLength", number(line?.length))
         for alarm in alarms {
             let path = "notifications." + alarm.path
             let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : "alarm") : "normal"

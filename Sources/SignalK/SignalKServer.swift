@@ -265,8 +265,9 @@ public struct SignalKServer: Sendable {
             }
             request = .route(word)
         } else if path == "telltale.race.command" {
-            guard let word = value.string, ["start", "pause", "reset", "sync"].contains(word) else {
-                return (400, "race timer commands: start, pause, reset, sync")
+            guard let word = value.string, ["start", "pause", "reset", "sync", "port", "starboard"].contains(word)
+            else {
+                return (400, "race commands: start, pause, reset, sync; port, starboard (ping the line's ends)")
             }
             request = .race(word)
         } else if path.hasPrefix("notifications.") {

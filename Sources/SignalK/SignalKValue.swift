@@ -171,6 +171,22 @@ public enum SignalKPaths {
         add(
             "navigation.courseRhumbline.nextPoint.distance", "m", "DTW (rhumb)",
             "The rhumb-line distance to the next point", 10)
+        add("navigation.racing.timeToStart", "s", "Start", "Time left before the start; negative after it", 10)
+        add("navigation.racing.startLinePort", nil, "Port end", "Position of the port end of the start line", 10)
+        add("navigation.racing.startLineStb", nil, "Stbd end", "Position of the starboard end of the start line", 10)
+        add(
+            "navigation.racing.distanceStartline", "m", "To line",
+            "The distance from the bow to the start line, negative over it", 10)
+        add(
+            "navigation.racing.timeToLine", "s", "Time to line",
+            "Time to the start line at the current speed and course over ground", 10)
+        add(
+            "navigation.racing.timeToBurn", "s", "Time to burn",
+            "Time to the start less time to the line; negative: late", 10)
+        add(
+            "navigation.racing.startLineBias", "rad", "Line bias",
+            "The start line's angle from square to the wind, positive when the starboard end is favoured", 10)
+        add("navigation.racing.startLineLength", "m", "Line length", "The length of the start line", 10)
         return t
     }()
 }

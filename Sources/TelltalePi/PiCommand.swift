@@ -14,7 +14,8 @@ enum PiCommand {
            telltale imu [--config FILE] [--imu URL] [--seconds S] [--transcript FILE]
            telltale calibrate level [--config FILE] [--imu URL] [--seconds S] [--state FILE]
            telltale ports
-           telltale race start|pause|reset|sync [--port N]
+           telltale race start|pause|reset|sync|port|starboard [--port N]
+           telltale alarm list | alarm ack ALARM [--port N]
            telltale inspect [--json] [--max-length N] [--allow-missing-checksum] FILE|-
            telltale check-config FILE
                telltale --version
@@ -205,6 +206,22 @@ enum PiCommand {
             var port = 3000
             if words.count == 5, words[3] == "--port", let value = Int(words[4]) { port = value }
             do { POSIX.writeAll(1, try RaceCommand.send(words[2], port: port) + "\n") } catch {
+                fail(error.description)
+            }
+        case "alarm":
+            guard words.count >= 3, words[2] == "list" || (words[2] == "ack" && words.count >= 4) else {
+                fail("alarm takes list, or ack and an alarm\n" + usage, status: 64)
+            }
+            var port = 3000
+            if let flag = words.firstIndex(of: "--port"), flag + 1 < words.count, let value = Int(words[flag + 1]) {
+                port = value
+            }
+            do {
+                POSIX.writeAll(
+                    1,
+                    words[2] == "list"
+                        ? try AlarmCommand.list(port: port) : try AlarmCommand.acknowledge(words[3], port: port) + "\n")
+            } catch {
                 fail(error.description)
             }
         case "ports":

@@ -9,7 +9,7 @@ struct Telltale: ParsableCommand {
         version: "telltale \(TelltaleVersion.string)",
         subcommands: [
             Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Ports.self,
-            Calibrate.self, IMUCommand.self, Race.self,
+            Calibrate.self, IMUCommand.self, Race.self, Alarm.self,
         ]
     )
 }

@@ -112,7 +112,7 @@ import Testing
             var configuration = EngineConfiguration()
             configuration.heelAlarms.overHeel = 20
             configuration.heelAlarms.hold = 1
-            configuration.heelAlarms.overHeelSpoken = spoken
+            configuration.alarms.spoken[.overHeel] = spoken
             var engine = Engine(configuration: configuration)
             let sensor = engine.source(named: "heel")
             var texts: [String] = []

@@ -204,7 +204,7 @@ import Testing
     @Test("the over-heel alarm is raised after its hold time, repeated while active, cleared with hysteresis")
     func heelAlarm() throws {
         var configuration = undampedConfiguration()
-        configuration.kinds = [.heelAlarm, .heelAlarmText]
+        configuration.kinds = [.alarm, .alarmText]
         configuration.heelAlarms.overHeel = 20
         configuration.heelAlarms.hold = 3
         configuration.heelAlarms.hysteresis = 2

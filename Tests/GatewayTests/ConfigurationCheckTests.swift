@@ -46,13 +46,52 @@ import Testing
                 "/bin/sh", "-c", "say -v en-gb --stdout \"$1\" | aplay -q -D \"$2\"", "telltale-voice", "ten",
                 "plughw:1",
             ])
-        #expect(set.engine.heelAlarms.overHeelSpoken == "Ease the main")
+        #expect(set.engine.alarms.spoken[.overHeel] == "Ease the main")
         #expect(try ConfigurationFile.parse("[voice]\nenabled = false\n").voice == nil)
         let plain = try #require(try ConfigurationFile.parse("[voice]\n").voice)
         #expect(Voice.commandLine(plain, "start") == ["espeak-ng", "start"])
         let found = errors("[race]\nsequence = [5, -1]\nannounce = \"ten\"\n[voice]\ncommand = \"\"\nloud = true\n")
         // One error a section (the first found in each), each naming its key.
         #expect(found.count == 2 && found[0].contains("race.sequence") && found[1].contains("voice.loud"), "\(found)")
+    }
+
+    @Test("[alarms]: sensors lost, XTE, arrival, shallow, wind shift and the sailor's words; mistakes named")
+    func alarms() throws {
+        let defaults = try ConfigurationFile.parse("talker = \"II\"\n").engine.alarms
+        #expect(defaults.sensorLost == Set(QuantityGroup.allCases) && defaults.arrival)
+        #expect(defaults.crossTrackLimit == nil && defaults.shallow == nil && defaults.windShift == nil)
+        let set = try ConfigurationFile.parse(
+            """
+            [alarms]
+            sensor_lost = ["wind", "depth"]
+            xte = 0.1
+            arrival = false
+            shallow = 3.5
+            wind_shift = 12
+            wind_shift_minutes = 10
+            [alarms.text]
+            shallow = "Shoal water"
+            [alarms.spoken]
+            wind_lost = "the wind instrument is dead"
+            over_heel = "ease the main"
+
+            """
+        ).engine.alarms
+        #expect(set.sensorLost == [.wind, .depth] && !set.arrival && set.shallow == 3.5)
+        #expect(abs((set.crossTrackLimit ?? 0) - 185.2) < 1e-9)
+        #expect(set.windShift == 12 && set.windShiftWindow == 600)
+        #expect(set.text == [.shallow: "Shoal water"])
+        #expect(set.spoken == [.windLost: "the wind instrument is dead", .overHeel: "ease the main"])
+        #expect(try ConfigurationFile.parse("[alarms]\nsensor_lost = false\n").engine.alarms.sensorLost.isEmpty)
+        // One error a section: each of these alone is named with its key.
+        for (text, key) in [
+            ("sensor_lost = [\"wind\", \"sonar\"]", "alarms.sensor_lost"), ("xte = 12", "alarms.xte"),
+            ("shallow = -1", "alarms.shallow"), ("wind_shift = 0", "alarms.wind_shift"),
+            ("[alarms.text]\nkraken = \"Kraken\"", "alarms.text.kraken"), ("text = 3", "alarms.text"),
+        ] {
+            let found = errors("[alarms]\n" + text + "\n")
+            #expect(found.count == 1 && found[0].contains(key), "\(text): \(found)")
+        }
     }
 
     @Test("[web]: defaults, IPv6, off, and every mistake named; its port clashes with a TCP output's")

@@ -19,29 +19,12 @@ import sys
 import tempfile
 import time
 
+from checks import Checks, free_port, stop, wait_for_ports
+
 binary = sys.argv[1]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 work = tempfile.mkdtemp()
-passed = failed = 0
-
-
-def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  ok   {what}")
-    else:
-        failed += 1
-        print(f"  FAIL {what}" + (f": {detail}" if detail else ""))
-    sys.stdout.flush()
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+check = Checks("voice-check")
 
 
 def gateway(voice, sequence):
@@ -65,21 +48,8 @@ listen = "127.0.0.1:{web}"
 """)
     log = open(config + ".log", "w")
     process = subprocess.Popen([binary, "run", "--config", config], stderr=log, stdout=log)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", web), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    wait_for_ports(web)
     return process, web, nmea, config + ".log"
-
-
-def stop(process):
-    process.terminate()
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
 
 
 # ---- 1. On time, in order --------------------------------------------------------------------------------------
@@ -158,5 +128,4 @@ check(reports == 1, f"the failure is logged once ({reports} times)", text[-300:]
 check(count > 100 and max(gaps) < 1.0, f"NMEA output went on throughout ({count} sentences, longest gap "
       f"{max(gaps) * 1000:.0f} ms)")
 
-print(f"voice-check: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -72,6 +72,30 @@ import Testing
                     isAcknowledged: true, text: "Bilge pump alarm1"))
     }
 
+    @Test("ACK and ACN: a plotter acknowledging an alarm, in the old and the alert-management form")
+    func acknowledgements() throws {
+        #expect(try Message(sentence(checksummed("ECACK,131"))) == .ack(ACK(alarmNumber: 131)))
+        let acn = try ACN(sentence(checksummed("ECACN,101530.00,,3008,1,A,C")))
+        #expect(
+            acn
+                == ACN(
+                    time: UTCTime(hours: 10, minutes: 15, seconds: 30), manufacturer: nil, alertIdentifier: 3008,
+                    alertInstance: 1, command: .acknowledge))
+        #expect(try ACN(sentence(checksummed("ECACN,,XYZ,10012,2,S,C"))).command == .silence)
+        #expect(throws: DecodeError.invalidField(index: 4)) { try ACN(sentence(checksummed("ECACN,,,131,1,X,C"))) }
+        #expect(try ACK(alarmNumber: 7).encode(talker: "II").description == checksummed("IIACK,007"))
+        #expect(try Message(sentence(acn.encode(talker: "EC").description)) == .acn(acn))
+        // An alarm number past a 32-bit integer: read on a 64-bit machine, a field error (never a trap) on armhf.
+        let wide = try sentence(checksummed("ECACK,4294967297"))
+        if Int.bitWidth == 64 {
+            #expect(try ACK(wide).alarmNumber == 4_294_967_297)
+        } else {
+            #expect(throws: DecodeError.invalidField(index: 0)) { try ACK(wide) }
+        }
+        let huge = try sentence(checksummed("ECACK,9999999999999999999"))
+        #expect(throws: DecodeError.invalidField(index: 0)) { try ACK(huge) }
+    }
+
     @Test("XDR: pypilot pitch and roll, B&G heel and trim, names in any case")
     func xdrAttitude() throws {
         #expect(try XDR(sentence("$APXDR,A,0.135,D,PTCH*7C")).pitch == 0.135)
