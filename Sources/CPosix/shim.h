@@ -24,6 +24,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/gpio.h>
 
 // errno is a macro over a thread-local, and open, fcntl and ioctl are variadic: neither reaches Swift as it is.
 static inline int cposix_errno(void) { return errno; }
@@ -59,4 +60,43 @@ static inline int cposix_reap(int pid) {
     if (waitpid(pid, &status, WNOHANG) != pid) return -1;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
+// A GPIO line as an input with both edges reported (the character device's v2 interface): a button wired from the
+// line to ground, pulled up, debounced by the kernel. Returns the line's event descriptor (non-blocking), or -1 with
+// errno set. The struct and its ioctl stay here, so the Swift side never lays out a kernel structure.
+static inline int cposix_gpio_line(const char *chip, unsigned int line, unsigned int debounce_us, const char *consumer) {
+    int chip_fd = open(chip, O_RDONLY | O_CLOEXEC);
+    if (chip_fd < 0) return -1;
+    struct gpio_v2_line_request request;
+    memset(&request, 0, sizeof request);
+    request.offsets[0] = line;
+    request.num_lines = 1;
+    strncpy(request.consumer, consumer, sizeof request.consumer - 1);
+    request.config.flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING
+        | GPIO_V2_LINE_FLAG_BIAS_PULL_UP;
+    if (debounce_us > 0) {
+        request.config.num_attrs = 1;
+        request.config.attrs[0].attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE;
+        request.config.attrs[0].attr.debounce_period_us = debounce_us;
+        request.config.attrs[0].mask = 1;
+    }
+    int failed = ioctl(chip_fd, GPIO_V2_GET_LINE_IOCTL, &request);
+    int saved = errno;
+    close(chip_fd);
+    if (failed < 0) { errno = saved; return -1; }
+    fcntl(request.fd, F_SETFL, fcntl(request.fd, F_GETFL) | O_NONBLOCK);
+    return request.fd;
+}
+// One edge from a line's descriptor: 1 with its kernel time and whether it rose, 0 when none is waiting, -1 with
+// errno set on an error (a short read is EIO).
+static inline int cposix_gpio_event(int fd, unsigned long long *timestamp_ns, int *rising) {
+    struct gpio_v2_line_event event;
+    ssize_t got = read(fd, &event, sizeof event);
+    if (got < 0) return (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 : -1;
+    if (got != (ssize_t)sizeof event) { errno = EIO; return -1; }
+    *timestamp_ns = event.timestamp_ns;
+    *rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE;
+    return 1;
+}
+// The size of one edge event as the kernel writes it (for tests that play a button down a pipe).
+static inline int cposix_gpio_event_size(void) { return (int)sizeof(struct gpio_v2_line_event); }
 #endif

@@ -32,7 +32,8 @@ extension Engine {
         values.startLine = bowPosition.flatMap {
             startLine.status(
                 bow: $0, speed: values.speedOverGround, course: values.courseOverGround,
-                windDirection: values.trueWindDirection, timeToStart: timeToStart)
+                windDirection: values.trueWindDirection, timeToStart: timeToStart, polar: configuration.polar,
+                windSpeed: values.trueWind.map { Units.knots(metresPerSecond: $0.speed) })
         }
         let rawValue = AlarmKind.overEarly.rawValue
         if startLine.isComplete && !alarmSeen[rawValue] { alarmSeen[rawValue] = true }

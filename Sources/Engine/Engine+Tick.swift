@@ -12,10 +12,14 @@ extension Engine {
             values.rateOfTurn = imuRateOfTurn?.value
         }
         values.depth = inputs.depth.select(at: now)?.value
+        values.performance = Performance.at(
+            values.trueWind, speedThroughWater: values.speedIsOverGround ? nil : values.speedThroughWater,
+            polar: configuration.polar)
         if values.speedIsOverGround && values.trueWind != nil {
             notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
         }
         navigate(at: now)
+        values.laylines = Performance.laylines(values)
         let lineChanged = updateStartLine(at: now)
         let alarmChanged = updateAlarms(at: now) || lineChanged
         if alarmChanged || alarmAcknowledged {

@@ -49,6 +49,11 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case alarmText
     /// XDR `LINEDIST`, `LINETIME`, `LINEBURN`, `LINEBIAS`: the bow to the start line, once one is set.
     case startLine
+    /// XDR `POLSPD`, `POLPCT`, `TGTTWA`, `TGTSPD`: the polar's speed now, the boat's share of it, and the target angle
+    /// and speed of the point of sail.
+    case performance
+    /// XDR `LAYDIST`, `LAYTIME`, `OLAYDIST`, `OLAYTIME`: the laylines to the active waypoint.
+    case laylines
     /// RMC, GGA and VTG of the current fix (for outputs fed by gpsd, which sends no NMEA of its own).
     case positionRMC
     case positionGGA
@@ -79,6 +84,8 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
         case .alarm: "alarm"
         case .alarmText: "alarm-text"
         case .startLine: "start-line"
+        case .performance: "performance"
+        case .laylines: "laylines"
         case .positionRMC: "position-rmc"
         case .positionGGA: "position-gga"
         case .positionVTG: "position-vtg"
@@ -89,6 +96,7 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     public static let standard: Set<ComputedKind> = [
         .apparentWind, .trueWind, .windDirection, .windwardSpeed, .headingTrue, .crossTrackError,
         .waypointGreatCircle, .waypointRhumb, .navigation, .autopilot, .waypointClosure, .attitude, .alarm, .startLine,
+        .performance, .laylines,
     ]
 
     /// The kind a configuration or command line names (`alarm`, and the earlier `heel-alarm`, `heel-alarm-text`).
@@ -218,6 +226,8 @@ public struct EngineConfiguration: Sendable {
     public var alarms = AlarmSettings()
     /// Metres from the GPS antenna forward to the bow, for the start line.
     public var bowOffset = 0.0
+    /// The boat's polar, for targets and performance.
+    public var polar: Polar?
     /// Decimals of heel and pitch in XDR.
     public var attitudeDecimals = 1
     /// Seconds of IMU samples at start over which a still boat's gyro mean is taken as the gyro bias (0: never).

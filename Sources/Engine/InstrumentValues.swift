@@ -48,6 +48,10 @@ public struct InstrumentValues: Hashable, Sendable {
     public var rateOfTurn: Double?
     /// The bow against the start line, once one is set and the position is current.
     public var startLine: StartLineStatus?
+    /// The boat against its polar, with a polar and a true wind.
+    public var performance: Performance?
+    /// The laylines to the active waypoint, with a polar, when it is upwind or downwind of the targets.
+    public var laylines: Laylines?
 
     public init() {}
 }

@@ -61,6 +61,33 @@ enum SentenceBuilder {
             return nil
         case .startLine:
             return startLine(v, talker: talker)
+        case .laylines:
+            guard let laylines = v.laylines else { return nil }
+            let seconds = { (value: Double?, name: String) in
+                XDR.Measurement(type: UInt8(ascii: "G"), value: value?.rounded(), unit: nil, name: name, decimals: 0)
+            }
+            let metres = { (value: Double?, name: String) in
+                XDR.Measurement(type: UInt8(ascii: "D"), value: value, unit: UInt8(ascii: "M"), name: name, decimals: 0)
+            }
+            var xdr = InlineXDR(metres(laylines.distance, "LAYDIST"), seconds(laylines.time, "LAYTIME"))
+            xdr.append(metres(laylines.oppositeDistance, "OLAYDIST"))
+            xdr.append(seconds(laylines.oppositeTime, "OLAYTIME"))
+            return try? xdr.encode(talker: talker)
+        case .performance:
+            guard let performance = v.performance else { return nil }
+            let knots = { (speed: Double, name: String) in
+                XDR.Measurement(
+                    type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: speed), unit: UInt8(ascii: "N"),
+                    name: name, decimals: 2)
+            }
+            var xdr = InlineXDR(
+                knots(performance.polarSpeed, "POLSPD"),
+                XDR.Measurement(
+                    type: UInt8(ascii: "G"), value: performance.polarRatio.map { $0 * 100 }, unit: UInt8(ascii: "P"),
+                    name: "POLPCT", decimals: 0))
+            xdr.append(.angle(performance.target.angle, name: "TGTTWA"))
+            xdr.append(knots(performance.target.speed, "TGTSPD"))
+            return try? xdr.encode(talker: talker)
         case .groundWind:
             guard let direction = v.groundWindDirection, let wind = v.groundWind else { return nil }
             return try? InlineXDR(

@@ -45,8 +45,12 @@ public struct StartLine: Hashable, Sendable {
     /// The line is the geodesic between its ends; the distance is to the foot of the perpendicular when it falls
     /// between them, else to the nearer end. Facing the course (upwind), the port end is on the left: the pre-start
     /// side is to the right of the direction port→starboard.
+    /// With a polar and the true wind speed (knots), also the time to the line at the polar's best: straight for it
+    /// at the polar speed of that course, or, when the course to it is closer to the wind than the beat angle (or
+    /// further off than the gybe angle), at the target's speed made good towards it.
     public func status(
-        bow: GeoPoint, speed: Double?, course: Double?, windDirection: Double?, timeToStart: Double?
+        bow: GeoPoint, speed: Double?, course: Double?, windDirection: Double?, timeToStart: Double?,
+        polar: Polar? = nil, windSpeed: Double? = nil
     ) -> StartLineStatus? {
         guard isComplete, let port, let starboard else { return nil }
         let geodesic = Geodesic.wgs84
@@ -68,13 +72,31 @@ public struct StartLine: Hashable, Sendable {
             let closing = speed * cos(Angle.radians(course - bearing))
             if closing > 0.05 { status.timeToLine = abs(distance) / closing }
         }
+        if let polar, let windDirection, let windSpeed, abs(distance) > 0.01 {
+            let bearing = geodesic.inverse(bow, target).initialAzimuth
+            let angle = abs(Angle.relative(bearing - windDirection))
+            let beat = polar.beat(windSpeed: windSpeed)
+            let run = polar.run(windSpeed: windSpeed)
+            let knots: Double
+            if angle < beat.angle {
+                knots = beat.speed * cos(Angle.radians(beat.angle - angle))
+            } else if angle > run.angle {
+                knots = run.speed * cos(Angle.radians(angle - run.angle))
+            } else {
+                knots = polar.speed(angle: angle, windSpeed: windSpeed)
+            }
+            let closing = Units.metresPerSecond(knots: knots)
+            if closing > 0.05 { status.timeToLineAtPolar = abs(distance) / closing }
+        }
         if let timeToStart, timeToStart > 0, let timeToLine = status.timeToLine {
             status.timeToBurn = timeToStart - timeToLine
         }
         if let windDirection {
             // The line's direction halfway along it, against the square line (at right angles to the wind).
             let middle = geodesic.direct(from: port, azimuth: line.initialAzimuth, distance: line.distance / 2)
-            status.bias = Angle.relative(windDirection + 90 - middle.finalAzimuth)
+            // sin(bias) is the upwind component of the direction from the port end to the starboard end: 0 for a
+            // square line, ±90° for one along the wind (a reaching start across a first leg off the wind).
+            status.bias = Angle.degrees(asin(max(-1, min(1, cos(Angle.radians(middle.finalAzimuth - windDirection))))))
         }
         return status
     }
@@ -90,6 +112,8 @@ public struct StartLineStatus: Hashable, Sendable {
     public var length: Double
     /// Seconds to the line at the current speed and course over ground; nil when not closing it.
     public var timeToLine: Double?
+    /// Seconds to the line sailing to it at the polar's best (with a polar and a true wind).
+    public var timeToLineAtPolar: Double?
     /// Seconds to spare: time to the gun less time to the line (negative: late). Nil after the gun.
     public var timeToBurn: Double?
     /// Degrees the line is turned from square to the wind: positive when the starboard end is further upwind (the

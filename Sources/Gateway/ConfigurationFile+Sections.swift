@@ -24,7 +24,7 @@ extension ConfigurationFile.Reader {
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
-                    "race", "voice",
+                    "race", "voice", "polar",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in
@@ -39,6 +39,14 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in
             if let route = try string(root, "route", "") {
                 config.route = route.hasPrefix("/") ? route : base + "/" + route
+            }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            if let polar = try string(root, "polar", "") {
+                let path = polar.hasPrefix("/") ? polar : base + "/" + polar
+                do throws(CommandError) { config.engine.polar = try PolarFile.load(path) } catch {
+                    throw fail("polar", error.description)
+                }
             }
         }
         collect { () throws(ConfigurationFile.Error) in

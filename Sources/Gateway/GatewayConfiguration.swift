@@ -136,6 +136,8 @@ public struct RaceConfiguration: Sendable {
     public var announceSeconds: [Double] = RaceTimer.defaultAnnouncements
     /// A GPX file whose waypoints are the start line's ends (``StartLine/init(waypoints:)``).
     public var line: String?
+    /// The race timer's button: a line of a GPIO chip (`[race] button`, `button_chip`, the board's `gpio` device).
+    public var button: (chip: String, line: Int)?
 
     public init() {}
 }

@@ -1,4 +1,5 @@
 import CPosix
+import Engine
 import NMEA
 
 /// What an input hands the loop.
@@ -11,6 +12,8 @@ enum InputEvent {
     case imu(IMUFile.Sample, time: Double)
     /// A looping log began its voyage again (so does the route).
     case restarted(lap: Int)
+    /// The race timer's button was pressed or held.
+    case button(ButtonGesture.Gesture)
 }
 
 /// One input, whatever carries it: a log, a TCP or UDP socket, a serial port, gpsd, an IMU.

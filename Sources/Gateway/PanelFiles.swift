@@ -219,7 +219,7 @@ function save(key, value) { try { localStorage.setItem("telltale." + key, JSON.s
 
 const PRESETS = [
   { name: "Sailing", tiles: ["aw", "tw", "speed", "heading", "heel", "depth"] },
-  { name: "Racing", tiles: ["race", "tw", "vmg", "speed", "heel", "windhistory"] },
+  { name: "Racing", tiles: ["race", "line", "polar", "tw", "layline", "windhistory"] },
   { name: "Navigation", tiles: ["waypoint", "cog", "heading", "depth", "speed", "rot"] },
   { name: "Motion", tiles: ["heel", "pitch", "heelhistory", "rot"] },
 ];
@@ -390,6 +390,51 @@ const INSTRUMENTS = {
       const left = number("navigation.racing.timeToStart");
       t.text("race", left && clock(-left.value), left, "");
       t.progress(left && left.value > 0 ? (left.value % 60) / 60 : 0);
+    },
+  },
+  line: {
+    title: "Start line", units: "depth", defaultUnit: "m", decimals: 0,
+    html: () => `<div class="numbers">${big("toline")}${numberLine("burn", "Burn")}${numberLine("ttl", "To line")}` +
+      `${numberLine("bias", "Bias")}<div class="race-buttons"><button data-race="port">Ping port</button>` +
+      `<button data-race="starboard">Ping stbd</button></div></div>`,
+    update(t) {
+      const base = "navigation.racing.";
+      const distance = number(base + "distanceStartline");
+      t.length("toline", distance, "depth");
+      if (distance && distance.value < 0) t.setValue("toline", "OVER " + fixed(Math.abs(distance.value), 0), distance.stale, "m");
+      const burn = number(base + "timeToBurn");
+      t.text("burn", burn && clock(burn.value), burn, "");
+      const ttl = number(base + "timeToLine");
+      t.text("ttl", ttl && clock(ttl.value).slice(1), ttl, "");
+      const bias = number(base + "startLineBias");
+      const degrees = bias && bias.value * DEG;
+      t.text("bias", bias && fixed(Math.abs(degrees), 0) + (Math.abs(degrees) < 0.5 ? "" : degrees > 0 ? " stbd" : " port"),
+        bias, "°");
+    },
+  },
+  polar: {
+    title: "Polar", units: "speed", defaultUnit: "kn", decimals: 1,
+    html: () => `<div class="numbers">${big("pct")}${numberLine("tgtspd", "Target")}${numberLine("tgttwa", "TWA")}` +
+      `${numberLine("polspd", "Polar")}</div>` + spark("pct"),
+    update(t) {
+      const ratio = number("performance.polarSpeedRatio");
+      t.text("pct", ratio && fixed(ratio.value * 100, 0), ratio, "%");
+      t.speed("tgtspd", number("performance.targetSpeed"));
+      const angle = number("performance.targetAngle");
+      t.text("tgttwa", angle && fixed(angle.value * DEG, 0), angle, "°");
+      t.speed("polspd", number("performance.polarSpeed"));
+      t.spark("pct", "performance.polarSpeedRatio");
+    },
+  },
+  layline: {
+    title: "Laylines", units: "distance", defaultUnit: "NM", decimals: 2,
+    html: () => `<div class="numbers">${big("lay")}${numberLine("laytime", "Time")}${numberLine("own", "Own")}</div>`,
+    update(t) {
+      const base = "navigation.racing.";
+      t.length("lay", number(base + "layline.distance"), "distance");
+      const time = number(base + "layline.time");
+      t.text("laytime", time && clock(time.value).slice(1), time, "");
+      t.length("own", number(base + "oppositeLayline.distance"), "distance");
     },
   },
   windhistory: {

@@ -21,6 +21,8 @@ public struct ReplayOptions: Sendable {
     public var kinds: [String] = []
     /// Write the Signal K delta stream of the replay here, one delta a line (what a `subscribe=self` client gets).
     public var signalK: String?
+    /// Seconds after the log's first sentence at which the race timer starts its sequence.
+    public var raceStart: Double?
 
     public init() {}
 
@@ -36,6 +38,25 @@ public struct ReplayOptions: Sendable {
 
 /// `telltale replay` to standard output, without its command-line library: logs read, engine built, replayed.
 public enum ReplayCommand {
+    /// The engine a replay runs: following `route`, with the start line from `line`, and the race timer's sequence
+    /// started `raceStart` seconds after the log's first sentence (the engine's clock starts there in a replay).
+    public static func engine(
+        _ configuration: EngineConfiguration, route: String?, line: String?, race: RaceConfiguration = .init(),
+        raceStart: Double? = nil
+    ) throws(CommandError) -> Engine {
+        var engine = Engine(configuration: configuration)
+        if let route {
+            var file = RouteFile(path: route)
+            do { engine.follow(try file.load()) } catch { throw CommandError("\(error)") }
+        }
+        if let line { engine.startLine = try RaceCommand.startLine(from: line) }
+        if let raceStart {
+            engine.raceTimer = RaceTimer(sequenceMinutes: race.sequenceMinutes, announceSeconds: race.announceSeconds)
+            engine.raceTimer.start(at: raceStart)
+        }
+        return engine
+    }
+
     /// Replays the logs through the engine, handing each output line to `write`; the summary line for the log.
     public static func run(
         _ options: ReplayOptions, write: (UnsafeRawBufferPointer) -> Void
@@ -44,6 +65,7 @@ public enum ReplayCommand {
         var configuration = EngineConfiguration()
         var configuredRoute: String?
         var configuredLine: String?
+        var configuredRace = RaceConfiguration()
         var web = WebConfiguration()
         if let config = options.config {
             do {
@@ -52,6 +74,7 @@ public enum ReplayCommand {
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
                 configuredLine = file.race.line
+                configuredRace = file.race
                 if let settings = file.web { web = settings }
             } catch {
                 throw CommandError("\(config): \(error)")
@@ -87,16 +110,9 @@ public enum ReplayCommand {
                 throw CommandError("\(error)")
             }
         }
-        var engine = Engine(configuration: configuration)
-        if let route = options.route ?? configuredRoute {
-            var file = RouteFile(path: route)
-            do {
-                engine.follow(try file.load())
-            } catch {
-                throw CommandError("\(error)")
-            }
-        }
-        if let line = configuredLine { engine.startLine = try RaceCommand.startLine(from: line) }
+        let engine = try Self.engine(
+            configuration, route: options.route ?? configuredRoute, line: configuredLine, race: configuredRace,
+            raceStart: options.raceStart)
         var imuFile: IMUFile?
         if let imu = options.imu {
             do {

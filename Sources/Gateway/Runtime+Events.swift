@@ -42,6 +42,9 @@ extension Runtime {
                 gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
                 from: source, at: time - startTime)
             recorder?.record(imu: sample, unixTime: time + unixOffset)
+        case .button(let gesture):
+            let word = router.withEngine { $0.raceButton(gesture, at: now - startTime) }
+            log.notice("button.race", "race button: \(gesture.rawValue), timer \(word)", [("command", word)])
         case .restarted(let lap):
             // A looping log starts its voyage again: so does the route.
             guard let route = engine.route.route else { return }

@@ -104,6 +104,10 @@ public final class Runtime {
         if let imu = configuration.imu, let transport = Transports.imu(imu, log: log) {
             inputs.append((transport, engine.source(named: "imu"), "imu"))
         }
+        if let button = configuration.race.button {
+            inputs.append(
+                (GPIOButton(chip: button.chip, line: button.line, log: log), engine.source(named: "button"), "button"))
+        }
         for output in configuration.outputs {
             guard let transport = try Transports.output(output, log: log) else { continue }
             outputs.append(Output(configuration: output, kinds: configuration.kinds(of: output), transport: transport))

@@ -228,6 +228,21 @@ public struct SignalKModel: Sendable {
         put("environment.wind.angleTrueGround", radians(values.groundWind?.angle))
         put("environment.wind.speedOverGround", number(values.groundWind?.speed))
         put("performance.velocityMadeGood", number(values.windwardSpeed))
+        let performance = values.performance
+        put("performance.polarSpeed", number(performance?.polarSpeed))
+        put("performance.polarSpeedRatio", number(performance?.polarRatio))
+        put("performance.beatAngle", radians(performance?.beat.angle))
+        put("performance.beatAngleTargetSpeed", number(performance?.beat.speed))
+        put("performance.beatAngleVelocityMadeGood", number(performance?.beat.windwardSpeed))
+        put("performance.gybeAngle", radians(performance?.run.angle))
+        put("performance.gybeAngleTargetSpeed", number(performance?.run.speed))
+        put("performance.gybeAngleVelocityMadeGood", number(performance.map { -$0.run.windwardSpeed }))
+        put("performance.targetAngle", radians(performance?.target.angle))
+        put("performance.targetSpeed", number(performance?.target.speed))
+        put("navigation.racing.layline.distance", number(values.laylines?.distance))
+        put("navigation.racing.layline.time", number(values.laylines?.time))
+        put("navigation.racing.oppositeLayline.distance", number(values.laylines?.oppositeDistance))
+        put("navigation.racing.oppositeLayline.time", number(values.laylines?.oppositeTime))
         let imu = values.imuAttitude
         put(
             "navigation.attitude",
@@ -267,6 +282,7 @@ public struct SignalKModel: Sendable {
         put("navigation.racing.distanceStartline", number(line?.distance))
         put("navigation.racing.timeToLine", number(line?.timeToLine))
         put("navigation.racing.timeToBurn", number(line?.timeToBurn))
+        put("navigation.racing.timeToLineAtPolar", number(line?.timeToLineAtPolar))
         put("navigation.racing.startLineBias", radians(line?.bias))
         put("navigation.racing.startLineLength", number(line?.length))
         for alarm in alarms {

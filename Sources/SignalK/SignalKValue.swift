@@ -171,6 +171,18 @@ public enum SignalKPaths {
         add(
             "navigation.courseRhumbline.nextPoint.distance", "m", "DTW (rhumb)",
             "The rhumb-line distance to the next point", 10)
+        add("performance.polarSpeed", "m/s", "Polar speed", "The polar's speed at the true wind angle and speed now", 5)
+        add("performance.polarSpeedRatio", "ratio", "Polar %", "Speed through the water over the polar speed", 5)
+        add("performance.beatAngle", "rad", "Beat angle", "The true wind angle of best velocity made good upwind", 5)
+        add("performance.beatAngleTargetSpeed", "m/s", "Beat target", "The target speed at the beat angle", 5)
+        add("performance.beatAngleVelocityMadeGood", "m/s", "Beat VMG", "The velocity made good at the beat angle", 5)
+        add("performance.gybeAngle", "rad", "Gybe angle", "The true wind angle of best velocity made good downwind", 5)
+        add("performance.gybeAngleTargetSpeed", "m/s", "Run target", "The target speed at the gybe angle", 5)
+        add(
+            "performance.gybeAngleVelocityMadeGood", "m/s", "Run VMG",
+            "The velocity made good downwind at the gybe angle", 5)
+        add("performance.targetAngle", "rad", "Target TWA", "The beat or gybe angle for the point of sail now", 5)
+        add("performance.targetSpeed", "m/s", "Target speed", "The target speed for the point of sail now", 5)
         add("navigation.racing.timeToStart", "s", "Start", "Time left before the start; negative after it", 10)
         add("navigation.racing.startLinePort", nil, "Port end", "Position of the port end of the start line", 10)
         add("navigation.racing.startLineStb", nil, "Stbd end", "Position of the starboard end of the start line", 10)
@@ -181,11 +193,24 @@ public enum SignalKPaths {
             "navigation.racing.timeToLine", "s", "Time to line",
             "Time to the start line at the current speed and course over ground", 10)
         add(
+            "navigation.racing.timeToLineAtPolar", "s", "Time to line (polar)",
+            "Time to the start line sailing to it at the polar's best speed towards it", 10)
+        add(
             "navigation.racing.timeToBurn", "s", "Time to burn",
             "Time to the start less time to the line; negative: late", 10)
         add(
             "navigation.racing.startLineBias", "rad", "Line bias",
             "The start line's angle from square to the wind, positive when the starboard end is favoured", 10)
+        add(
+            "navigation.racing.layline.distance", "m", "To layline",
+            "Along the course to the other tack's (or gybe's) layline to the next point", 10)
+        add("navigation.racing.layline.time", "s", "Layline time", "Time to that layline at the speed now", 10)
+        add(
+            "navigation.racing.oppositeLayline.distance", "m", "Own layline",
+            "Across to the own tack's layline to the next point, parallel to the course", 10)
+        add(
+            "navigation.racing.oppositeLayline.time", "s", "Own layline time",
+            "Time to that layline after tacking (or gybing) now, at the target speed", 10)
         add("navigation.racing.startLineLength", "m", "Line length", "The length of the start line", 10)
         return t
     }()

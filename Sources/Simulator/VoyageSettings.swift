@@ -40,6 +40,44 @@ public struct VoyageSettings: Sendable {
     public var arrivalRadius = 0.05 * 1852.0
     /// Talkers.
     public var gpsTalker = "GP"
+    /// The boat's polar: it sails at the polar's speed for the true wind it meets (less the lag of a boat
+    /// accelerating), so a replay with the same polar reads about 100%.
+    public var polar = VoyageSettings.builtInPolar
+    /// Seconds of start sequence before the gun: the boat starts behind a start line laid across the first leg at
+    /// the first waypoint (``VoyageSimulator/startLine``) and times its run to cross it at the gun, slowing down
+    /// (luffing) when early. Nil: no start, the voyage begins at the first waypoint.
+    public var startSequence: Double?
+    /// Metres from either end of the start line to the first waypoint.
+    public var startLineHalfLength = 100.0
 
     public init() {}
+
+    /// The demo boat's polar as a table (TWA rows, TWS columns, knots): a 30-footer's shape, pinching below 40°,
+    /// fastest on a reach, capped at 7.5 kn. `telltale simulate` writes it beside the voyage as polar.csv.
+    public static let builtInPolarText: String = {
+        let windSpeeds: [Double] = [4, 6, 8, 10, 12, 14, 16, 20, 25]
+        let angles: [Double] = [0, 30, 40, 45, 52, 60, 75, 90, 110, 120, 135, 150, 165, 180]
+        var text = "TWA\\TWS"
+        for wind in windSpeeds { text += ";\(Int(wind))" }
+        text += "\n"
+        for angle in angles {
+            text += "\(Int(angle))"
+            for wind in windSpeeds {
+                let ratio = angle < 40 ? 0.15 * angle / 30 : 0.30 + 0.22 * sin(Angle.radians(angle))
+                text += ";" + FixedDecimal.text(min(7.5, wind * (angle == 0 ? 0 : ratio)), decimals: 2)
+            }
+            text += "\n"
+        }
+        return text
+    }()
+
+    public static let builtInPolar: Polar = {
+        do { return try Polar.parse(builtInPolarText) } catch { fatalError("the built-in polar: \(error)") }
+    }()
 }
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif

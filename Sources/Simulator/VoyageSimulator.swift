@@ -91,6 +91,19 @@ public struct VoyageSimulator {
         self.legs = legs
     }
 
+    /// The start line when the voyage has a start sequence: across the first leg at the first waypoint, its port end
+    /// on the left facing along the leg.
+    public var startLine: (port: GeoPoint, starboard: GeoPoint)? {
+        guard settings.startSequence != nil, let first = legs.first else { return nil }
+        let leg = PlaneVector(x: first.to.x - first.from.x, y: first.to.y - first.from.y)
+        let unit = PlaneVector(x: leg.x / leg.magnitude, y: leg.y / leg.magnitude)
+        let half = settings.startLineHalfLength
+        // Right of the leg is (−unit.y, unit.x) in (north, east); left is its opposite.
+        let port = PlaneVector(x: first.from.x + unit.y * half, y: first.from.y - unit.x * half)
+        let starboard = PlaneVector(x: first.from.x - unit.y * half, y: first.from.y + unit.x * half)
+        return (plane.point(port), plane.point(starboard))
+    }
+
     /// Runs the voyage. Sentences come in time order with their UNIX time; IMU samples at 100 Hz; truth at 2 Hz.
     public func run(
         sentence: (Double, Sentence) -> Void, imu: (IMUSample) -> Void, truth: (TruthRow) -> Void
@@ -106,6 +119,16 @@ public struct VoyageSimulator {
         var leg = 0
         var heading = Angle.direction(
             PlaneVector(x: legs[0].to.x - legs[0].from.x, y: legs[0].to.y - legs[0].from.y).angle)
+        let gun = s.startSequence ?? 0
+        if gun > 0 {
+            // Far enough back that the boat, at about 60% of its polar speed on the first leg, reaches the line at
+            // the gun: it has speed in hand to make up for its lag, and luffs to burn what it does not need.
+            let angle = Angle.relative(s.windDirection - heading)
+            let speed = s.polar.speed(angle: angle, windSpeed: s.windSpeed) * knot
+            let back = 0.6 * speed * gun
+            let unit = PlaneVector(magnitude: 1, angle: heading)
+            position = PlaneVector(x: position.x - unit.x * back, y: position.y - unit.y * back)
+        }
         var stw = 3.0 * knot
         var steadyHeel = 0.0
         var shiftWalk = 0.0
@@ -140,9 +163,19 @@ public struct VoyageSimulator {
             // Sailing: the polar, heel and leeway.
             let trueWind = RelativeWind(
                 angle: Angle.relative(windFromWater.angle - heading), speed: windFromWater.magnitude)
-            let absTWA = abs(trueWind.angle)
-            let polar = absTWA < 40 ? 0.15 : 0.30 + 0.22 * sin(Angle.radians(absTWA))
-            let targetSTW = min(7.5 * knot, trueWind.speed * polar)
+            var targetSTW =
+                s.polar.speed(angle: trueWind.angle, windSpeed: Units.knots(metresPerSecond: trueWind.speed)) * knot
+            if t < gun && leg == 0 {
+                // Timing the start: the speed that reaches the line (at the first waypoint) 3 s after the gun, no
+                // faster: a helmsman who would rather be a little late than over.
+                let first = legs[0]
+                let legVector = PlaneVector(x: first.to.x - first.from.x, y: first.to.y - first.from.y)
+                let toLine =
+                    -((position.x - first.from.x) * legVector.x + (position.y - first.from.y) * legVector.y)
+                    / legVector.magnitude
+                let needed = max(toLine, 0) / max(gun + 3 - t, 1)
+                targetSTW = min(targetSTW, max(needed, 0.5 * knot))
+            }
             stw += (targetSTW - stw) * dt / 6
             let steadyApparent = WindTriangle.apparentWind(true: trueWind, speedThroughWater: stw)
             let awsKnots = Units.knots(metresPerSecond: steadyApparent.speed)

@@ -8,7 +8,7 @@ import Platform
 enum PiCommand {
     static let usage = """
         usage: telltale run [--config FILE] [--input URL]... [--output URL]... [--imu URL] [--duration SECONDS]
-               telltale replay [--fast | --speed X] [--computed-only] [--tag-time] [--route GPX] [--imu CSV] [--signalk FILE]
+               telltale replay [--fast | --speed X] [--computed-only] [--tag-time] [--route GPX] [--imu CSV] [--signalk FILE] [--race-start S]
                                [--config FILE] [--kind KIND]... [--line-rate N] [--tick-rate N] LOG...
                telltale record --input URL... --directory DIR [--rotate-size-mb N] [--rotate-minutes N] [--duration S]
            telltale imu [--config FILE] [--imu URL] [--seconds S] [--transcript FILE]
@@ -80,6 +80,7 @@ enum PiCommand {
                 case "--route": options.route = value
                 case "--imu": options.imu = value
                 case "--signalk": options.signalK = value
+                case "--race-start": options.raceStart = number(name, value)
                 case "--config": options.config = value
                 case "--kind": options.kinds.append(value)
                 case "--line-rate": options.lineRate = number(name, value)

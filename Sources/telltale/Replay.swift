@@ -50,6 +50,9 @@ struct Replay: ParsableCommand {
     )
     var signalK: String?
 
+    @Option(help: "Start the race timer's sequence this many seconds after the log's first sentence.")
+    var raceStart: Double?
+
     @Option(help: "Sentences per second for a log that carries no time.")
     var lineRate = 10.0
 
@@ -79,6 +82,7 @@ struct Replay: ParsableCommand {
         options.tickRate = tickRate
         options.kinds = kinds
         options.signalK = signalK
+        options.raceStart = raceStart
         return options
     }
 

@@ -11,7 +11,8 @@ struct Simulate: ParsableCommand {
         discussion: """
             Writes OUTPUT/voyage.nmea (RMC, GGA, VTG 1 Hz; HDG 10 Hz; VHW 2 Hz; MWV R 5 Hz from a masthead unit that
             moves and heels with the boat; DPT 1 Hz; XDR ROLL/PTCH 5 Hz), OUTPUT/imu.csv (100 Hz) and
-            OUTPUT/truth.csv (2 Hz). The same seed and settings give the same bytes.
+            OUTPUT/truth.csv (2 Hz), and the boat's polar (OUTPUT/polar.csv, unless --polar names one). The same seed
+            and settings give the same bytes.
             """
     )
 
@@ -42,6 +43,17 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Leave the attitude sensor's XDR out of the log.")
     var noAttitudeSensor = false
 
+    @Option(help: "The boat's polar (table or Expedition layout, or ORC JSON); the built-in one if not given.")
+    var polar: String?
+
+    @Option(
+        help: """
+            Seconds of start sequence: the boat starts behind a line across the first leg (OUTPUT/line.gpx) and \
+            times its run to cross it at the gun.
+            """
+    )
+    var start: Double?
+
     func run() throws {
         var file = RouteFile(path: route)
         let loaded: Route
@@ -57,7 +69,16 @@ struct Simulate: ParsableCommand {
         settings.mastHeight = mastHeight
         settings.rollAmplitude = roll
         settings.attitudeSensor = !noAttitudeSensor
+        settings.startSequence = start
         _ = mkdir(output, 0o755)
+        if let polar {
+            do { settings.polar = try PolarFile.load(polar) } catch {
+                Console.error("telltale: \(error)\n")
+                throw ExitCode.failure
+            }
+        } else {
+            try OutputFile(path: output + "/polar.csv").write(Array(VoyageSettings.builtInPolarText.utf8))
+        }
         let log = try OutputFile(path: output + "/voyage.nmea")
         let imu = try OutputFile(path: output + "/imu.csv")
         let truth = try OutputFile(path: output + "/truth.csv")
@@ -71,7 +92,18 @@ struct Simulate: ParsableCommand {
             do { try file.write(buffer) } catch { failure = error }
             buffer.removeAll(keepingCapacity: true)
         }
-        VoyageSimulator(route: loaded, settings: settings).run(
+        let simulator = VoyageSimulator(route: loaded, settings: settings)
+        if let line = simulator.startLine {
+            func point(_ name: String, _ at: GeoPoint) -> String {
+                "<wpt lat=\"\(FixedDecimal.text(at.latitude, decimals: 7))\" "
+                    + "lon=\"\(FixedDecimal.text(at.longitude, decimals: 7))\"><name>\(name)</name></wpt>\n"
+            }
+            let gpx =
+                "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"telltale simulate\">\n"
+                + point("pin", line.port) + point("committee", line.starboard) + "</gpx>\n"
+            try OutputFile(path: output + "/line.gpx").write(Array(gpx.utf8))
+        }
+        simulator.run(
             sentence: { _, sentence in
                 sentence.appendWire(to: &logBuffer)
                 sentences += 1

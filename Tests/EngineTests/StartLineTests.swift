@@ -17,22 +17,33 @@ import Testing
         }
     }
 
-    @Test("distance from the bow to the line within 1 mm of GeographicLib's, beyond the ends and over the line too")
+    @Test("distance and time to the line within 1 mm and 1 ms of GeographicLib's, beyond the ends and over it too")
     func againstGeographicLib() throws {
         let cases = Self.vectors()
         #expect(cases.count == 42)
         var worst = 0.0
+        var worstTime = 0.0
+        var timed = 0
         for c in cases {
             let line = StartLine(
                 port: GeoPoint(latitude: c[0], longitude: c[1]), starboard: GeoPoint(latitude: c[2], longitude: c[3]))
             let status = try #require(
                 line.status(
-                    bow: GeoPoint(latitude: c[4], longitude: c[5]), speed: nil, course: nil, windDirection: nil,
+                    bow: GeoPoint(latitude: c[4], longitude: c[5]), speed: 3, course: c[6], windDirection: nil,
                     timeToStart: nil))
-            worst = max(worst, abs(status.distance - c[6]))
-            #expect(status.isOver == (c[6] < 0))
+            worst = max(worst, abs(status.distance - c[7]))
+            #expect(status.isOver == (c[7] < 0))
+            if c[9] < 0 {
+                #expect(status.timeToLine == nil)
+            } else if let time = status.timeToLine {
+                worstTime = max(worstTime, abs(time - c[9]))
+                timed += 1
+            } else {
+                Issue.record("no time to the line where GeographicLib closes it in \(c[9]) s")
+            }
         }
         #expect(worst < 0.001, "worst \(worst) m")
+        #expect(timed > 20 && worstTime < 0.001, "worst \(worstTime) s over \(timed)")
     }
 
     @Test("bias: square to the wind is 0; the end further upwind is favoured, by the line's length times sin(bias)")
@@ -49,8 +60,36 @@ import Testing
         let port10 = try status(350)
         #expect(abs(port10.bias! + 10) < 0.01 && port10.favouredEnd == .port)
         #expect(abs(port10.advantage! - 69.459) < 0.05)  // 400 · sin 10°
+        // A line laid across a reaching first leg: 13° off the wind's axis is 77° of bias, never more than 90°.
+        let along = StartLine(
+            port: port, starboard: Geodesic.wgs84.direct(from: port, azimuth: 212, distance: 200).point)
+        let reaching = try #require(
+            along.status(bow: bow, speed: nil, course: nil, windDirection: 225, timeToStart: nil))
+        #expect(abs(reaching.bias! - 77) < 0.01 && reaching.favouredEnd == .starboard)
         let starboard15 = try status(15)
         #expect(abs(starboard15.bias! - 15) < 0.01 && starboard15.favouredEnd == .starboard)
+    }
+
+    @Test("time to the line at the polar's best: dead upwind at the beat's VMG, on a beam reach at the polar speed")
+    func atPolar() throws {
+        let port = GeoPoint(latitude: 50, longitude: -1)
+        let starboard = Geodesic.wgs84.direct(from: port, azimuth: 90, distance: 400).point
+        let line = StartLine(port: port, starboard: starboard)
+        func status(_ bow: GeoPoint) throws -> StartLineStatus {
+            try #require(
+                line.status(
+                    bow: bow, speed: nil, course: nil, windDirection: 0, timeToStart: nil,
+                    polar: PerformanceTests.polar, windSpeed: 6))
+        }
+        let middle = Geodesic.wgs84.direct(from: port, azimuth: 90, distance: 200).point
+        let upwind = try status(Geodesic.wgs84.direct(from: middle, azimuth: 180, distance: 200).point)
+        // The 6 kn beat: 40° at 4 kn, 4 · cos 40° = 3.0642 kn made good: 200 m in 126.87 s.
+        #expect(abs(upwind.timeToLineAtPolar! - 200 / (3.064_178 * 1852 / 3600)) < 0.01)
+        let west = Geodesic.wgs84.direct(from: port, azimuth: 270, distance: 200).point
+        // To the port end on a beam reach, 6 kn on the polar: 200 m in 64.8 s.
+        #expect(abs(try status(west).timeToLineAtPolar! - 200 / (6 * 1852.0 / 3600)) < 0.05)
+        let plain = line.status(bow: west, speed: nil, course: nil, windDirection: 0, timeToStart: nil)
+        #expect(plain?.timeToLineAtPolar == nil)
     }
 
     @Test(

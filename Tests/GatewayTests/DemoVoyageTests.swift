@@ -17,9 +17,9 @@ import Testing
         var configuration = settings.engine
         configuration.kinds = ComputedKind.standard
         configuration.echoWindow = 0
-        var engine = Engine(configuration: configuration)
-        var file = RouteFile(path: try #require(settings.route))
-        engine.follow(try file.load())
+        // As make.sh replays it: the route, the start line, the sequence started with the log.
+        let engine = try ReplayCommand.engine(
+            configuration, route: settings.route, line: settings.race.line, race: settings.race, raceStart: 0)
         var options = ReplayRunner.Options()
         options.speed = nil
         options.tagTime = true
@@ -41,6 +41,34 @@ import Testing
         }
         #expect(text.contains(",EAST,NORTH,") && text.contains(",NORTH,FINISH,"))
         #expect(text.contains(",101,A,V,Heel over 18 deg") && text.contains(",101,V,V,Heel over 18 deg"))
+        // Each alarm replay.toml sets is raised and cleared; the arrival at each mark is said by name.
+        for number in [121, 131, 141] {
+            #expect(text.contains(",\(number),A,V,") && text.contains(",\(number),V,V,"), "alarm \(number)")
+        }
+        for mark in ["EAST", "NORTH", "FINISH"] { #expect(text.contains(",122,A,V,Arrived at \(mark)")) }
+        // The simulated boat sails to the polar it was given: the engine, from the instruments alone, reads it at
+        // 100% (median; gusts and the boat's lag in accelerating spread it).
+        let percentages = text.split(separator: "\r\n").compactMap { line -> Double? in
+            guard let range = line.firstRange(of: "POLSPD,G,") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != "," })
+        }
+        #expect(percentages.count > 1000)
+        let middle = median(percentages)
+        let median = try #require(middle)
+        #expect(median >= 98 && median <= 102, "median polar \(median)%")
+        // The start: a 5-minute sequence from the log's first second; the boat times its run and crosses the line
+        // just after the gun (the simulated helmsman aims at 3 s after it): the bow's distance to the line goes
+        // negative between 300 and 306 s, and there is no over-early alarm.
+        let lines = text.split(separator: "\r\n")
+        func seconds(_ line: Substring) -> Double? { Double(line.dropFirst(3).prefix { $0 != "*" }).map { $0 / 1000 } }
+        let origin = try #require(lines.first.flatMap(seconds))
+        let crossed = lines.first { line in
+            guard let range = line.firstRange(of: "XDR,D,") else { return false }
+            return line.contains("LINEDIST") && line[range.upperBound...].hasPrefix("-")
+        }
+        let crossing = try #require(crossed.flatMap(seconds)) - origin
+        #expect(crossing >= 300 && crossing <= 306, "crossed the line \(crossing) s after the sequence began")
+        #expect(!text.contains(",151,A,"))
     }
 
     @Test("the replay's Signal K delta stream is the same every time and starts as expected-signalk.jsonl says")
@@ -52,9 +80,9 @@ import Testing
         var configuration = settings.engine
         configuration.kinds = ComputedKind.standard
         configuration.echoWindow = 0
-        var engine = Engine(configuration: configuration)
-        var file = RouteFile(path: try #require(settings.route))
-        engine.follow(try file.load())
+        // As make.sh replays it: the route, the start line, the sequence started with the log.
+        let engine = try ReplayCommand.engine(
+            configuration, route: settings.route, line: settings.race.line, race: settings.race, raceStart: 0)
         var options = ReplayRunner.Options()
         options.speed = nil
         options.computedOnly = true
@@ -81,6 +109,9 @@ import Testing
         #expect(text.contains(#""path":"notifications.heel.over","value":{"state":"alarm""#))
         #expect(text.contains(#""path":"notifications.heel.over","value":{"state":"normal""#))
         #expect(text.contains(#""value":null"#))
+        #expect(text.contains(#""path":"navigation.racing.timeToStart","value":299"#))
+        #expect(text.contains(#""path":"navigation.racing.distanceStartline""#))
+        #expect(text.contains(#""path":"performance.polarSpeedRatio""#))
         let nextPoints = Set(
             lines.compactMap { line -> String? in
                 guard

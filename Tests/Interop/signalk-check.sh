@@ -20,6 +20,7 @@ NMEA=$(free_port)
 cat > "$WORK/telltale.toml" <<TOML
 talker = "II"
 route = "$PWD/Fixtures/demo-voyage/route.gpx"
+polar = "$PWD/Fixtures/demo-voyage/polar.csv"
 status_line = false
 state_file = ""
 

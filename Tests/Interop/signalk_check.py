@@ -226,6 +226,20 @@ twa_sk = [math.degrees(v) for _, v in values("environment.wind.angleTrueWater", 
 check(f"{len(twa_sk)} computed true wind angles are within 3 deg of the computed MWV T",
       twa_sk and twa_nmea and all(close_to_any(v, twa_nmea, 3) for v in twa_sk))
 
+
+def xdr_value(name):
+    return lambda f: float(f[f.index(name) - 2]) if name in f and f[f.index(name) - 2] else None
+
+
+polar_nmea = nmea_values("XDR", xdr_value("POLSPD"))
+polar_sk = [v * 3600 / 1852 for _, v in values("performance.polarSpeed", "telltale.computed")]
+check(f"{len(polar_sk)} polar speeds (the configured polar) are within 0.3 kn of the computed XDR POLSPD",
+      polar_sk and polar_nmea and all(close_to_any(v, polar_nmea, 0.3) for v in polar_sk))
+target_nmea = nmea_values("XDR", xdr_value("TGTTWA"))
+target_sk = [math.degrees(v) for _, v in values("performance.targetAngle", "telltale.computed")]
+check(f"{len(target_sk)} target angles are within 1 deg of XDR TGTTWA",
+      target_sk and target_nmea and all(close_to_any(v, target_nmea, 1) for v in target_sk))
+
 # A subscription with a pattern and a period: only those paths, at that period.
 ws = websocket.create_connection(f"ws://127.0.0.1:{args.web}/signalk/v1/stream?subscribe=none", timeout=5)
 json.loads(ws.recv())

@@ -336,6 +336,18 @@ try:
         ok, detail = compare(tile, q, pick, resolution, sentence_resolution, **kwargs)
         check(ok, f"tile {tile}: {what} equals the NMEA output", detail)
 
+    # The racing layout (a swipe left): the polar tile against the XDR the gateway computes from the same polar.
+    swipe(330, 60, 450)
+    time.sleep(1)
+    for tile, q, pick, resolution, sentence_resolution, kwargs, what in [
+        ("polar", "pct", xdr("POLPCT"), 1, 1, {}, "polar percentage"),
+        ("polar", "tgttwa", xdr("TGTTWA"), 1, 0.1, {"angle": True}, "target true wind angle"),
+    ]:
+        ok, detail = compare(tile, q, pick, resolution, sentence_resolution, **kwargs)
+        check(ok, f"tile {tile}: {what} equals the NMEA output", detail)
+    swipe(60, 330, 450)
+    time.sleep(1)
+
     # ---- Swipes ----
     names = []
     for _ in range(4):

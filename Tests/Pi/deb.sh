@@ -56,6 +56,8 @@ if [ "$1" = configure ]; then
     fi
     # I2C IMUs: Raspberry Pi OS has an i2c group; plain Debian has none.
     if getent group i2c >/dev/null; then usermod -a -G i2c telltale; fi
+    # The race button's GPIO lines: Raspberry Pi OS's gpio group owns /dev/gpiochip*.
+    if getent group gpio >/dev/null; then usermod -a -G gpio telltale; fi
     if command -v systemd-tmpfiles >/dev/null 2>&1; then
         systemd-tmpfiles --create telltale.conf
     else

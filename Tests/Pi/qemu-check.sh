@@ -38,13 +38,13 @@ for ARCH in "$@"; do
     check "$ARCH check-config refuses a bad file" bash -c \
         "! $RUNNER $BIN check-config Fixtures/demo-voyage/route.gpx >/dev/null 2>&1"
     OUT=$(mktemp)
-    $RUNNER "$BIN" replay --fast --tag-time --computed-only --config Fixtures/demo-voyage/replay.toml \
+    $RUNNER "$BIN" replay --fast --tag-time --computed-only --config Fixtures/demo-voyage/replay.toml --race-start 0 \
         --imu Fixtures/demo-voyage/imu.csv Fixtures/demo-voyage/voyage.nmea >"$OUT" 2>/dev/null
     check "$ARCH replay of the demo voyage is byte-identical to expected.nmea ($(wc -l <"$OUT") lines)" \
         cmp -s "$OUT" Fixtures/demo-voyage/expected.nmea
     rm -f "$OUT"
     DELTAS=$(mktemp)
-    $RUNNER "$BIN" replay --fast --computed-only --config Fixtures/demo-voyage/replay.toml \
+    $RUNNER "$BIN" replay --fast --computed-only --config Fixtures/demo-voyage/replay.toml --race-start 0 \
         --imu Fixtures/demo-voyage/imu.csv --signalk "$DELTAS" Fixtures/demo-voyage/voyage.nmea >/dev/null 2>&1
     check "$ARCH Signal K delta stream of the replay starts as expected-signalk.jsonl" bash -c \
         "head -n 300 $DELTAS | cmp -s - Fixtures/demo-voyage/expected-signalk.jsonl"

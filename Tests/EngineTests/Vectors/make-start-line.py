@@ -3,8 +3,9 @@ Telltale's own geodesy: the distance from a bow to the line (the geodesic betwee
 along the line for the nearest point (golden-section search on the geodesic distance), clamped to the ends.
 
 Run from this folder: python3 make-start-line.py   (needs `pip install geographiclib`).
-Each line: port lat lon, starboard lat lon, bow lat lon | signed distance m (positive on the pre-start side, the
-right of port->starboard), the nearest point's distance along the line m.
+Each line: port lat lon, starboard lat lon, bow lat lon, the boat's course (degrees) at 3 m/s | signed distance m
+(positive on the pre-start side, the right of port->starboard), the nearest point's distance along the line m, the
+seconds to reach it at that course and speed (the speed made good towards it; -1 when not closing).
 """
 import math
 
@@ -35,7 +36,8 @@ def nearest(a, b, p):
     to_bow = g.Inverse(foot["lat2"], foot["lon2"], p[0], p[1])
     # The side: the bow's bearing from the nearest point against the line's direction there.
     side = math.sin(math.radians(to_bow["azi1"] - foot["azi2"])) if to_bow["s12"] > 1e-9 else 1
-    return (1 if side >= 0 else -1) * to_bow["s12"], s
+    towards = g.Inverse(p[0], p[1], foot["lat2"], foot["lon2"])["azi1"]
+    return (1 if side >= 0 else -1) * to_bow["s12"], s, towards
 
 
 def offset(point, azimuth, distance):
@@ -53,7 +55,12 @@ for lat, lon, heading, length in [(50.78, -1.30, 90, 300), (0.1, 10.0, 80, 600),
         bow = offset(on_line, heading + 90, across)
         cases.append((port, starboard, bow))
 with open("start-line.txt", "w") as f:
-    f.write("# port lat lon | starboard lat lon | bow lat lon | distance along (GeographicLib, WGS84; make-start-line.py)\n")
-    for port, starboard, bow in cases:
-        distance, along = nearest(port, starboard, bow)
-        f.write(" ".join(f"{v:.12f}" for v in (*port, *starboard, *bow)) + f" {distance:.6f} {along:.6f}\n")
+    f.write("# port lat lon | starboard lat lon | bow lat lon | course | distance along time (GeographicLib, WGS84; "
+            "make-start-line.py)\n")
+    for index, (port, starboard, bow) in enumerate(cases):
+        distance, along, towards = nearest(port, starboard, bow)
+        course = (towards + [0, 30, -60, 100, 45][index % 5]) % 360
+        closing = 3 * math.cos(math.radians(course - towards))
+        time = abs(distance) / closing if closing > 0.05 else -1
+        f.write(" ".join(f"{v:.12f}" for v in (*port, *starboard, *bow)) + f" {course:.9f} {distance:.6f} {along:.6f}"
+                f" {time:.6f}\n")
