@@ -44,7 +44,8 @@ extension Runtime {
             recorder?.record(imu: sample, unixTime: time + unixOffset)
         case .button(let gesture):
             let word = router.withEngine { $0.raceButton(gesture, at: now - startTime) }
-            log.notice("button.race", "race button: \(gesture.rawValue), timer \(word)", [("command", word)])
+            // One message id a command, so that a reset is never held back behind the starts before it.
+            log.notice("button." + word, "race button: \(gesture.rawValue), timer \(word)", [("command", word)])
         case .restarted(let lap):
             // A looping log starts its voyage again: so does the route.
             guard let route = engine.route.route else { return }

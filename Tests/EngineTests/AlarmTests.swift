@@ -53,6 +53,13 @@ import Testing
         }
 
         func status(_ path: String) -> AlarmStatus? { engine.alarms.first { $0.path == path } }
+
+        /// A plotter's ACK for `number`, then one more step: true when the ALR sent at once says acknowledged.
+        mutating func acknowledged(_ number: Int, step: Double = 0.5, _ feed: (Double) -> [Sentence]) -> Bool {
+            guard ingest(encoded(ACK(alarmNumber: number), talker: "EC")) == .used else { return false }
+            run(until: time + step, step: step, feed)
+            return alarms(number).last?.hasPrefix("\(number),A,A,") == true
+        }
     }
 
     /// RMC of a fix at `point`, sailing north at 5 kn, at engine time `time` (UTC 10:00 plus it).
@@ -149,6 +156,8 @@ import Testing
         #expect(scenario.alarms(121).isEmpty)
         scenario.run(until: 20, step: 1, gps)
         #expect(scenario.alarms(121).first == "121,A,V,XTE over 0.10 NM")
+        let acknowledged121 = scenario.acknowledged(121, step: 1, gps)
+        #expect(acknowledged121)
         #expect(scenario.said.first?.hasPrefix("cross track error 0.13 miles") == true)
         offset = 100
         scenario.run(until: 30, step: 1, gps)
@@ -176,6 +185,8 @@ import Testing
         #expect(scenario.alarms(122).isEmpty)
         scenario.run(until: 30, step: 1, gps)
         #expect(scenario.alarms(122).first == "122,A,V,Arrived at WP2")
+        let acknowledged122 = scenario.acknowledged(122, step: 1, gps)
+        #expect(acknowledged122)
         #expect(scenario.said == ["arriving at WP2"])
         #expect(scenario.engine.route.leg == 1)
         #expect(scenario.status("navigation.course.arrivalCircleEntered")?.message == "Arrived at WP2")
@@ -204,6 +215,8 @@ import Testing
         heading = 125  // 25° from the first 5 minutes, about 22° from the mean of the last 5 (200 s at 140, 100 at 146)
         scenario.run(until: 520, step: 1, feed)
         #expect(scenario.alarms(141).first == "141,A,V,Wind shift over 10 deg")
+        let acknowledged141 = scenario.acknowledged(141, step: 1, feed)
+        #expect(acknowledged141)
         let said = try #require(scenario.said.first)
         let degrees = try #require(Int(said.split(separator: " ")[2]))
         #expect(said.hasPrefix("wind veered ") && (21...23).contains(degrees), "\(said)")
@@ -213,6 +226,36 @@ import Testing
         heading = 95
         scenario.run(until: 920, step: 1, feed)
         #expect(scenario.said.last?.hasPrefix("wind backed") == true)
+    }
+
+    @Test("heel over and under: raised, acknowledged by ACK, cleared, each with its own number")
+    func heel() throws {
+        var scenario = Scenario {
+            $0.heelAlarms.overHeel = 20
+            $0.heelAlarms.underHeel = 5
+            $0.heelAlarms.hold = 1
+        }
+        var degrees = 12.0
+        let feed = { (_: Double) -> [Sentence] in
+            [encoded(XDR([.angle(degrees, name: "HEEL")]), talker: "II"), waterSpeed(6)]
+        }
+        scenario.run(until: 5, feed)
+        #expect(scenario.alarms(101).isEmpty && scenario.alarms(102).isEmpty)
+        degrees = 24
+        scenario.run(until: 8, feed)
+        #expect(scenario.alarms(101).first == "101,A,V,Heel over 20 deg")
+        let acknowledged101 = scenario.acknowledged(101, feed)
+        #expect(acknowledged101)
+        degrees = 2
+        scenario.run(until: 12, feed)
+        #expect(scenario.alarms(101).last == "101,V,V,Heel over 20 deg")
+        #expect(scenario.alarms(102).first == "102,A,V,Heel under 5 deg")
+        let acknowledged102 = scenario.acknowledged(102, feed)
+        #expect(acknowledged102)
+        degrees = 12
+        scenario.run(until: 16, feed)
+        #expect(scenario.alarms(102).last == "102,V,V,Heel under 5 deg")
+        #expect(scenario.said == ["heel over 20 degrees", "heel under 5 degrees"])
     }
 
     @Test("the sailor's words replace Telltale's in ALR, TXT, Signal K and aloud; alarms switched off stay silent")

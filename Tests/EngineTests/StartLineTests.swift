@@ -213,6 +213,11 @@ import Testing
         #expect(!boat.sent.contains { $0.contains(",151,A,") })
         boat.sail(for: 3)
         #expect(boat.sent.contains { $0.contains(",151,A,V,Over early") })
+        // Acknowledged from the plotter: the next ALR says so at once.
+        let plotter = boat.engine.source(named: "plotter")
+        #expect(boat.engine.ingest(encoded(ACK(alarmNumber: 151), talker: "EC"), from: plotter, at: boat.time) == .used)
+        boat.sail(for: 1)
+        #expect(boat.sent.last { $0.contains(",151,") }?.contains(",151,A,A,Over early") == true)
         #expect(boat.said.contains("over early"))
         boat.sail(for: 30, course: 180)  // back behind the line, to start again
         #expect(boat.sent.last { $0.contains(",151,") }?.contains(",151,V,V,Over early") == true)

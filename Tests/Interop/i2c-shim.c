@@ -19,21 +19,14 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "preload.h"
+
 static unsigned char banks[4][128];
 static unsigned char bank;
 static unsigned char pointer;
 static int initialised;
 
-static int is_fake(int fd) {
-    const char *path = getenv("FAKE_I2C_PATH");
-    if (!path) return 0;
-    char link[64], target[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = readlink(link, target, sizeof target - 1);
-    if (n < 0) return 0;
-    target[n] = 0;
-    return strcmp(target, path) == 0;
-}
+static int is_fake(int fd) { return opened_on(fd, "FAKE_I2C_PATH"); }
 
 static void put16(unsigned char *at, int value) {
     at[0] = (unsigned char)((value >> 8) & 0xff);
