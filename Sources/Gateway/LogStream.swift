@@ -51,6 +51,21 @@ public final class LogStream {
 
     deinit { if fd >= 0 { POSIX.close(fd) } }
 
+    /// The times of the first and the last sentence.
+    public var firstTime: Double? { times.first }
+    public var lastTime: Double? { times.last }
+
+    /// Back to the first sentence (a looping input's next lap): the file is framed again from its start.
+    public func rewind() {
+        if fd >= 0 { POSIX.close(fd) }
+        fd = -1
+        framer = SentenceFramer(configuration: configuration)
+        pending.removeAll(keepingCapacity: true)
+        pendingNext = 0
+        delivered = 0
+        ended = false
+    }
+
     /// The time of the next sentence, without taking it.
     public var nextTime: Double? { delivered < times.count ? times[delivered] : nil }
 

@@ -1,0 +1,74 @@
+import CPosix
+import NMEA
+import Platform
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+/// A log played as a live input, read as it plays: each sentence at its time, a looping log from the start again.
+@Suite struct FileInputTests {
+    func log(_ lines: [String]) throws -> String {
+        var template = Array("/tmp/telltale-file-input-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let path = folder + "/log.nmea"
+        try POSIX.writeFile(path, lines.map { checksummed($0) + "\r\n" }.joined())
+        return path
+    }
+
+    @Test("each sentence at its log time; a looping log starts again after one mean interval, says so, and again")
+    func looping() throws {
+        let path = try log([
+            "GPRMC,100000.00,A,5000.0000,N,00100.0000,W,5.0,0.0,241126,,,A", "IIHDT,10.0,T",
+            "GPRMC,100001.00,A,5000.0010,N,00100.0000,W,5.0,0.0,241126,,,A", "IIHDT,11.0,T",
+            "GPRMC,100002.00,A,5000.0020,N,00100.0000,W,5.0,0.0,241126,,,A", "IIHDT,12.0,T",
+        ])
+        var configuration = InputConfiguration(name: "log", endpoint: .file(path: path))
+        configuration.loop = true
+        let input = try FileInput(configuration: configuration, path: path)
+        input.start(at: 100)
+        var seen: [(Double, String)] = []
+        var laps: [Int] = []
+        var now = 100.0
+        while now < 109 {
+            input.service(now: now, polled: []) { event in
+                switch event {
+                case .sentence(let sentence): seen.append((now, sentence.description))
+                case .restarted(let lap): laps.append(lap)
+                default: break
+                }
+            }
+            now += 0.25
+        }
+        // Six sentences over 2 s, a lap of 3 s: 3 laps in 9 s, each sentence once a lap at its time.
+        #expect(seen.count == 18, "\(seen.count)")
+        #expect(laps == [1, 2, 3])
+        // Every lap plays the first one again, 3 s later, sentence for sentence.
+        let times = seen.map(\.0)
+        #expect(Array(times[6..<12]) == times[0..<6].map { $0 + 3 })
+        #expect(Array(seen[6..<12].map(\.1)) == seen[0..<6].map(\.1))
+        let firstRMC = seen.filter { $0.1.contains("RMC,100000") }.map(\.0)
+        #expect(firstRMC == [100, 103, 106])
+        #expect(input.finished == false)
+    }
+
+    @Test("played once, a log finishes; a file that shrinks underneath is played out, never spun on")
+    func once() throws {
+        let path = try log(["IIHDT,10.0,T", "IIHDT,11.0,T", "IIHDT,12.0,T"])
+        let input = try FileInput(
+            configuration: InputConfiguration(name: "log", endpoint: .file(path: path)), path: path)
+        input.start(at: 0)
+        var count = 0
+        input.service(now: 100, polled: []) { if case .sentence = $0 { count += 1 } }
+        #expect(count == 3 && input.finished == true && input.nextDue(now: 100) == nil)
+
+        let shrinking = try log(["IIHDT,10.0,T", "IIHDT,11.0,T", "IIHDT,12.0,T", "IIHDT,13.0,T"])
+        let cut = try FileInput(
+            configuration: InputConfiguration(name: "log", endpoint: .file(path: shrinking)), path: shrinking)
+        try POSIX.writeFile(shrinking, checksummed("IIHDT,10.0,T") + "\r\n")
+        cut.start(at: 0)
+        count = 0
+        cut.service(now: 100, polled: []) { if case .sentence = $0 { count += 1 } }
+        #expect(count == 1 && cut.finished == true)
+    }
+}
