@@ -96,6 +96,10 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Raised only once what it watches has been there: a sensor group received, a start line set. Until then it is
+    /// not listed at all (a sensor never fitted is not lost).
+    var waitsToBeSeen: Bool { lostGroup != nil || self == .overEarly }
+
     /// The sensor-lost alarm of a group.
     public static func lost(_ group: QuantityGroup) -> AlarmKind {
         switch group {

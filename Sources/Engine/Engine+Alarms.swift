@@ -63,9 +63,7 @@ extension Engine {
 
     /// Whether an alarm is switched on (a sensor-lost alarm once its group has been received).
     func isConfigured(_ kind: AlarmKind) -> Bool {
-        // A sensor-lost alarm once its group has been received; over-early once there is a start line.
-        kind.lostGroup == nil && kind != .overEarly
-            ? alarmWatched[kind.rawValue] : alarmWatched[kind.rawValue] && alarmSeen[kind.rawValue]
+        alarmWatched[kind.rawValue] && (!kind.waitsToBeSeen || alarmSeen[kind.rawValue])
     }
 
     /// Which alarms the configuration switches on, by ``AlarmKind`` raw value.

@@ -51,13 +51,7 @@ extension SentenceBuilder {
     /// (negative over it), time to it, time to burn, and the line's bias (positive: starboard end favoured).
     static func startLine(_ v: InstrumentValues, talker: Talker) -> Sentence? {
         guard let line = v.startLine else { return nil }
-        let seconds = { (value: Double?, name: String) in
-            XDR.Measurement(type: UInt8(ascii: "G"), value: value?.rounded(), unit: nil, name: name, decimals: 0)
-        }
-        var xdr = InlineXDR(
-            XDR.Measurement(
-                type: UInt8(ascii: "D"), value: line.distance, unit: UInt8(ascii: "M"), name: "LINEDIST"),
-            seconds(line.timeToLine, "LINETIME"))
+        var xdr = InlineXDR(metres(line.distance, "LINEDIST"), seconds(line.timeToLine, "LINETIME"))
         xdr.append(seconds(line.timeToBurn, "LINEBURN"))
         xdr.append(.angle(line.bias, name: "LINEBIAS"))
         return try? xdr.encode(talker: talker)

@@ -63,23 +63,12 @@ enum SentenceBuilder {
             return startLine(v, talker: talker)
         case .laylines:
             guard let laylines = v.laylines else { return nil }
-            let seconds = { (value: Double?, name: String) in
-                XDR.Measurement(type: UInt8(ascii: "G"), value: value?.rounded(), unit: nil, name: name, decimals: 0)
-            }
-            let metres = { (value: Double?, name: String) in
-                XDR.Measurement(type: UInt8(ascii: "D"), value: value, unit: UInt8(ascii: "M"), name: name, decimals: 0)
-            }
-            var xdr = InlineXDR(metres(laylines.distance, "LAYDIST"), seconds(laylines.time, "LAYTIME"))
-            xdr.append(metres(laylines.oppositeDistance, "OLAYDIST"))
+            var xdr = InlineXDR(metres(laylines.distance, "LAYDIST", decimals: 0), seconds(laylines.time, "LAYTIME"))
+            xdr.append(metres(laylines.oppositeDistance, "OLAYDIST", decimals: 0))
             xdr.append(seconds(laylines.oppositeTime, "OLAYTIME"))
             return try? xdr.encode(talker: talker)
         case .performance:
             guard let performance = v.performance else { return nil }
-            let knots = { (speed: Double, name: String) in
-                XDR.Measurement(
-                    type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: speed), unit: UInt8(ascii: "N"),
-                    name: name, decimals: 2)
-            }
             var xdr = InlineXDR(
                 knots(performance.polarSpeed, "POLSPD"),
                 XDR.Measurement(
@@ -97,6 +86,22 @@ enum SentenceBuilder {
                     name: "GWSPD")
             ).encode(talker: talker)
         }
+    }
+
+    /// XDR quadruples of Telltale's own names: whole seconds (`G`, no unit), metres (`D`, `M`), knots from m/s
+    /// (`G`, `N`); an empty value when unknown.
+    static func seconds(_ value: Double?, _ name: String) -> XDR.Measurement {
+        XDR.Measurement(type: UInt8(ascii: "G"), value: value?.rounded(), unit: nil, name: name, decimals: 0)
+    }
+
+    static func metres(_ value: Double?, _ name: String, decimals: Int = 1) -> XDR.Measurement {
+        XDR.Measurement(type: UInt8(ascii: "D"), value: value, unit: UInt8(ascii: "M"), name: name, decimals: decimals)
+    }
+
+    static func knots(_ speed: Double, _ name: String) -> XDR.Measurement {
+        XDR.Measurement(
+            type: UInt8(ascii: "G"), value: Units.knots(metresPerSecond: speed), unit: UInt8(ascii: "N"), name: name,
+            decimals: 2)
     }
 
     /// XDR `A,<heel>,D,<name>,A,<pitch>,D,<name>` of the IMU's attitude.
