@@ -75,6 +75,22 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
         let length = range.count
         guard length >= 2, length <= Address.maximumLength else { return nil }
         guard length == 5 || bytes[range.lowerBound] == UInt8(ascii: "P") else { return nil }
+        if length == 5 {
+            // Nearly every sentence: talker and formatter, five bytes packed without the loop.
+            let start = range.lowerBound
+            let a = bytes[start]
+            let b = bytes[start &+ 1]
+            let c = bytes[start &+ 2]
+            let d = bytes[start &+ 3]
+            let e = bytes[start &+ 4]
+            guard Address.isAddressByte(a), Address.isAddressByte(b), Address.isAddressByte(c),
+                Address.isAddressByte(d), Address.isAddressByte(e)
+            else { return nil }
+            high = UInt64(a) << 56 | UInt64(b) << 48 | UInt64(c) << 40 | UInt64(d) << 32 | UInt64(e) << 24
+            low = 0
+            count = 5
+            return
+        }
         var high: UInt64 = 0
         var low: UInt64 = 0
         var offset = 0

@@ -19,6 +19,7 @@ public enum Checksum {
     }
 
     /// The value of one hexadecimal digit, upper or lower case, or nil.
+    @inline(__always)
     public static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")

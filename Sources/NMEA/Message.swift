@@ -38,51 +38,84 @@ public enum Message: Hashable, Sendable {
     ///
     /// - Throws: ``DecodeError/unsupported(_:)`` for proprietary, query and unknown sentences (which can still be
     ///   passed through), or a field error.
+    @inline(__always)
     public init(_ sentence: borrowing Sentence) throws(DecodeError) {
         guard let formatter = sentence.address.formatter, sentence.startCharacter == UInt8(ascii: "$") else {
             throw .unsupported(sentence.address)
         }
         let address = sentence.address
-        // One reader for every type: no copy of the sentence and no generic dispatch per decode.
+        // Inlined into the caller, so the bytes are read where the sentence lies: a call taking the sentence made a
+        // 400-byte copy of it first. The decoding itself is one function over the field reader.
         self = try sentence.decodeFields { (r: inout FieldReader) throws(DecodeError) -> Message in
-            switch formatter {
-            case RMC.formatter: return .rmc(try RMC(fields: &r))
-            case GGA.formatter: return .gga(try GGA(fields: &r))
-            case GLL.formatter: return .gll(try GLL(fields: &r))
-            case VTG.formatter: return .vtg(try VTG(fields: &r))
-            case ZDA.formatter: return .zda(try ZDA(fields: &r))
-            case HDG.formatter: return .hdg(try HDG(fields: &r))
-            case HDM.formatter: return .hdm(try HDM(fields: &r))
-            case HDT.formatter: return .hdt(try HDT(fields: &r))
-            case VHW.formatter: return .vhw(try VHW(fields: &r))
-            case MWV.formatter: return .mwv(try MWV(fields: &r))
-            case VWR.formatter: return .vwr(try VWR(fields: &r))
-            case VWT.formatter: return .vwt(try VWT(fields: &r))
-            case MWD.formatter: return .mwd(try MWD(fields: &r))
-            case VPW.formatter: return .vpw(try VPW(fields: &r))
-            case DBT.formatter: return .dbt(try DBT(fields: &r))
-            case DPT.formatter: return .dpt(try DPT(fields: &r))
-            case MTW.formatter: return .mtw(try MTW(fields: &r))
-            case VLW.formatter: return .vlw(try VLW(fields: &r))
-            case XDR.formatter: return .xdr(try XDR(fields: &r))
-            case RMB.formatter: return .rmb(try RMB(fields: &r))
-            case APB.formatter: return .apb(try APB(fields: &r))
-            case XTE.formatter: return .xte(try XTE(fields: &r))
-            case BWC.formatter: return .bwc(try BWC(fields: &r))
-            case BWR.formatter: return .bwr(try BWR(fields: &r))
-            case BOD.formatter: return .bod(try BOD(fields: &r))
-            case RTE.formatter: return .rte(try RTE(fields: &r))
-            case WCV.formatter: return .wcv(try WCV(fields: &r))
-            case ROT.formatter: return .rot(try ROT(fields: &r))
-            case RSA.formatter: return .rsa(try RSA(fields: &r))
-            case ALR.formatter: return .alr(try ALR(fields: &r))
-            case TXT.formatter: return .txt(try TXT(fields: &r))
-            case ACK.formatter: return .ack(try ACK(fields: &r))
-            case ACN.formatter: return .acn(try ACN(fields: &r))
-            default: throw .unsupported(address)
-            }
+            try Message(formatter: formatter, address: address, fields: &r)
         }
-        if let quantity = implausibleQuantity { throw .implausible(quantity) }
+    }
+
+    /// Decodes a sentence lent `inout`, as the framer lends it to a ``FramerSink``: the same as ``init(_:)``, with
+    /// no copy of the sentence's bytes.
+    @inline(__always)
+    public init(lent sentence: inout Sentence) throws(DecodeError) {
+        let address = sentence.address
+        guard let formatter = address.formatter, sentence.count > 0, sentence.startCharacter == UInt8(ascii: "$")
+        else {
+            throw .unsupported(address)
+        }
+        self = try sentence.decodeFieldsInPlace { (r: inout FieldReader) throws(DecodeError) -> Message in
+            try Message(formatter: formatter, address: address, fields: &r)
+        }
+    }
+
+    /// Decodes the fields of a sentence of `formatter`, then judges the values (``implausibleQuantity``).
+    init(formatter: Formatter, address: Address, fields r: inout FieldReader) throws(DecodeError) {
+        self = try Message.decode(formatter: formatter, address: address, fields: &r)
+    }
+
+    /// The value, or ``DecodeError/implausible(_:)`` when one of its values cannot be true.
+    @inline(__always)
+    private static func judged<Value: PlausibilityJudged>(_ value: Value) throws(DecodeError) -> Value {
+        if let quantity = value.implausibleQuantity { throw .implausible(quantity) }
+        return value
+    }
+
+    private static func decode(formatter: Formatter, address: Address, fields r: inout FieldReader)
+        throws(DecodeError) -> Message
+    {
+        switch formatter {
+        case RMC.formatter: return .rmc(try judged(RMC(fields: &r)))
+        case GGA.formatter: return .gga(try judged(GGA(fields: &r)))
+        case GLL.formatter: return .gll(try judged(GLL(fields: &r)))
+        case VTG.formatter: return .vtg(try judged(VTG(fields: &r)))
+        case ZDA.formatter: return .zda(try judged(ZDA(fields: &r)))
+        case HDG.formatter: return .hdg(try judged(HDG(fields: &r)))
+        case HDM.formatter: return .hdm(try judged(HDM(fields: &r)))
+        case HDT.formatter: return .hdt(try judged(HDT(fields: &r)))
+        case VHW.formatter: return .vhw(try judged(VHW(fields: &r)))
+        case MWV.formatter: return .mwv(try judged(MWV(fields: &r)))
+        case VWR.formatter: return .vwr(try judged(VWR(fields: &r)))
+        case VWT.formatter: return .vwt(try judged(VWT(fields: &r)))
+        case MWD.formatter: return .mwd(try judged(MWD(fields: &r)))
+        case VPW.formatter: return .vpw(try judged(VPW(fields: &r)))
+        case DBT.formatter: return .dbt(try judged(DBT(fields: &r)))
+        case DPT.formatter: return .dpt(try judged(DPT(fields: &r)))
+        case MTW.formatter: return .mtw(try judged(MTW(fields: &r)))
+        case VLW.formatter: return .vlw(try judged(VLW(fields: &r)))
+        case XDR.formatter: return .xdr(try judged(XDR(fields: &r)))
+        case RMB.formatter: return .rmb(try judged(RMB(fields: &r)))
+        case APB.formatter: return .apb(try judged(APB(fields: &r)))
+        case XTE.formatter: return .xte(try judged(XTE(fields: &r)))
+        case BWC.formatter: return .bwc(try judged(BWC(fields: &r)))
+        case BWR.formatter: return .bwr(try judged(BWR(fields: &r)))
+        case BOD.formatter: return .bod(try judged(BOD(fields: &r)))
+        case RTE.formatter: return .rte(try judged(RTE(fields: &r)))
+        case WCV.formatter: return .wcv(try judged(WCV(fields: &r)))
+        case ROT.formatter: return .rot(try judged(ROT(fields: &r)))
+        case RSA.formatter: return .rsa(try judged(RSA(fields: &r)))
+        case ALR.formatter: return .alr(try judged(ALR(fields: &r)))
+        case TXT.formatter: return .txt(try judged(TXT(fields: &r)))
+        case ACK.formatter: return .ack(try judged(ACK(fields: &r)))
+        case ACN.formatter: return .acn(try judged(ACN(fields: &r)))
+        default: throw .unsupported(address)
+        }
     }
 
     /// Whether the sentence's type can be encoded, so that it can be written out again.

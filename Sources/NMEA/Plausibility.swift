@@ -108,118 +108,352 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     }
 }
 
-extension Message {
+/// A decoded sentence type whose values can be judged against their physical ranges.
+public protocol PlausibilityJudged {
     /// The first quantity whose value cannot be true, or nil when every value is within its range.
-    public var implausibleQuantity: Quantity? {
-        var found: Quantity?
-        func check(_ quantity: Quantity, _ value: Double?) {
-            if found == nil && !quantity.admits(value) { found = quantity }
-        }
-        let knotsPerMetrePerSecond = 3600.0 / 1852
-        switch self {
-        case .rmc(let s):
-            check(.groundSpeed, s.speedOverGround)
-            check(.direction, s.courseOverGround)
-            check(.variation, s.magneticVariation)
-        case .gga(let s):
-            check(.dilution, s.horizontalDilution)
-            check(.altitude, s.altitude)
-            check(.altitude, s.geoidSeparation)
-        case .gll, .zda, .rte, .alr, .txt, .ack, .acn:
-            break
-        case .vtg(let s):
-            check(.direction, s.courseTrue)
-            check(.direction, s.courseMagnetic)
-            check(.groundSpeed, s.speedKnots)
-            check(.groundSpeed, s.speedKilometresPerHour.map { $0 / 1.852 })
-        case .hdg(let s):
-            check(.direction, s.sensorHeading)
-            check(.variation, s.deviation)
-            check(.variation, s.variation)
-        case .hdm(let s):
-            check(.direction, s.heading)
-        case .hdt(let s):
-            check(.direction, s.heading)
-        case .vhw(let s):
-            check(.direction, s.headingTrue)
-            check(.direction, s.headingMagnetic)
-            check(.boatSpeed, s.speedKnots)
-            check(.boatSpeed, s.speedKilometresPerHour.map { $0 / 1.852 })
-        case .mwv(let s):
-            check(.windAngle, s.angle)
-            check(.windSpeed, s.speedKnots.map { $0 / knotsPerMetrePerSecond })
-        case .vwr(let s):
-            checkSideWind(s.wind, check)
-        case .vwt(let s):
-            checkSideWind(s.wind, check)
-        case .mwd(let s):
-            check(.direction, s.directionTrue)
-            check(.direction, s.directionMagnetic)
-            check(.windSpeed, s.speedKnots.map { $0 / knotsPerMetrePerSecond })
-            check(.windSpeed, s.speedMetresPerSecond)
-        case .vpw(let s):
-            check(.signedSpeed, s.speedKnots)
-            check(.signedSpeed, s.speedMetresPerSecond.map { $0 * knotsPerMetrePerSecond })
-        case .dbt(let s):
-            check(.depth, s.metres)
-            check(.depth, s.feet.map { $0 * 0.3048 })
-            check(.depth, s.fathoms.map { $0 * 1.8288 })
-        case .dpt(let s):
-            check(.depth, s.depth)
-            check(.depthOffset, s.offset)
-        case .mtw(let s):
-            check(.waterTemperature, s.temperature)
-        case .vlw(let s):
-            // Logs count for the boat's life: only the sign and finiteness are checked.
-            for value in [s.totalWater, s.tripWater, s.totalGround, s.tripGround] {
-                check(.measurement, value)
-                if let value, value < 0 { check(.distance, value) }
-            }
-        case .xdr(let s):
-            for measurement in s.measurements {
-                let isAngle = measurement.type == UInt8(ascii: "A")
-                check(isAngle ? .attitudeAngle : .measurement, measurement.value)
-            }
-        case .rmb(let s):
-            check(.distance, s.crossTrackError)
-            check(.distance, s.range)
-            check(.direction, s.bearingTrue)
-            check(.signedSpeed, s.closingVelocity)
-        case .apb(let s):
-            check(.distance, s.crossTrackError)
-            check(.direction, s.bearingOriginToDestination)
-            check(.direction, s.bearingToDestination)
-            check(.direction, s.headingToSteer)
-        case .xte(let s):
-            check(.distance, s.magnitude)
-        case .bwc(let s):
-            checkWaypointBearing(s.waypoint, check)
-        case .bwr(let s):
-            checkWaypointBearing(s.waypoint, check)
-        case .bod(let s):
-            check(.direction, s.bearingTrue)
-            check(.direction, s.bearingMagnetic)
-        case .wcv(let s):
-            check(.signedSpeed, s.velocity)
-        case .rot(let s):
-            check(.rateOfTurn, s.rate)
-        case .rsa(let s):
-            check(.rudderAngle, s.starboardAngle)
-            check(.rudderAngle, s.portAngle)
-        }
-        return found
+    var implausibleQuantity: Quantity? { get }
+}
+
+/// Keeps the first quantity found out of range.
+struct Judge {
+    static let knotsPerMetrePerSecond = 3600.0 / 1852
+    private(set) var found: Quantity?
+
+    @inline(__always)
+    mutating func check(_ quantity: Quantity, _ value: Double?) {
+        if found == nil && !quantity.admits(value) { found = quantity }
     }
 
-    private func checkSideWind(_ wind: SideWind, _ check: (Quantity, Double?) -> Void) {
+    mutating func check(sideWind wind: SideWind) {
         check(.sideAngle, wind.angle)
         check(.windSpeed, wind.speedKnots.map { $0 * 1852 / 3600 })
         check(.windSpeed, wind.speedMetresPerSecond)
         check(.windSpeed, wind.speedKilometresPerHour.map { $0 / 3.6 })
     }
 
-    private func checkWaypointBearing(_ bearing: WaypointBearing, _ check: (Quantity, Double?) -> Void) {
+    mutating func check(waypoint bearing: WaypointBearing) {
         check(.direction, bearing.bearingTrue)
         check(.direction, bearing.bearingMagnetic)
         check(.distance, bearing.distance)
     }
+}
+
+extension Message {
+    /// The first quantity whose value cannot be true, or nil when every value is within its range. Decoding judges
+    /// each type before it becomes a `Message` (a copy of the enum per judgement cost more than the judging).
+    public var implausibleQuantity: Quantity? {
+        switch self {
+        case .rmc(let s): s.implausibleQuantity
+        case .gga(let s): s.implausibleQuantity
+        case .gll(let s): s.implausibleQuantity
+        case .vtg(let s): s.implausibleQuantity
+        case .zda(let s): s.implausibleQuantity
+        case .hdg(let s): s.implausibleQuantity
+        case .hdm(let s): s.implausibleQuantity
+        case .hdt(let s): s.implausibleQuantity
+        case .vhw(let s): s.implausibleQuantity
+        case .mwv(let s): s.implausibleQuantity
+        case .vwr(let s): s.implausibleQuantity
+        case .vwt(let s): s.implausibleQuantity
+        case .mwd(let s): s.implausibleQuantity
+        case .vpw(let s): s.implausibleQuantity
+        case .dbt(let s): s.implausibleQuantity
+        case .dpt(let s): s.implausibleQuantity
+        case .mtw(let s): s.implausibleQuantity
+        case .vlw(let s): s.implausibleQuantity
+        case .xdr(let s): s.implausibleQuantity
+        case .rmb(let s): s.implausibleQuantity
+        case .apb(let s): s.implausibleQuantity
+        case .xte(let s): s.implausibleQuantity
+        case .bwc(let s): s.implausibleQuantity
+        case .bwr(let s): s.implausibleQuantity
+        case .bod(let s): s.implausibleQuantity
+        case .rte(let s): s.implausibleQuantity
+        case .wcv(let s): s.implausibleQuantity
+        case .rot(let s): s.implausibleQuantity
+        case .rsa(let s): s.implausibleQuantity
+        case .alr(let s): s.implausibleQuantity
+        case .txt(let s): s.implausibleQuantity
+        case .ack(let s): s.implausibleQuantity
+        case .acn(let s): s.implausibleQuantity
+        }
+    }
+}
+
+extension RMC: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.groundSpeed, speedOverGround)
+        judge.check(.direction, courseOverGround)
+        judge.check(.variation, magneticVariation)
+        return judge.found
+    }
+}
+
+extension GGA: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.dilution, horizontalDilution)
+        judge.check(.altitude, altitude)
+        judge.check(.altitude, geoidSeparation)
+        return judge.found
+    }
+}
+
+extension VTG: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, courseTrue)
+        judge.check(.direction, courseMagnetic)
+        judge.check(.groundSpeed, speedKnots)
+        judge.check(.groundSpeed, speedKilometresPerHour.map { $0 / 1.852 })
+        return judge.found
+    }
+}
+
+extension HDG: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, sensorHeading)
+        judge.check(.variation, deviation)
+        judge.check(.variation, variation)
+        return judge.found
+    }
+}
+
+extension HDM: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, heading)
+        return judge.found
+    }
+}
+
+extension HDT: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, heading)
+        return judge.found
+    }
+}
+
+extension VHW: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, headingTrue)
+        judge.check(.direction, headingMagnetic)
+        judge.check(.boatSpeed, speedKnots)
+        judge.check(.boatSpeed, speedKilometresPerHour.map { $0 / 1.852 })
+        return judge.found
+    }
+}
+
+extension MWV: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.windAngle, angle)
+        judge.check(.windSpeed, speedKnots.map { $0 / Judge.knotsPerMetrePerSecond })
+        return judge.found
+    }
+}
+
+extension VWR: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(sideWind: wind)
+        return judge.found
+    }
+}
+
+extension VWT: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(sideWind: wind)
+        return judge.found
+    }
+}
+
+extension MWD: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, directionTrue)
+        judge.check(.direction, directionMagnetic)
+        judge.check(.windSpeed, speedKnots.map { $0 / Judge.knotsPerMetrePerSecond })
+        judge.check(.windSpeed, speedMetresPerSecond)
+        return judge.found
+    }
+}
+
+extension VPW: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.signedSpeed, speedKnots)
+        judge.check(.signedSpeed, speedMetresPerSecond.map { $0 * Judge.knotsPerMetrePerSecond })
+        return judge.found
+    }
+}
+
+extension DBT: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.depth, metres)
+        judge.check(.depth, feet.map { $0 * 0.3048 })
+        judge.check(.depth, fathoms.map { $0 * 1.8288 })
+        return judge.found
+    }
+}
+
+extension DPT: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.depth, depth)
+        judge.check(.depthOffset, offset)
+        return judge.found
+    }
+}
+
+extension MTW: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.waterTemperature, temperature)
+        return judge.found
+    }
+}
+
+extension VLW: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        // Logs count for the boat's life: only the sign and finiteness are checked.
+        for value in [totalWater, tripWater, totalGround, tripGround] {
+            judge.check(.measurement, value)
+            if let value, value < 0 { judge.check(.distance, value) }
+        }
+        return judge.found
+    }
+}
+
+extension XDR: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        for measurement in measurements {
+            let isAngle = measurement.type == UInt8(ascii: "A")
+            judge.check(isAngle ? .attitudeAngle : .measurement, measurement.value)
+        }
+        return judge.found
+    }
+}
+
+extension RMB: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.distance, crossTrackError)
+        judge.check(.distance, range)
+        judge.check(.direction, bearingTrue)
+        judge.check(.signedSpeed, closingVelocity)
+        return judge.found
+    }
+}
+
+extension APB: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.distance, crossTrackError)
+        judge.check(.direction, bearingOriginToDestination)
+        judge.check(.direction, bearingToDestination)
+        judge.check(.direction, headingToSteer)
+        return judge.found
+    }
+}
+
+extension XTE: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.distance, magnitude)
+        return judge.found
+    }
+}
+
+extension BWC: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(waypoint: waypoint)
+        return judge.found
+    }
+}
+
+extension BWR: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(waypoint: waypoint)
+        return judge.found
+    }
+}
+
+extension BOD: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.direction, bearingTrue)
+        judge.check(.direction, bearingMagnetic)
+        return judge.found
+    }
+}
+
+extension WCV: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.signedSpeed, velocity)
+        return judge.found
+    }
+}
+
+extension ROT: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.rateOfTurn, rate)
+        return judge.found
+    }
+}
+
+extension RSA: PlausibilityJudged {
+    public var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        judge.check(.rudderAngle, starboardAngle)
+        judge.check(.rudderAngle, portAngle)
+        return judge.found
+    }
+}
+
+extension GLL: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension ZDA: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension RTE: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension ALR: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension TXT: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension ACK: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
+}
+
+extension ACN: PlausibilityJudged {
+    /// Nothing in it has a physical range.
+    public var implausibleQuantity: Quantity? { nil }
 }

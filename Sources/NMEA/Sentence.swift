@@ -133,11 +133,27 @@ public struct Sentence: Sendable {
     }
 
     /// Runs a decoder over the fields, without copying the sentence.
+    @inline(__always)
     func decodeFields<R>(_ body: (inout FieldReader) throws(DecodeError) -> R) throws(DecodeError) -> R {
         let start = addressEnd
         let end = bodyEnd
         return try storage.span.withUnsafeBufferPointer { (bytes) throws(DecodeError) -> R in
             var reader = FieldReader(bytes: bytes, fieldsStart: start, fieldsEnd: end)
+            return try body(&reader)
+        }
+    }
+
+    /// Runs a decoder over the fields of a sentence held `inout` (the framer's sinks hold it so): the bytes are read
+    /// where they lie, where a borrowed sentence's storage was copied (248 bytes) before its span could be read.
+    @inline(__always)
+    mutating func decodeFieldsInPlace<R>(_ body: (inout FieldReader) throws(DecodeError) -> R) throws(DecodeError)
+        -> R
+    {
+        let start = addressEnd
+        let end = bodyEnd
+        var span = storage.mutableSpan
+        return try span.withUnsafeMutableBufferPointer { (bytes) throws(DecodeError) -> R in
+            var reader = FieldReader(bytes: UnsafeBufferPointer(bytes), fieldsStart: start, fieldsEnd: end)
             return try body(&reader)
         }
     }

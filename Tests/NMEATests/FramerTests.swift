@@ -175,4 +175,64 @@ import Testing
         #expect(events == framer.statistics.sentences + framer.statistics.rejects.total)
         #expect(framer.statistics.rejects.total > 0)
     }
+
+    @Test("a byte that ends a run is found the same in the 8-byte word path as one byte at a time")
+    func wordPathMatchesBytes() {
+        // Valid sentences with one or two bytes overwritten anywhere: whole, the framer takes most of each line 8
+        // bytes at a time and the bytes before a special one inside a word at once; fed one byte at a time it never
+        // uses words. Both must give the same sentences, rejects (with their offsets) and counts.
+        let lines = [
+            "$GPRMC,100001.00,A,5250.7370,N,00518.8054,E,6.45,226.1,210626,1.3,E,A*02",
+            "$GPGGA,100001.00,5250.4674,N,00518.9394,E,1,12,0.6,-4.0,M,46.8,M,,*42",
+            "$WIMWV,41.5,R,12.3,N,A*2A", "$HCHDM,093.8,M*2B", "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26",
+        ].map { Array($0.utf8) }
+        let replacements: [UInt8] = [0x7F, 0x80, 0xFF, 0x01, 0x09, 0x24, 0x21, 0x5C, 0x2A, 0x2C, 0x61, 0x20, 0x00]
+        var state: UInt64 = 0x9E37_79B9
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        var bytes: [UInt8] = []
+        for _ in 0..<4000 {
+            var line = lines[next(lines.count)]
+            for _ in 0..<next(3) {
+                line[next(line.count)] = replacements[next(replacements.count)]
+            }
+            bytes += line + [0x0D, 0x0A]
+        }
+        func run(chunk: Int) -> (sentences: [String], rejects: [String], statistics: FramerStatistics) {
+            var framer = SentenceFramer()
+            var sentences: [String] = []
+            var rejects: [String] = []
+            var start = 0
+            let handle: (FramerEvent) -> Void = { event in
+                switch event {
+                case .sentence(let sentence): sentences.append(sentence.description)
+                case .rejected(let error, let excerpt): rejects.append("\(error) \(excerpt.line) \(excerpt)")
+                }
+            }
+            while start < bytes.count {
+                let end = min(bytes.count, start + chunk)
+                framer.feed(bytes[start..<end], handle)
+                start = end
+            }
+            framer.finish(handle)
+            return (sentences, rejects, framer.statistics)
+        }
+        let whole = run(chunk: bytes.count)
+        let single = run(chunk: 1)
+        #expect(whole.sentences == single.sentences)
+        #expect(whole.rejects == single.rejects)
+        #expect(whole.statistics == single.statistics)
+        #expect(whole.sentences.count > 1000)
+        #expect(whole.statistics.rejects.total > 1000)
+        #expect(whole.rejects.contains { $0.contains("invalidByte") })
+        // The counting sink sees the same.
+        var framer = SentenceFramer()
+        var counter = SentenceCounter()
+        bytes.withUnsafeBufferPointer { framer.feed($0, into: &counter) }
+        framer.finish(into: &counter)
+        #expect(counter.sentences == whole.sentences.count)
+        #expect(counter.rejects == whole.statistics.rejects.total)
+    }
 }
