@@ -61,9 +61,11 @@ extension Runtime {
             signalK!.expire(at: time, unixTime: unix)
             if now >= nextWebUpdate { nextWebUpdate = max(nextWebUpdate + 1 / webUpdateRate, now) }
         }
+        // Between one client and the next, a sentence waiting on an input goes first; the clients not reached are
+        // served in the next turns of the loop (`WebServer.resume`), before anything newer.
         let updates = signalK!.takeUpdates()
-        web.publish(updates, model: signalK!, now: now)
-        web.tick(model: signalK!, now: now)
+        web.publish(updates, model: signalK!, now: now, yield: inputWaiting)
+        web.tick(model: signalK!, now: now, yield: inputWaiting)
     }
 
     /// Accepts, reads and writes the server's clients, yielding the loop back to the inputs as soon as one has a
@@ -74,12 +76,15 @@ extension Runtime {
         let unix = router.engine.unixTime(at: now - startTime) ?? now + unixOffset
         web.service(
             model: model, now: now, unixTime: unix,
-            yield: {
-                if POSIX.monotonic() >= inputsDue { return true }
-                guard !inputDescriptors.isEmpty else { return false }
-                return POSIX.poll(&inputDescriptors, milliseconds: 0) > 0
-            },
+            yield: { POSIX.monotonic() >= inputsDue || inputWaiting() },
             command: { command in apply(command) })
+    }
+
+    /// Whether an input has bytes waiting (its descriptors of this turn polled again, without waiting): the web's
+    /// work stops between two clients for it.
+    func inputWaiting() -> Bool {
+        guard !inputDescriptors.isEmpty else { return false }
+        return POSIX.poll(&inputDescriptors, milliseconds: 0) > 0
     }
 
     /// A PUT's command, applied to the engine.

@@ -200,7 +200,9 @@ public final class Runtime {
             inputDescriptors.append(contentsOf: fds)
             for output in outputs { output.transport.pollDescriptors(into: &fds) }
             web?.pollDescriptors(into: &fds)
-            _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
+            // Stream work the tick left (it stopped for an input) goes on in the next turn, without waiting.
+            let unfinished = web?.hasUnfinishedRounds == true
+            _ = POSIX.poll(&fds, seconds: unfinished ? 0 : min(0.1, wake - POSIX.monotonic()))
             let afterPoll = POSIX.monotonic()
             for input in inputs {
                 input.transport.service(now: afterPoll, polled: fds) { event in

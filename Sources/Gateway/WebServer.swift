@@ -67,6 +67,8 @@ final class WebServer {
 
     var clientCount: Int { clients.count }
     var hasPending: Bool { clients.contains { $0.queue.count > $0.sent } }
+    /// Stream work left by a `publish` or `tick` that yielded.
+    var hasUnfinishedRounds: Bool { server.hasUnfinishedRounds }
 
     func pollDescriptors(into fds: inout [pollfd]) {
         fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0))
@@ -84,6 +86,8 @@ final class WebServer {
         command: (SignalKServer.Command) -> Bool
     ) {
         let started = POSIX.monotonic()
+        // Stream deltas a tick left unsent first: they are the oldest work.
+        resume(model: model, yield: yield)
         // A few connections a turn: a crowd connecting at once (200 clients that vanish) is taken over several turns
         // rather than in one that holds the tick.
         var accepted = 0
@@ -126,14 +130,21 @@ final class WebServer {
         }
     }
 
-    /// New updates to the stream clients.
-    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double) {
-        server.publish(updates, model: model, at: now) { perform($0) }
+    /// New updates to the stream clients; `yield` as for ``service(model:now:unixTime:yield:command:)``, the
+    /// clients not reached served by `resume`.
+    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, yield: () -> Bool) {
+        server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
     }
 
     /// Held and periodic values that have come due.
-    func tick(model: SignalKModel, now: Double) {
-        server.tick(model: model, at: now) { perform($0) }
+    func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
+        server.tick(model: model, at: now, yield: yield) { perform($0) }
+    }
+
+    /// Goes on with stream work `publish` or `tick` left when they yielded.
+    func resume(model: SignalKModel, yield: () -> Bool) {
+        guard server.hasUnfinishedRounds else { return }
+        server.resume(model: model, yield: yield) { perform($0) }
     }
 
     func close() {

@@ -71,12 +71,19 @@ extension POSIX {
         return setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0
     }
 
+    /// Connections the kernel holds for a listener before its next accept. 16 made a burst of phones (or the 200
+    /// clients that connect and vanish of the Signal K checks) wait out a dropped SYN: a second each, for clients
+    /// that would have been accepted within the loop's next turn.
+    public static let listenBacklog: Int32 = 128
+
     /// bind(2), then listen(2) for stream sockets.
     public static func bind(_ fd: Int32, to address: SocketAddress, listen: Bool, naming url: String) throws(Failure) {
         setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
         let bound = address.withPointer { CPosix.bind(fd, $0, $1) }
         guard bound == 0 else { throw Failure(operation: "cannot bind", path: url, code: errno) }
-        if listen, CPosix.listen(fd, 16) != 0 { throw Failure(operation: "cannot listen on", path: url, code: errno) }
+        if listen, CPosix.listen(fd, listenBacklog) != 0 {
+            throw Failure(operation: "cannot listen on", path: url, code: errno)
+        }
     }
 
     /// Starts connect(2) on a non-blocking socket: true when connected at once, false when under way.

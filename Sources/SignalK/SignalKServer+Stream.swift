@@ -127,3 +127,105 @@ extension SignalKServer {
         connection.stream = stream
     }
 }
+
+extension SignalKServer {
+    /// One pass over the stream clients: a batch of new updates offered to each, or a tick's check of what each is
+    /// owed. Done client by client, so that it can stop between two clients and go on later (`resume`).
+    struct StreamRound {
+        var updates: [SignalKModel.Update]
+        var isTick: Bool
+        var at: Double
+        var clients: [Int]
+        var next = 0
+        var frames = FrameCache()
+    }
+
+    /// The most rounds left waiting: past it, the oldest are finished at once rather than held without end.
+    static let waitingRounds = 4
+
+    /// New updates from the model: to every stream client, as its subscriptions say.
+    ///
+    /// `yield`, asked between one client and the next, ends the call there when the caller has more urgent work (a
+    /// sentence waiting on an input): the rest of the clients are served by `resume`, in order, before anything
+    /// newer. Without it every client is served before the call returns.
+    public mutating func publish(
+        _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, yield: () -> Bool = { false },
+        _ act: (Action) -> Void
+    ) {
+        guard !updates.isEmpty else { return }
+        begin(StreamRound(updates: updates, isTick: false, at: now, clients: connections.keys.sorted()), model, act)
+        resume(model: model, yield: yield, act)
+    }
+
+    /// What subscriptions owe at `now` (held values, periods), and the current values to streams opened since the
+    /// last tick. `yield` as for `publish`.
+    public mutating func tick(
+        model: SignalKModel, at now: Double, yield: () -> Bool = { false }, _ act: (Action) -> Void
+    ) {
+        begin(StreamRound(updates: [], isTick: true, at: now, clients: connections.keys.sorted()), model, act)
+        resume(model: model, yield: yield, act)
+    }
+
+    /// Whether stream work is waiting for `resume`.
+    public var hasUnfinishedRounds: Bool { !rounds.isEmpty }
+
+    /// Goes on with the stream work earlier calls left, oldest first, one client at least, until `yield` says stop.
+    public mutating func resume(model: SignalKModel, yield: () -> Bool, _ act: (Action) -> Void) {
+        var served = 0
+        while !rounds.isEmpty {
+            var round = rounds.removeFirst()
+            while round.next < round.clients.count {
+                if served > 0 && yield() {
+                    rounds.insert(round, at: 0)
+                    return
+                }
+                let id = round.clients[round.next]
+                round.next += 1
+                serve(id, &round, model: model, act)
+                served += 1
+            }
+        }
+    }
+
+    private mutating func begin(_ round: StreamRound, _ model: SignalKModel, _ act: (Action) -> Void) {
+        while rounds.count >= Self.waitingRounds {
+            var oldest = rounds.removeFirst()
+            while oldest.next < oldest.clients.count {
+                let id = oldest.clients[oldest.next]
+                oldest.next += 1
+                serve(id, &oldest, model: model, act)
+            }
+        }
+        rounds.append(round)
+    }
+
+    private mutating func serve(_ id: Int, _ round: inout StreamRound, model: SignalKModel, _ act: (Action) -> Void) {
+        // Taken out of the table while worked on: a copy left in it shared the subscription's storage, so its first
+        // change copied every path it tracked (each client, each tick).
+        guard var stream = connections[id]?.stream else { return }
+        connections[id]?.stream = nil
+        if round.isTick && connections[id]?.needsCurrent == true {
+            connections[id]?.needsCurrent = false
+            sendCurrent(id, &stream, model: model, at: round.at, act)
+        }
+        let out = round.isTick ? stream.due(at: round.at) : stream.offer(round.updates, at: round.at)
+        if !out.isEmpty {
+            let meta = stream.newMeta(out)
+            act(.send(connection: id, bytes: round.frames.frame(out, meta, model)))
+        }
+        connections[id]?.stream = stream
+    }
+
+    /// One delta frame per distinct content in a round: clients subscribed alike (most of them) share its bytes,
+    /// instead of each costing the JSON again (10 streaming clients made that most of a tick's work).
+    struct FrameCache {
+        private var last: (updates: [SignalKModel.Update], meta: [String], bytes: [UInt8])?
+
+        mutating func frame(_ updates: [SignalKModel.Update], _ meta: [String], _ model: SignalKModel) -> [UInt8] {
+            if let last, last.meta == meta, last.updates == updates { return last.bytes }
+            let bytes = WebSocket.frame(.text, Array(model.delta(updates, meta: meta).utf8))
+            last = (updates, meta, bytes)
+            return bytes
+        }
+    }
+}

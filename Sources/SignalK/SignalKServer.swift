@@ -76,6 +76,8 @@ public struct SignalKServer: Sendable {
     public let configuration: Configuration
     public internal(set) var counters = Counters()
     var connections: [Int: Connection] = [:]
+    /// Stream work begun and not yet done, oldest first (see `resume`).
+    var rounds: [StreamRound] = []
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -119,54 +121,6 @@ public struct SignalKServer: Sendable {
         if connection.socket != nil && !connection.closing {
             let rest = connection.reader.takeRemainder()
             if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, command: command, act) }
-        }
-    }
-
-    /// New updates from the model: to every stream client, as its subscriptions say.
-    public mutating func publish(
-        _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, _ act: (Action) -> Void
-    ) {
-        guard !updates.isEmpty else { return }
-        var frames = FrameCache()
-        for id in connections.keys.sorted() {
-            guard var stream = connections[id]?.stream else { continue }
-            let out = stream.offer(updates, at: now)
-            if !out.isEmpty {
-                let meta = stream.newMeta(out)
-                act(.send(connection: id, bytes: frames.frame(out, meta, model)))
-            }
-            connections[id]?.stream = stream
-        }
-    }
-
-    /// One delta frame per distinct content in a turn: clients subscribed alike (most of them) share its bytes,
-    /// instead of each costing the JSON again (10 streaming clients made that most of a tick's work).
-    struct FrameCache {
-        private var last: (updates: [SignalKModel.Update], meta: [String], bytes: [UInt8])?
-
-        mutating func frame(_ updates: [SignalKModel.Update], _ meta: [String], _ model: SignalKModel) -> [UInt8] {
-            if let last, last.meta == meta, last.updates == updates { return last.bytes }
-            let bytes = WebSocket.frame(.text, Array(model.delta(updates, meta: meta).utf8))
-            last = (updates, meta, bytes)
-            return bytes
-        }
-    }
-
-    /// What subscriptions owe at `now` (held values, periods).
-    public mutating func tick(model: SignalKModel, at now: Double, _ act: (Action) -> Void) {
-        var frames = FrameCache()
-        for id in connections.keys.sorted() {
-            guard var stream = connections[id]?.stream else { continue }
-            if connections[id]?.needsCurrent == true {
-                connections[id]?.needsCurrent = false
-                sendCurrent(id, &stream, model: model, at: now, act)
-            }
-            let out = stream.due(at: now)
-            if !out.isEmpty {
-                let meta = stream.newMeta(out)
-                act(.send(connection: id, bytes: frames.frame(out, meta, model)))
-            }
-            connections[id]?.stream = stream
         }
     }
 

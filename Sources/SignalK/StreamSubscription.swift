@@ -10,7 +10,10 @@ public struct StreamSubscription: Sendable {
     }
 
     public struct Subscription: Hashable, Sendable {
-        public var pattern: String
+        public var pattern: String {
+            didSet { patternBytes = Array(pattern.utf8) }
+        }
+        private var patternBytes: [UInt8]
         /// Seconds.
         public var period: Double
         public var minPeriod: Double
@@ -18,15 +21,20 @@ public struct StreamSubscription: Sendable {
 
         public init(pattern: String, period: Double = 1, minPeriod: Double = 0, policy: Policy = .ideal) {
             self.pattern = pattern
+            self.patternBytes = Array(pattern.utf8)
             self.period = period
             self.minPeriod = minPeriod
             self.policy = policy
         }
 
         /// Whether `path` matches: `*` stands for any run of characters, dots included.
-        public func matches(_ path: String) -> Bool { Self.glob(Array(pattern.utf8)[...], Array(path.utf8)[...]) }
+        public func matches(_ path: String) -> Bool {
+            if patternBytes == [UInt8(ascii: "*")] { return true }
+            var path = path
+            return path.withUTF8 { Self.glob(patternBytes[...], $0) }
+        }
 
-        static func glob(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        static func glob(_ pattern: ArraySlice<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
             var p = pattern.startIndex
             var t = text.startIndex
             var star: Int?
@@ -66,6 +74,9 @@ public struct StreamSubscription: Sendable {
 
     /// By path and source.
     private var states: [String: PathState] = [:]
+    /// The keys of `states` in order, kept as keys come and go: `due` walks them in a deterministic order each tick
+    /// (sorting them there, for every client at every tick, was most of the stream's work).
+    private var order: [String] = []
     /// Paths whose meta this client has been sent.
     private var metaSent: Set<String> = []
 
@@ -101,6 +112,7 @@ public struct StreamSubscription: Sendable {
                 }
             }
             states.removeAll()
+            order.removeAll()
             return true
         }
         if let list = message["unsubscribe"]?.array {
@@ -108,8 +120,8 @@ public struct StreamSubscription: Sendable {
                 guard let path = item["path"]?.string else { continue }
                 if path == "*" { subscriptions.removeAll() } else { subscriptions.removeAll { $0.pattern == path } }
             }
-            states = states.filter { $0.value.subscription < subscriptions.count }
             states.removeAll()
+            order.removeAll()
             return true
         }
         return false
@@ -125,11 +137,20 @@ public struct StreamSubscription: Sendable {
             guard let index = governing(update.path) else { continue }
             let key = update.path + "|" + update.source
             if update.value == .null {
-                states[key] = nil
+                if states.removeValue(forKey: key) != nil {
+                    let place = position(of: key)
+                    if place < order.count && order[place] == key { order.remove(at: place) }
+                }
                 out.append(update)
                 continue
             }
-            var state = states[key] ?? PathState(last: update, subscription: index)
+            var state: PathState
+            if let known = states[key] {
+                state = known
+            } else {
+                state = PathState(last: update, subscription: index)
+                order.insert(key, at: position(of: key))
+            }
             state.last = update
             state.subscription = index
             let subscription = subscriptions[index]
@@ -148,7 +169,7 @@ public struct StreamSubscription: Sendable {
     /// What has come due by `now`: values held back by `minPeriod`, `fixed` periods, `ideal` repeats.
     public mutating func due(at now: Double) -> [SignalKModel.Update] {
         var out: [SignalKModel.Update] = []
-        for key in states.keys.sorted() {
+        for key in order {
             guard var state = states[key], state.subscription < subscriptions.count else { continue }
             let subscription = subscriptions[state.subscription]
             switch subscription.policy {
@@ -171,6 +192,17 @@ public struct StreamSubscription: Sendable {
             states[key] = state
         }
         return out
+    }
+
+    /// Where `key` is in `order`, or would go: the first place whose key is not below it.
+    private func position(of key: String) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The paths of `updates` whose meta this client has not had yet (each is then counted as sent).

@@ -220,4 +220,82 @@ import Testing
         h.send(1, repeated, at: 1.51)
         #expect(h.closed.contains(1) && h.sent[1]!.suffix(4) == [0x88, 0x02, 0x03, 0xF0])
     }
+
+    @Test("what falls due goes in path order, kept as paths come, go and come back")
+    func dueOrder() throws {
+        var stream = StreamSubscription(query: "none")
+        _ = stream.apply(
+            try #require(JSONValue.parse(#"{"subscribe":[{"path":"*","period":1000,"policy":"fixed"}]}"#)),
+            selfContext: "")
+        _ = stream.offer(
+            [update("c.x", 1), update("a.x", 2), update("b.x", 3), update("a.x", 4, source: "s.GP")], at: 0)
+        #expect(stream.due(at: 0).map(\.path) == ["a.x", "a.x", "b.x", "c.x"])
+        _ = stream.offer(
+            [update("c.x", 1), update("a.x", 2), update("b.x", 3), update("a.x", 4, source: "s.GP")], at: 0.1)
+        // By path, then source: "a.x|s.GP" before "a.x|s.II".
+        #expect(stream.due(at: 0.1).isEmpty, "fixed: not before its period")
+        #expect(stream.due(at: 0.99).isEmpty)
+        let withdrawn = SignalKModel.Update(path: "b.x", source: "s.II", timestamp: "t", value: .null)
+        #expect(stream.offer([withdrawn], at: 0.5).count == 1)
+        let second = stream.due(at: 1)
+        #expect(second.map(\.path) == ["a.x", "a.x", "c.x"])
+        #expect(second.map(\.value) == [.number(4), .number(2), .number(1)])
+        _ = stream.offer([update("b.x", 5), update("0.x", 6)], at: 1.2)
+        #expect(stream.due(at: 2).map(\.path) == ["0.x", "a.x", "a.x", "b.x", "c.x"])
+    }
+
+    @Test("a publish and a tick that yield after one client are finished by resume, with the same bytes")
+    func yieldingRounds() throws {
+        func run(yielding: Bool) throws -> [Int: [UInt8]] {
+            var h = Harness()
+            for id in 1...4 {
+                h.server.opened(id, peer: [10, 0, 0, 5], at: 0)
+                h.send(
+                    id,
+                    "GET /signalk/v1/stream?subscribe=self HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                )
+            }
+            var sent = h.sent
+            let act = { (action: SignalKServer.Action) in
+                if case .send(let id, let bytes) = action { sent[id, default: []] += bytes }
+            }
+            var asked = 0
+            let yield = { () -> Bool in
+                asked += 1
+                return yielding
+            }
+            // Both batches taken from the model first: a round finished later reads the model as it then is (the
+            // current values to a new stream), so the model stays as it is while the rounds run.
+            h.model.observe(try Sentence(parsing: checksummed("SDDPT,12.1,0.4")), input: "depth", at: 0, unixTime: 0)
+            let depth = h.model.takeUpdates()
+            h.model.observe(
+                try Sentence(parsing: checksummed("WIMWV,40.0,R,10.0,N,A")), input: "wind", at: 0.2, unixTime: 0)
+            let wind = h.model.takeUpdates()
+            h.server.publish(depth, model: h.model, at: 0, yield: yield, act)
+            if yielding {
+                #expect(h.server.hasUnfinishedRounds)
+                #expect(
+                    sent.values.filter { String(decoding: $0, as: UTF8.self).contains("belowTransducer") }.count == 1)
+            }
+            h.server.tick(model: h.model, at: 0.1, yield: yield, act)
+            h.server.publish(wind, model: h.model, at: 0.2, yield: yield, act)
+            var resumed = 0
+            while h.server.hasUnfinishedRounds {
+                h.server.resume(model: h.model, yield: yield, act)
+                resumed += 1
+            }
+            #expect(yielding ? resumed >= 8 : resumed == 0, "one client a call while yielding")
+            #expect(asked > 0 || !yielding)
+            return sent
+        }
+        let whole = try run(yielding: false)
+        let yielded = try run(yielding: true)
+        let same = whole == yielded
+        #expect(same, "the same bytes to each client")
+        #expect(whole.count == 4)
+        for bytes in whole.values {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.contains("belowTransducer") && text.contains("angleApparent"))
+        }
+    }
 }
