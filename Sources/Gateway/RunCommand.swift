@@ -1,4 +1,5 @@
 import Engine
+import Marine
 import Platform
 
 /// What `telltale run` is told on its command line, as plain values: the desktop command (swift-argument-parser)
@@ -85,18 +86,52 @@ public enum RunCommand {
         runtime.run(duration: duration)
     }
 
-    /// `check-config`: the line to print, or the error.
+    /// `check-config`: the summary to print, or every error. Beyond the file itself, the files it names are read
+    /// as `run` reads them: a route or a start line `run` could not load (it carries on without them, with a warning
+    /// in its log) is an error here, where the sailor can still mend it.
     public static func check(_ path: String) throws(CommandError) -> String {
+        let configuration: GatewayConfiguration
         do {
-            let configuration = try ConfigurationFile.load(path: path)
-            func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
-            return "\(path): valid (\(count(configuration.inputs.count, "input")), "
-                + "\(count(configuration.outputs.count, "output"))"
-                + (configuration.route.map { ", route \($0)" } ?? "")
-                + (configuration.imu.map { ", IMU \($0.endpoint), axes \($0.axes)" } ?? "") + ")"
+            configuration = try ConfigurationFile.load(path: path)
         } catch {
             throw CommandError("\(path): \(error)")
         }
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
+        var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
+        var problems: [String] = []
+        if let route = configuration.route {
+            var file = RouteFile(path: route)
+            do {
+                let loaded = try file.load()
+                parts.append("route \(route) (\(count(loaded.waypoints.count, "waypoint")))")
+            } catch {
+                problems.append("route: \(error)")
+            }
+        }
+        if let imu = configuration.imu { parts.append("IMU \(imu.endpoint), axes \(imu.axes)") }
+        if let polar = configuration.engine.polar {
+            parts.append("polar of \(count(polar.curves.count, "wind speed"))")
+        }
+        if let line = configuration.race.line {
+            do {
+                let ends = try RaceCommand.startLine(from: line)
+                let metres =
+                    ends.port.flatMap { port in
+                        ends.starboard.map { Geodesic.wgs84.inverse(port, $0).distance }
+                    } ?? 0
+                parts.append("start line \(line) (\(Int(metres.rounded())) m)")
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if let button = configuration.race.button { parts.append("race button \(button.chip) line \(button.line)") }
+        if let web = configuration.web {
+            parts.append("Signal K and the panel on \(Endpoint.bracketed(web.host)):\(web.port)")
+        }
+        guard problems.isEmpty else {
+            throw CommandError(problems.map { "\(path): \($0)" }.joined(separator: "\n"))
+        }
+        return "\(path): valid (" + parts.joined(separator: ", ") + ")"
     }
 }
 

@@ -155,6 +155,36 @@ import Testing
         }
     }
 
+    @Test(
+        "check-config reads the route and start line as run would, says what is on, and names each file it cannot read")
+    func namedFiles() throws {
+        let folder = projectFixtures() + "/demo-voyage"
+        let good = "/tmp/telltale-check-\(getpid()).toml"
+        defer { unlink(good) }
+        try POSIX.writeFile(
+            good,
+            "route = \"\(folder)/route.gpx\"\npolar = \"\(folder)/polar.csv\"\n[race]\nline = \"\(folder)/line.gpx\"\n"
+                + "button = 17\n[web]\nlisten = \"127.0.0.1:3999\"\n")
+        let summary = try RunCommand.check(good)
+        #expect(summary.hasPrefix(good + ": valid (0 inputs, 0 outputs, route "))
+        #expect(summary.contains("route.gpx (4 waypoints)"), "\(summary)")
+        #expect(summary.contains("polar of 9 wind speeds") && summary.contains("race button /dev/gpiochip0 line 17"))
+        #expect(summary.contains("line.gpx (200 m)") && summary.contains("on 127.0.0.1:3999"))
+        // run carries on without a route or a line it cannot load; check-config names both, each with the file.
+        let bad = "/tmp/telltale-check-bad-\(getpid()).toml"
+        defer { unlink(bad) }
+        try POSIX.writeFile(bad, "route = \"/nonexistent/route.gpx\"\n[race]\nline = \"/nonexistent/line.gpx\"\n")
+        do {
+            _ = try RunCommand.check(bad)
+            Issue.record("a route and a line that cannot be read were valid")
+        } catch {
+            let lines = error.description.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.first?.contains("route: cannot open /nonexistent/route.gpx") == true)
+            #expect(lines.last?.contains("race: cannot open /nonexistent/line.gpx") == true)
+        }
+    }
+
     @Test("IPv6 URLs are read and written in brackets")
     func ipv6URLs() throws {
         #expect(try Endpoint.parse("tcp://[::1]:10110") == .tcp(host: "::1", port: 10110))
