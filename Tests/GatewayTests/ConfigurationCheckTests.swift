@@ -185,6 +185,47 @@ import Testing
         }
     }
 
+    @Test("damaged configuration files are refused with a message, never a crash")
+    func damagedFiles() throws {
+        // The bench profile without its polar (a file, read from the configuration's own folder), and more tables.
+        let text = try #require(readFile(projectFixtures() + "/../Boards/bench.toml"))
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let more = [
+            "[alarms.text]", "shallow = \"x\"", "[race]", "sequence = [5, 4, 1, 0]", "button = 17", "[[input]]",
+            "url = \"udp://[::]:10110\"",
+        ]
+        let whole = (lines.filter { !$0.hasPrefix("polar") }.map(String.init) + more).joined(separator: "\n")
+        _ = try ConfigurationFile.parse(whole)
+        let board = Array(whole.utf8)
+        var state: UInt64 = 0xC0FF_EE00
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        let alphabet = Array("[]{}=\"',.#\\\n 0123456789-+eE_abcxyzé\u{0}\u{7F}".utf8)
+        var refused = 0
+        var read = 0
+        for _ in 0..<3000 {
+            var bytes = board
+            for _ in 0..<(1 + next(3)) {
+                let at = next(bytes.count)
+                switch next(3) {
+                case 0: bytes[at] = alphabet[next(alphabet.count)]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[next(alphabet.count)], at: at)
+                }
+            }
+            do {
+                _ = try ConfigurationFile.parse(String(decoding: bytes, as: UTF8.self))
+                read += 1
+            } catch {
+                #expect(!error.description.isEmpty)
+                refused += 1
+            }
+        }
+        #expect(refused > 500 && read > 100, "refused \(refused), read \(read)")
+    }
+
     @Test("IPv6 URLs are read and written in brackets")
     func ipv6URLs() throws {
         #expect(try Endpoint.parse("tcp://[::1]:10110") == .tcp(host: "::1", port: 10110))
