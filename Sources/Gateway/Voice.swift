@@ -28,10 +28,19 @@ final class Voice {
         self.log = log
         // espeak-ng playing straight to the default device exits 0 even when there is none, so the one sign of a
         // missing device is that the kernel has no sound card (/dev/snd/controlC*; /proc/asound is hidden from the
-        // packaged service). With `device`, aplay's failure says it.
-        if settings.device == nil && !POSIX.list("/dev/snd").contains(where: { $0.hasPrefix("controlC") }) {
+        // packaged service). With `device`, aplay's failure says it. Another command (a script that speaks through a
+        // Bluetooth speaker or the chartplotter) says its own failures, and needs no card here.
+        if settings.device == nil && Self.playsToDefaultCard(settings.command)
+            && !POSIX.list("/dev/snd").contains(where: { $0.hasPrefix("controlC") })
+        {
             report("voice: no sound card (nothing in /dev/snd): announcements will not be heard")
         }
+    }
+
+    /// Whether `command` is espeak (or espeak-ng), which plays to the machine's default sound card.
+    static func playsToDefaultCard(_ command: String) -> Bool {
+        let name = command.split(separator: "/").last.map(String.init) ?? command
+        return name == "espeak-ng" || name == "espeak"
     }
 
     /// The command line for `text`: the command, its arguments and the words; through `aplay -D device` when a

@@ -313,13 +313,20 @@ public struct SignalKModel: Sendable {
 
     /// Withdraws the values passed through from inputs that have not been renewed within their path's timeout.
     public mutating func expire(at time: Double, unixTime: Double) {
-        let stamp = SignalKTime.text(unixTime: unixTime)
-        for path in entries.keys.sorted() {
+        // What has expired is found first and only that is put in order (by path, then as the sources came): the
+        // paths were sorted every second for the few, mostly none, that expire.
+        var expired: [(path: String, place: Int, source: String)] = []
+        for (path, list) in entries {
             let timeout = SignalKPaths.info(path).timeout
-            for entry in entries[path] ?? [] where entry.source != Self.computedSource && time - entry.time > timeout {
-                withdraw(path, source: entry.source, timestamp: stamp)
+            for (place, entry) in list.enumerated()
+            where entry.source != Self.computedSource && time - entry.time > timeout {
+                expired.append((path, place, entry.source))
             }
         }
+        guard !expired.isEmpty else { return }
+        expired.sort { $0.path != $1.path ? $0.path < $1.path : $0.place < $1.place }
+        let stamp = SignalKTime.text(unixTime: unixTime)
+        for item in expired { withdraw(item.path, source: item.source, timestamp: stamp) }
     }
 
     private mutating func set(_ path: String, _ value: SignalKValue, source: String, time: Double, timestamp: String) {

@@ -50,6 +50,9 @@ import Testing
         #expect(try ConfigurationFile.parse("[voice]\nenabled = false\n").voice == nil)
         let plain = try #require(try ConfigurationFile.parse("[voice]\n").voice)
         #expect(Voice.commandLine(plain, "start") == ["espeak-ng", "start"])
+        // Only espeak playing to the default card needs one; another command says its own failures.
+        #expect(Voice.playsToDefaultCard("espeak-ng") && Voice.playsToDefaultCard("/usr/bin/espeak"))
+        #expect(!Voice.playsToDefaultCard("/home/pi/speak-to-bluetooth.sh") && !Voice.playsToDefaultCard("say"))
         let found = errors("[race]\nsequence = [5, -1]\nannounce = \"ten\"\n[voice]\ncommand = \"\"\nloud = true\n")
         // One error a section (the first found in each), each naming its key.
         #expect(found.count == 2 && found[0].contains("race.sequence") && found[1].contains("voice.loud"), "\(found)")
