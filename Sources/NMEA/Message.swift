@@ -40,14 +40,12 @@ public enum Message: Hashable, Sendable {
     ///   passed through), or a field error.
     @inline(__always)
     public init(_ sentence: borrowing Sentence) throws(DecodeError) {
-        guard let formatter = sentence.address.formatter, sentence.startCharacter == UInt8(ascii: "$") else {
-            throw .unsupported(sentence.address)
-        }
         let address = sentence.address
+        let formatter = try Message.formatter(address, start: sentence.startCharacter)
         // Inlined into the caller, so the bytes are read where the sentence lies: a call taking the sentence made a
         // 400-byte copy of it first. The decoding itself is one function over the field reader.
         self = try sentence.decodeFields { (r: inout FieldReader) throws(DecodeError) -> Message in
-            try Message(formatter: formatter, address: address, fields: &r)
+            try Message.decode(formatter: formatter, address: address, fields: &r)
         }
     }
 
@@ -56,18 +54,17 @@ public enum Message: Hashable, Sendable {
     @inline(__always)
     public init(lent sentence: inout Sentence) throws(DecodeError) {
         let address = sentence.address
-        guard let formatter = address.formatter, sentence.count > 0, sentence.startCharacter == UInt8(ascii: "$")
-        else {
-            throw .unsupported(address)
-        }
+        let formatter = try Message.formatter(address, start: sentence.startCharacter)
         self = try sentence.decodeFieldsInPlace { (r: inout FieldReader) throws(DecodeError) -> Message in
-            try Message(formatter: formatter, address: address, fields: &r)
+            try Message.decode(formatter: formatter, address: address, fields: &r)
         }
     }
 
-    /// Decodes the fields of a sentence of `formatter`, then judges the values (``implausibleQuantity``).
-    init(formatter: Formatter, address: Address, fields r: inout FieldReader) throws(DecodeError) {
-        self = try Message.decode(formatter: formatter, address: address, fields: &r)
+    /// The formatter to decode by: a standard `$` sentence's, else ``DecodeError/unsupported(_:)``.
+    @inline(__always)
+    private static func formatter(_ address: Address, start: UInt8) throws(DecodeError) -> Formatter {
+        guard let formatter = address.formatter, start == UInt8(ascii: "$") else { throw .unsupported(address) }
+        return formatter
     }
 
     /// The value, or ``DecodeError/implausible(_:)`` when one of its values cannot be true.
@@ -77,6 +74,7 @@ public enum Message: Hashable, Sendable {
         return value
     }
 
+    /// Decodes the fields of a sentence of `formatter`, each type judged (``PlausibilityJudged``) as it is read.
     private static func decode(formatter: Formatter, address: Address, fields r: inout FieldReader)
         throws(DecodeError) -> Message
     {

@@ -109,9 +109,20 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
 }
 
 /// A decoded sentence type whose values can be judged against their physical ranges.
-public protocol PlausibilityJudged {
+protocol PlausibilityJudged {
+    /// Checks each value that has a range (a type with none checks nothing).
+    func judge(_ judge: inout Judge)
+}
+
+extension PlausibilityJudged {
+    func judge(_ judge: inout Judge) {}
+
     /// The first quantity whose value cannot be true, or nil when every value is within its range.
-    var implausibleQuantity: Quantity? { get }
+    var implausibleQuantity: Quantity? {
+        var judge = Judge()
+        self.judge(&judge)
+        return judge.found
+    }
 }
 
 /// Keeps the first quantity found out of range.
@@ -181,279 +192,206 @@ extension Message {
 }
 
 extension RMC: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.groundSpeed, speedOverGround)
         judge.check(.direction, courseOverGround)
         judge.check(.variation, magneticVariation)
-        return judge.found
     }
 }
 
 extension GGA: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.dilution, horizontalDilution)
         judge.check(.altitude, altitude)
         judge.check(.altitude, geoidSeparation)
-        return judge.found
     }
 }
 
 extension VTG: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, courseTrue)
         judge.check(.direction, courseMagnetic)
         judge.check(.groundSpeed, speedKnots)
         judge.check(.groundSpeed, speedKilometresPerHour.map { $0 / 1.852 })
-        return judge.found
     }
 }
 
 extension HDG: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, sensorHeading)
         judge.check(.variation, deviation)
         judge.check(.variation, variation)
-        return judge.found
     }
 }
 
 extension HDM: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, heading)
-        return judge.found
     }
 }
 
 extension HDT: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, heading)
-        return judge.found
     }
 }
 
 extension VHW: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, headingTrue)
         judge.check(.direction, headingMagnetic)
         judge.check(.boatSpeed, speedKnots)
         judge.check(.boatSpeed, speedKilometresPerHour.map { $0 / 1.852 })
-        return judge.found
     }
 }
 
 extension MWV: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.windAngle, angle)
         judge.check(.windSpeed, speedKnots.map { $0 / Judge.knotsPerMetrePerSecond })
-        return judge.found
     }
 }
 
 extension VWR: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(sideWind: wind)
-        return judge.found
     }
 }
 
 extension VWT: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(sideWind: wind)
-        return judge.found
     }
 }
 
 extension MWD: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, directionTrue)
         judge.check(.direction, directionMagnetic)
         judge.check(.windSpeed, speedKnots.map { $0 / Judge.knotsPerMetrePerSecond })
         judge.check(.windSpeed, speedMetresPerSecond)
-        return judge.found
     }
 }
 
 extension VPW: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.signedSpeed, speedKnots)
         judge.check(.signedSpeed, speedMetresPerSecond.map { $0 * Judge.knotsPerMetrePerSecond })
-        return judge.found
     }
 }
 
 extension DBT: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.depth, metres)
         judge.check(.depth, feet.map { $0 * 0.3048 })
         judge.check(.depth, fathoms.map { $0 * 1.8288 })
-        return judge.found
     }
 }
 
 extension DPT: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.depth, depth)
         judge.check(.depthOffset, offset)
-        return judge.found
     }
 }
 
 extension MTW: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.waterTemperature, temperature)
-        return judge.found
     }
 }
 
 extension VLW: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         // Logs count for the boat's life: only the sign and finiteness are checked.
         for value in [totalWater, tripWater, totalGround, tripGround] {
             judge.check(.measurement, value)
             if let value, value < 0 { judge.check(.distance, value) }
         }
-        return judge.found
     }
 }
 
 extension XDR: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         for measurement in measurements {
             let isAngle = measurement.type == UInt8(ascii: "A")
             judge.check(isAngle ? .attitudeAngle : .measurement, measurement.value)
         }
-        return judge.found
     }
 }
 
 extension RMB: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.distance, crossTrackError)
         judge.check(.distance, range)
         judge.check(.direction, bearingTrue)
         judge.check(.signedSpeed, closingVelocity)
-        return judge.found
     }
 }
 
 extension APB: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.distance, crossTrackError)
         judge.check(.direction, bearingOriginToDestination)
         judge.check(.direction, bearingToDestination)
         judge.check(.direction, headingToSteer)
-        return judge.found
     }
 }
 
 extension XTE: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.distance, magnitude)
-        return judge.found
     }
 }
 
 extension BWC: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(waypoint: waypoint)
-        return judge.found
     }
 }
 
 extension BWR: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(waypoint: waypoint)
-        return judge.found
     }
 }
 
 extension BOD: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.direction, bearingTrue)
         judge.check(.direction, bearingMagnetic)
-        return judge.found
     }
 }
 
 extension WCV: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.signedSpeed, velocity)
-        return judge.found
     }
 }
 
 extension ROT: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.rateOfTurn, rate)
-        return judge.found
     }
 }
 
 extension RSA: PlausibilityJudged {
-    public var implausibleQuantity: Quantity? {
-        var judge = Judge()
+    func judge(_ judge: inout Judge) {
         judge.check(.rudderAngle, starboardAngle)
         judge.check(.rudderAngle, portAngle)
-        return judge.found
     }
 }
 
-extension GLL: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension GLL: PlausibilityJudged {}
 
-extension ZDA: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension ZDA: PlausibilityJudged {}
 
-extension RTE: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension RTE: PlausibilityJudged {}
 
-extension ALR: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension ALR: PlausibilityJudged {}
 
-extension TXT: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension TXT: PlausibilityJudged {}
 
-extension ACK: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension ACK: PlausibilityJudged {}
 
-extension ACN: PlausibilityJudged {
-    /// Nothing in it has a physical range.
-    public var implausibleQuantity: Quantity? { nil }
-}
+extension ACN: PlausibilityJudged {}

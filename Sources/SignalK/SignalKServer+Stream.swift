@@ -174,15 +174,14 @@ extension SignalKServer {
         var served = 0
         while !rounds.isEmpty {
             var round = rounds.removeFirst()
-            while round.next < round.clients.count {
-                if served > 0 && yield() {
-                    rounds.insert(round, at: 0)
-                    return
-                }
-                let id = round.clients[round.next]
-                round.next += 1
-                serve(id, &round, model: model, act)
+            // Asked before each client: the first is always served, so each call gets somewhere.
+            let finished = advance(&round, model: model, act) {
                 served += 1
+                return served > 1 && yield()
+            }
+            if !finished {
+                rounds.insert(round, at: 0)
+                return
             }
         }
     }
@@ -190,13 +189,22 @@ extension SignalKServer {
     private mutating func begin(_ round: StreamRound, _ model: SignalKModel, _ act: (Action) -> Void) {
         while rounds.count >= Self.waitingRounds {
             var oldest = rounds.removeFirst()
-            while oldest.next < oldest.clients.count {
-                let id = oldest.clients[oldest.next]
-                oldest.next += 1
-                serve(id, &oldest, model: model, act)
-            }
+            _ = advance(&oldest, model: model, act, stop: { false })
         }
         rounds.append(round)
+    }
+
+    /// Serves the round's clients in turn, asking `stop` before each; true when every client has been served.
+    private mutating func advance(
+        _ round: inout StreamRound, model: SignalKModel, _ act: (Action) -> Void, stop: () -> Bool
+    ) -> Bool {
+        while round.next < round.clients.count {
+            if stop() { return false }
+            let id = round.clients[round.next]
+            round.next += 1
+            serve(id, &round, model: model, act)
+        }
+        return true
     }
 
     private mutating func serve(_ id: Int, _ round: inout StreamRound, model: SignalKModel, _ act: (Action) -> Void) {
