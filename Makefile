@@ -93,9 +93,8 @@ test: deps test-deps
 	$(MAKE) deb-check || status=1; \
 	exit $$status
 
-INTEROP_CHECKS := Tests/Interop/pynmea2-check.sh Tests/Interop/gpsd-check.sh Tests/Interop/gpsfake-check.sh \
-	Tests/Interop/serial-check.sh Tests/Interop/i2c-check.sh Tests/Interop/signalk-check.sh Tests/Panel/panel-check.sh \
-	Tests/Interop/voice-check.sh Tests/Interop/alarm-check.sh Tests/Interop/gpio-check.sh
+# The checks beside the Swift tests, named once in Tests/checks.list (.ci/run reads their counts from there too).
+INTEROP_CHECKS := $(shell awk '!/^\#/ && NF == 2 { print $$2 }' Tests/checks.list)
 
 interop: release
 	@status=0; for check in $(INTEROP_CHECKS); do echo "== $$check"; $$check || status=1; done; exit $$status
@@ -105,9 +104,9 @@ interop: release
 run: release-static
 	.build-static/release/telltale run --config Boards/bench.toml
 
-## The instrument panel's files (Sources/Gateway/Panel) into the Swift source that embeds them in the binary.
+## The instrument panel's files (Sources/Gateway/Web/Panel) into the Swift source that embeds them in the binary.
 panel:
-	python3 Sources/Gateway/Panel/embed.py
+	python3 Sources/Gateway/Web/Panel/embed.py
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Router", dependencies: ["NMEA", "Marine", "Engine"]),
         // Signal K: the boat's data in SI units as a model and deltas, subscriptions, and the HTTP/WebSocket protocol
         // that serves them, all sans-I/O (the shell owns the sockets). No Foundation, no C: it builds for the Pi.
-        .target(name: "SignalK", dependencies: ["NMEA", "Marine", "Engine"]),
+        .target(name: "SignalK", dependencies: ["NMEA", "Marine", "Engine", "Router"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
@@ -41,7 +41,7 @@ let package = Package(
                 "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
             ],
             // The panel's own files: embedded into PanelFiles.swift by Panel/embed.py (`make panel`).
-            exclude: ["Panel"]
+            exclude: ["Web/Panel"]
         ),
         .systemLibrary(
             name: "CSerialPort",
@@ -81,7 +81,7 @@ let package = Package(
         // run the same entry point the ARM binaries have.
         .executableTarget(name: "TelltalePi", dependencies: ["Gateway", "Platform", "CPosix"]),
         // Helpers shared by the test targets (fixture paths, file reading, checksums written independently).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", path: "Tests/Support/Swift"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
         // The GeographicLib vectors are read from disk by path, not bundled.
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
@@ -90,6 +90,10 @@ let package = Package(
         .testTarget(name: "RouterTests", dependencies: ["Router", "Engine", "NMEA", "TestSupport"]),
         .testTarget(name: "SignalKTests", dependencies: ["SignalK", "Engine", "Marine", "NMEA", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),
+        // The command line read two ways (desktop and Pi) from its one description.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["telltale", "Gateway", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "GatewayTests",
             dependencies: ["Gateway", "Engine", "Router", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),

@@ -11,13 +11,13 @@
 import gzip
 import multiprocessing
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from support import Gateway, bench_profile, free_port  # noqa: E402
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -29,27 +29,8 @@ seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 web, nmea = free_port(), free_port()
-profile = open(os.path.join(root, "Boards/bench.toml")).read().replace("../", root + "/")
-profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea}").replace("0.0.0.0:3000", f"127.0.0.1:{web}")
-config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-config.write('status_line = false\nstate_file = ""\n' + profile)
-config.close()
-gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.DEVNULL)
-for _ in range(100):
-    try:
-        socket.create_connection(("127.0.0.1", web), timeout=0.2).close()
-        break
-    except OSError:
-        time.sleep(0.1)
+gateway = Gateway(binary, bench_profile(nmea, web)).start(wait=[web]).process
 url = f"http://127.0.0.1:{web}/"
 
 

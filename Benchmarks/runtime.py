@@ -11,7 +11,10 @@
 
 Usage: Benchmarks/runtime.py BINARY [SENTENCES]
 """
-import os, re, select, socket, struct, subprocess, sys, tempfile, time
+import os, re, select, socket, struct, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from support import Gateway, free_port, memory_kb, sentence as checksum  # noqa: E402
 
 SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
 
@@ -20,27 +23,8 @@ flood_sentences = int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def checksum(body):
-    value = 0
-    for c in body.encode():
-        value ^= c
-    return f"${body}*{value:02X}\r\n".encode()
-
-
 def rss(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    return memory_kb(pid) / 1024
 
 
 def connect_reader(port):
@@ -53,14 +37,6 @@ def connect_reader(port):
     raise SystemExit(f"nothing listens on port {port}")
 
 
-def start_gateway(config_text):
-    """telltale run on a configuration written to a temporary file; returns the process and the file's name."""
-    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-    config.write(config_text)
-    config.close()
-    return subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True), config.name
-
-
 def run_latency(extra_config="", during=None, label=""):
     """Pass-through latency; `during(stop)` runs in a thread meanwhile (other clients of the gateway), and
     `extra_config` is added to the gateway's configuration."""
@@ -70,8 +46,7 @@ def run_latency(extra_config="", during=None, label=""):
     server = socket.socket()
     server.bind(("127.0.0.1", input_port))
     server.listen(1)
-    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-    config.write(f"""status_line = false
+    gateway = Gateway(binary, f"""status_line = false
 [imu]
 url = "csv:{root}/Fixtures/demo-voyage/imu.csv"
 loop = true
@@ -86,9 +61,7 @@ loop = true
 speed = 10
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
-{extra_config}""")
-    config.close()
-    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
+{extra_config}""").start()
     feed, _ = server.accept()
     stop = threading.Event()
     if during:
@@ -142,10 +115,10 @@ url = "tcp://127.0.0.1:{output_port}"
                     if arrived is not None:
                         at_reader.append((arrived - wall) / 1e9)
         if n % 400 == 0:
-            samples.append(rss(gateway.pid))
+            samples.append(rss(gateway.process.pid))
     stop.set()
-    gateway.terminate()
-    _, err = gateway.communicate(timeout=5)
+    gateway.stop()
+    err = gateway.log()
     jitter = re.search(r"tick lateness p50 ([0-9.]+) ms, p99 ([0-9.]+) ms", err)
     for name, values in (("at the reader's socket (kernel receive time)", at_reader),
                          ("at the reader, woken", latencies)):
@@ -158,22 +131,18 @@ url = "tcp://127.0.0.1:{output_port}"
     if jitter:
         print(f"tick lateness at 10 Hz with inputs playing{label}: p50 {jitter.group(1)} ms, p99 {jitter.group(2)} ms")
     print(f"resident memory during it: {min(samples):.1f} to {max(samples):.1f} MB")
-    os.unlink(config.name)
 
 
 def run_flood():
     output_port = free_port()
-    config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-    config.write(f"""status_line = false
+    gateway = Gateway(binary, f"""status_line = false
 [[input]]
 url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
 loop = true
 speed = 1000
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
-""")
-    config.close()
-    gateway = subprocess.Popen([binary, "run", "--config", config.name], stderr=subprocess.PIPE, text=True)
+""").start()
     time.sleep(0.5)
     reader = socket.create_connection(("127.0.0.1", output_port))
     reader.settimeout(0.5)
@@ -188,31 +157,29 @@ url = "tcp://127.0.0.1:{output_port}"
             continue
         received += chunk.count(b"\n")
         if time.time() - last_sample > 2:
-            samples.append((received, rss(gateway.pid)))
+            samples.append((received, rss(gateway.process.pid)))
             last_sample = time.time()
     elapsed = time.time() - start
-    gateway.terminate()
-    gateway.communicate(timeout=5)
+    gateway.stop()
     first = samples[len(samples) // 10][1] if samples else 0
     print(f"flood: {received:,} sentences through the runtime in {elapsed:.0f} s "
           f"({received / elapsed:,.0f}/s); resident memory {first:.1f} MB after 10 %, "
           f"{samples[-1][1]:.1f} MB at the end (min {min(s[1] for s in samples):.1f}, "
           f"max {max(s[1] for s in samples):.1f})")
-    os.unlink(config.name)
 
 
 def run_writers(seconds=10, writers=8, rate=100e6):
     """Clients that write to an output port: read and thrown away, at most 16 KiB each a turn of the loop."""
     import threading
     output_port = free_port()
-    gateway, config_name = start_gateway(f"""status_line = false
+    gateway = Gateway(binary, f"""status_line = false
 [[input]]
 url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
 loop = true
 speed = 10
 [[output]]
 url = "tcp://127.0.0.1:{output_port}"
-""")
+""").start()
     reader = connect_reader(output_port)
     sent = [0] * writers
     stop = time.time() + seconds
@@ -244,14 +211,13 @@ url = "tcp://127.0.0.1:{output_port}"
             pass
     for t in threads:
         t.join()
-    gateway.terminate()
-    _, err = gateway.communicate(timeout=5)
+    gateway.stop()
+    err = gateway.log()
     jitter = re.search(r"tick lateness p50 ([0-9.]+) ms, p99 ([0-9.]+) ms", err)
     total = sum(sent) / seconds / 1e6
     print(f"{writers} clients writing {total:.0f} MB/s to the output port for {seconds} s: the reader got "
           f"{received} sentences; tick lateness p50 {jitter.group(1) if jitter else '?'} ms, "
           f"p99 {jitter.group(2) if jitter else '?'} ms")
-    os.unlink(config_name)
 
 
 if __name__ == "__main__":

@@ -17,10 +17,11 @@ import base64
 import os
 import select
 import socket
-import subprocess
 import sys
-import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from support import Gateway, free_port, memory_kb  # noqa: E402
 
 binary = sys.argv[1]
 clients = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -29,17 +30,8 @@ runner = sys.argv[4:]
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
 web, nmea = free_port(), free_port()
-config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-config.write(f"""route = "{root}/Fixtures/demo-voyage/route.gpx"
+gateway = Gateway(binary, f"""route = "{root}/Fixtures/demo-voyage/route.gpx"
 status_line = false
 state_file = ""
 [[input]]
@@ -51,24 +43,13 @@ name = "plotter"
 url = "tcp://127.0.0.1:{nmea}"
 [web]
 listen = "127.0.0.1:{web}"
-""")
-config.close()
-gateway = subprocess.Popen(runner + [binary, "run", "--config", config.name], stderr=subprocess.DEVNULL)
+""", runner=runner).start(wait=[web], seconds=30).process
 # The PID whose /proc we read: the gateway itself, or qemu running it (its memory then includes qemu's own).
 pid = gateway.pid
-for _ in range(100):
-    try:
-        socket.create_connection(("127.0.0.1", web), timeout=0.2).close()
-        break
-    except OSError:
-        time.sleep(0.1)
 
 
 def status(field):
-    for line in open(f"/proc/{pid}/status"):
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
-    return 0
+    return memory_kb(pid, field)
 
 
 def cpu():

@@ -10,11 +10,13 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -96,6 +98,44 @@ static inline int cposix_gpio_event(int fd, unsigned long long *timestamp_ns, in
     *timestamp_ns = event.timestamp_ns;
     *rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE;
     return 1;
+}
+// A serial line for NMEA 0183, opened so that nothing it receives is ever echoed back onto the bus: the line is put
+// in raw mode (no echo, no line editing, 8N1, no flow control, the receiver on, modem lines ignored) by the first call
+// after open(2), from a termios built here rather than read first; whatever the tty echoed or queued in the
+// microseconds before is then flushed. Only then is the line locked for us alone (flock and TIOCEXCL, so that gpsd
+// or a second gateway cannot take it). Returns the non-blocking descriptor, or -1 with errno set: ENOENT no device,
+// EACCES/EPERM refused, ENOTTY not a serial line, EINVAL a baud rate the line cannot do, EWOULDBLOCK/EBUSY in use.
+static inline speed_t cposix_baud(int baud) {
+    switch (baud) {
+    case 1200: return B1200; case 2400: return B2400; case 4800: return B4800; case 9600: return B9600;
+    case 19200: return B19200; case 38400: return B38400; case 57600: return B57600; case 115200: return B115200;
+    case 230400: return B230400; case 460800: return B460800; case 921600: return B921600;
+    default: return 0;
+    }
+}
+static inline int cposix_serial_open(const char *path, int baud) {
+    speed_t speed = cposix_baud(baud);
+    if (speed == 0) { errno = EINVAL; return -1; }
+    int fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct termios raw;
+    memset(&raw, 0, sizeof raw);
+    raw.c_cflag = CS8 | CREAD | CLOCAL;
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    cfsetispeed(&raw, speed);
+    cfsetospeed(&raw, speed);
+    int failed = tcsetattr(fd, TCSANOW, &raw);
+    if (failed == 0) failed = tcflush(fd, TCIOFLUSH);
+    if (failed == 0 && flock(fd, LOCK_EX | LOCK_NB) != 0) failed = -1;
+    if (failed == 0 && ioctl(fd, TIOCEXCL) != 0 && errno != ENOTTY && errno != EINVAL) failed = -1;
+    if (failed != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
 }
 // The size of one edge event as the kernel writes it (for tests that play a button down a pipe).
 static inline int cposix_gpio_event_size(void) { return (int)sizeof(struct gpio_v2_line_event); }

@@ -19,16 +19,7 @@ extension Engine {
     /// The alarms raised at this tick, in the sailor's words or Telltale's ("heel over 25 degrees"), and a lost
     /// sensor back ("wind back").
     mutating func announceAlarms(at now: Double) {
-        for rawValue in 0..<alarmLatches.count {
-            guard let kind = AlarmKind(rawValue: rawValue), isConfigured(kind) else { continue }
-            let latch = alarmLatches[rawValue]
-            guard latch.changedAt == now else { continue }
-            if latch.isActive {
-                announce(Announcement(text: alarmWords(kind), due: now))
-            } else if let group = kind.lostGroup {
-                announce(Announcement(text: "\(group.rawValue) back", due: now))
-            }
-        }
+        for announcement in alarmMonitor.announcements(values, at: now) { announce(announcement) }
     }
 }
 

@@ -55,7 +55,6 @@ extension Engine {
     public mutating func ingest(_ fix: Fix, motion: GroundMotion?, from source: SourceID, at time: Double) {
         inputs.record(Observation(value: fix, time: time, source: source))
         if let motion { inputs.motionOverGround.record(Observation(value: motion, time: time, source: source)) }
-        counters.used += 1
     }
 
     /// Takes an attitude measured by the gateway's own IMU.

@@ -35,14 +35,11 @@ extension Engine {
                 windDirection: values.trueWindDirection, timeToStart: timeToStart, polar: configuration.polar,
                 windSpeed: values.trueWind.map { Units.knots(metresPerSecond: $0.speed) })
         }
-        let rawValue = AlarmKind.overEarly.rawValue
-        if startLine.isComplete && !alarmSeen[rawValue] { alarmSeen[rawValue] = true }
-        guard alarmWatched[rawValue] && alarmSeen[rawValue] else { return false }
         let gun = (lastTimeToStart ?? 0) > 0 && (timeToStart ?? 1) <= 0
         let over = values.startLine?.isOver ?? false
         let back = values.startLine.map { !$0.isOver } ?? false
         let clear = back || timeToStart == nil || (timeToStart ?? 0) < -120
-        return alarmLatches[rawValue].update(raise: gun && over, clear: clear, hold: 0, at: now)
+        return alarmMonitor.judgeOverEarly(lineSet: startLine.isComplete, raise: gun && over, clear: clear, at: now)
     }
 }
 

@@ -22,11 +22,10 @@ extension Engine {
         values.laylines = Performance.laylines(values)
         let lineChanged = updateStartLine(at: now)
         let alarmChanged = updateAlarms(at: now) || lineChanged
-        if alarmChanged || alarmAcknowledged {
-            alarmRevision &+= 1
+        if alarmChanged || alarmMonitor.acknowledgedSinceTick {
             nextDue[ComputedKind.alarm.rawValue] = now
             nextDue[ComputedKind.alarmText.rawValue] = now
-            alarmAcknowledged = false
+            alarmMonitor.acknowledgedSinceTick = false
         }
         if alarmChanged { announceAlarms(at: now) }
         announceRace(at: now)
@@ -40,7 +39,6 @@ extension Engine {
                     at: now)
                 {
                     echoFilter.remember(sentence, at: now)
-                    counters.computed += 1
                     emit(kind, sentence)
                 }
                 continue
@@ -55,7 +53,6 @@ extension Engine {
                 if kind == .alarmText && !alarmChanged { continue }
                 for sentence in alarmSentences(kind) {
                     echoFilter.remember(sentence, at: now)
-                    counters.computed += 1
                     emit(kind, sentence)
                 }
                 continue
@@ -72,7 +69,6 @@ extension Engine {
                 continue
             }
             echoFilter.remember(sentence, at: now)
-            counters.computed += 1
             emit(kind, sentence)
         }
     }

@@ -21,18 +21,7 @@ public struct Engine: Sendable {
         case invalid(DecodeError)
     }
 
-    /// Counts since start.
-    public struct Counters: Hashable, Sendable {
-        public var used = 0
-        public var ignored = 0
-        public var echoes = 0
-        public var unsupported = 0
-        public var invalid = 0
-        public var computed = 0
-    }
-
     public let configuration: EngineConfiguration
-    public internal(set) var counters = Counters()
     /// The values of the last tick.
     public internal(set) var values = InstrumentValues()
 
@@ -65,21 +54,8 @@ public struct Engine: Sendable {
     public var startLine = StartLine()
     var lastTimeToStart: Double?
     var announcements: [Announcement] = []
-    /// Per ``AlarmKind`` raw value: its state, whether it is switched on, whether its group has been received.
-    var alarmLatches = Array(repeating: AlarmLatch(), count: AlarmKind.allCases.count)
-    let alarmWatched: [Bool]
-    var alarmSeen = Array(repeating: false, count: AlarmKind.allCases.count)
-    /// An alarm was acknowledged since the last tick: its ALR goes out at once.
-    var alarmAcknowledged = false
-    /// Counts the ticks at which an alarm was raised, cleared or acknowledged: a consumer that compares it sees a
-    /// change at once without comparing the alarms.
-    public internal(set) var alarmRevision = 0
-    var arrivalsSeen = 0
-    var arrivedAt = ""
-    var arrivalRaisedAt = -Double.infinity
-    var windShift: WindShiftTracker
-    /// The wind shift at the last tick, degrees, positive veering.
-    var windShiftNow = 0.0
+    /// Every alarm's state.
+    var alarmMonitor: AlarmMonitor
     var inputs: InstrumentInputs
     var derivation: WindDerivation
     var echoFilter: EchoFilter
@@ -108,8 +84,7 @@ public struct Engine: Sendable {
         stillness = StillnessDetector(window: configuration.startupBiasWindow)
         startupBiasSettled = configuration.startupBiasWindow <= 0
         echoFilter = EchoFilter(window: configuration.echoWindow)
-        alarmWatched = Self.watchedAlarms(configuration)
-        windShift = WindShiftTracker(window: configuration.alarms.windShiftWindow)
+        alarmMonitor = AlarmMonitor(settings: configuration.alarms)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
         intervals = ComputedKind.allCases.map { max(configuration.interval(of: $0), 0.001) }
@@ -125,34 +100,27 @@ public struct Engine: Sendable {
     /// The name an input was registered under.
     public func name(of source: SourceID) -> String { sourceNames[source.index] }
 
-    /// Takes one sentence from an input.
+    /// Whether `sentence` is one of the engine's own (or an output's variant of one) coming back on an input.
+    public mutating func isEcho(_ sentence: Sentence, at time: Double) -> Bool { echoFilter.isEcho(sentence, at: time) }
+
+    /// Takes one message an input delivered, decoded once by whoever read it (the router).
+    @discardableResult
+    public mutating func ingest(_ message: Message, from source: SourceID, at time: Double) -> IngestOutcome {
+        if let acknowledged = acknowledge(message) { return acknowledged ? .used : .ignored }
+        return inputs.record(message, source: source, at: time) ? .used : .ignored
+    }
+
+    /// Takes one sentence from an input: an echo of the engine's own, or decoded and taken. The router decodes a
+    /// sentence once and hands the message on; this is for callers that hold only the sentence (tests, tools).
     @discardableResult
     public mutating func ingest(_ sentence: Sentence, from source: SourceID, at time: Double) -> IngestOutcome {
-        if echoFilter.isEcho(sentence, at: time) {
-            counters.echoes += 1
-            return .echo
-        }
-        let message: Message
+        if isEcho(sentence, at: time) { return .echo }
         do {
-            message = try Message(sentence)
+            return ingest(try Message(sentence), from: source, at: time)
         } catch {
-            if case .unsupported = error {
-                counters.unsupported += 1
-                return .unsupported
-            }
-            counters.invalid += 1
+            if case .unsupported = error { return .unsupported }
             return .invalid(error)
         }
-        if let acknowledged = acknowledge(message) {
-            if acknowledged { counters.used += 1 } else { counters.ignored += 1 }
-            return acknowledged ? .used : .ignored
-        }
-        if inputs.record(message, source: source, at: time) {
-            counters.used += 1
-            return .used
-        }
-        counters.ignored += 1
-        return .ignored
     }
 
     /// Remembers a sentence an output sent in a form the engine did not build (a per-output talker), so that it is
@@ -169,7 +137,6 @@ public struct Engine: Sendable {
         utcOffset = unixTime - engineTime
     }
 
-    /// Returns and forgets the notices given since the last call.
     /// What is to be said aloud since the last call, each with the engine time it was due: the race timer's
     /// countdown and the alarms raised. The shell speaks them; a replay can list them.
     public mutating func takeAnnouncements() -> [Announcement] {
@@ -177,6 +144,7 @@ public struct Engine: Sendable {
         return announcements
     }
 
+    /// Returns and forgets the notices given since the last call.
     public mutating func takeNotices() -> [String] {
         defer { notices.removeAll() }
         return notices

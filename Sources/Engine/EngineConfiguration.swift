@@ -220,9 +220,7 @@ public struct EngineConfiguration: Sendable {
     public var route = RouteSettings()
     /// The attitude filter that turns IMU samples into heel and pitch.
     public var attitude = AttitudeSettings()
-    /// Heel alarms.
-    public var heelAlarms = HeelAlarmSettings()
-    /// The other alarms: sensors lost, XTE, arrival, shallow water, wind shift, over early.
+    /// The alarms: heel, sensors lost, XTE, arrival, shallow water, wind shift, over early.
     public var alarms = AlarmSettings()
     /// Metres from the GPS antenna forward to the bow, for the start line.
     public var bowOffset = 0.0

@@ -86,9 +86,10 @@ struct InstrumentInputs: Sendable {
     /// (a `V` status, empty fields).
     mutating func record(_ message: Message, source: SourceID, at time: Double) -> Bool {
         func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
+        guard message.isUsable else { return false }
         switch message {
         case .mwv(let mwv):
-            guard mwv.isValid != false, let angle = mwv.angle, let knots = mwv.speedKnots, angle.isFinite,
+            guard let angle = mwv.angle, let knots = mwv.speedKnots, angle.isFinite,
                 knots.isFinite, knots >= 0
             else { return false }
             let wind = RelativeWind(angle: Angle.relative(angle), speed: Units.metresPerSecond(knots: knots))
@@ -125,7 +126,6 @@ struct InstrumentInputs: Sendable {
             guard let knots = vhw.speedThroughWater else { return false }
             speedThroughWater.record(observe(Units.metresPerSecond(knots: knots)))
         case .rmc(let rmc):
-            guard rmc.isUsable else { return false }
             if let latitude = rmc.latitude, let longitude = rmc.longitude {
                 record(
                     observe(
@@ -138,24 +138,24 @@ struct InstrumentInputs: Sendable {
             motionOverGround.record(
                 observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: rmc.courseOverGround)))
         case .vtg(let vtg):
-            guard vtg.isUsable, let knots = vtg.speedOverGround else { return false }
+            guard let knots = vtg.speedOverGround else { return false }
             motionOverGround.record(
                 observe(GroundMotion(speed: Units.metresPerSecond(knots: knots), course: vtg.courseTrue)))
         case .gga(let gga):
-            guard gga.isUsable, let latitude = gga.latitude, let longitude = gga.longitude else { return false }
+            guard let latitude = gga.latitude, let longitude = gga.longitude else { return false }
             record(
                 observe(
                     Fix(
                         point: GeoPoint(latitude: latitude, longitude: longitude), utc: gga.time,
-                        mode: gga.quality == 2 ? .differential : .autonomous, satellites: gga.satellites,
+                        mode: gga.quality.flatMap { FAAMode(ggaQuality: $0) } ?? .autonomous,
+                        satellites: gga.satellites,
                         horizontalDilution: gga.horizontalDilution, altitude: gga.altitude,
                         geoidSeparation: gga.geoidSeparation)))
         case .gll(let gll):
-            guard gll.isUsable, let latitude = gll.latitude, let longitude = gll.longitude else { return false }
+            guard let latitude = gll.latitude, let longitude = gll.longitude else { return false }
             record(
                 observe(Fix(point: GeoPoint(latitude: latitude, longitude: longitude), utc: gll.time, mode: gll.mode)))
         case .rmb(let rmb):
-            guard rmb.isValid == true else { return false }
             return announce(
                 rmb.destinationID, rmb.destinationLatitude, rmb.destinationLongitude, origin: rmb.originID, observe)
         case .bwc(let bwc):

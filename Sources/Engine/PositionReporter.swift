@@ -80,7 +80,7 @@ struct PositionReporter: Sendable {
         case .positionGGA:
             return try? GGA(
                 time: position.utc ?? values.utc, latitude: position.point.latitude,
-                longitude: position.point.longitude, quality: position.mode == .differential ? 2 : 1,
+                longitude: position.point.longitude, quality: (position.mode ?? .autonomous).ggaQuality,
                 satellites: position.satellites, horizontalDilution: position.horizontalDilution,
                 altitude: position.altitude, geoidSeparation: position.geoidSeparation
             ).encode(talker: talker)
@@ -113,4 +113,5 @@ struct PositionReporter: Sendable {
             ).encode(talker: talker)
         }
     }
+
 }

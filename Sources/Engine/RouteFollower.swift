@@ -221,9 +221,3 @@ public struct RouteFollower: Sendable {
             perpendicularPassed: located.alongTrack >= legLength, routeComplete: completed)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -131,9 +131,3 @@ public struct StartLineStatus: Hashable, Sendable {
 
     public var isOver: Bool { distance < 0 }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Settings of the ``AttitudeFilter``; the defaults are tuned for a sailing boat in a seaway.
 public struct AttitudeSettings: Hashable, Sendable {
     /// Proportional gain in steady state, rad/s per radian of tilt error: about the inverse of the time constant over

@@ -80,9 +80,3 @@ public struct PlaneVector: Hashable, Sendable {
         return PlaneVector(x: x * c - y * s, y: x * s + y * c)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A first-order low-pass filter with a time constant, for one scalar quantity.
 ///
 /// `y += α·(x - y)` with `α = 1 - exp(-dt/τ)`, so the result does not depend on the sample rate. A time constant of

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Careful angle arithmetic for the geodesic solver: exact sines and cosines at multiples of 90°, differences of
 /// longitudes with their rounding error, tiny angles rounded so that nearly equal inputs behave identically.
 enum GeoMath {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Where a position lies relative to a leg of a route.
 public struct LegPosition: Hashable, Sendable {
     /// Signed distance from the leg in metres: positive when the position is to the right (starboard side) of the

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// How far the IMU is tilted from the boat's level: the heel and pitch it reads when the boat floats level, measured
 /// by `telltale calibrate level` and taken off every sample so that heel and pitch are the boat's.
 ///

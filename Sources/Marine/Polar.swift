@@ -199,9 +199,3 @@ public struct Polar: Hashable, Sendable {
         return polar
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The rhumb line (loxodrome) on the ellipsoid: a constant course, as a boat steering one compass course sails.
 ///
 /// With isometric latitude ψ = asinh(tan φ) - e·atanh(e·sin φ) the course is `atan2(Δλ, Δψ)` and the distance is

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Corrections of the masthead unit's apparent wind before the triangle. Each one is switchable in the engine.
 public enum WindCorrections {
     /// A sensor mounted off the centreline: the measured angle plus the offset (degrees, positive starboard).

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Wind relative to the boat: where it comes from (signed angle off the bow) and how fast.
 public struct RelativeWind: Hashable, Sendable {
     /// Degrees, (-180, 180], positive = wind on the starboard side.
@@ -33,7 +27,7 @@ public struct RelativeWind: Hashable, Sendable {
 ///     u = AWS·cos(AWA) - STW·cos(LEE),   v = AWS·sin(AWA) - STW·sin(LEE)
 ///     TWS = √(u² + v²),   TWA = atan2(v, u),   TWD = HDT + TWA
 ///
-/// which is REFERENCE.md section 5 when LEE = 0. Ground wind uses the velocity over ground instead: SOG at
+/// which is the formula of docs/sentences.md ("True wind, and what it is not") when LEE = 0. Ground wind uses the velocity over ground instead: SOG at
 /// `COG - HDT` off the bow. The two differ by the current; Telltale's "true wind" is always the water one.
 public enum WindTriangle {
     /// The boat's own motion as a boat-frame vector (x forward, y starboard), in m/s.

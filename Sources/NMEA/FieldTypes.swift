@@ -103,6 +103,37 @@ public struct FAAMode: Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(Unicode.Scalar(rawValue)) }
 }
 
+/// GGA's quality indicator and the FAA mode are two codings of the same thing: how the fix was made.
+extension FAAMode {
+    /// The mode of a GGA quality: 1 GPS, 2 differential, 3 precise, 4 RTK fixed, 5 RTK float, 6 estimated (dead
+    /// reckoning), 8 simulated; nil for 0 (no fix) and unknown values.
+    public init?(ggaQuality quality: Int) {
+        switch quality {
+        case 1: self = .autonomous
+        case 2: self = .differential
+        case 3: self = FAAMode(rawValue: UInt8(ascii: "P"))
+        case 4: self = FAAMode(rawValue: UInt8(ascii: "R"))
+        case 5: self = FAAMode(rawValue: UInt8(ascii: "F"))
+        case 6: self = .estimated
+        case 8: self = .simulator
+        default: return nil
+        }
+    }
+
+    /// The GGA quality of this mode; 1 for a fix that said no more.
+    public var ggaQuality: Int {
+        switch rawValue {
+        case UInt8(ascii: "D"): 2
+        case UInt8(ascii: "P"): 3
+        case UInt8(ascii: "R"): 4
+        case UInt8(ascii: "F"): 5
+        case UInt8(ascii: "E"): 6
+        case UInt8(ascii: "S"): 8
+        default: 1
+        }
+    }
+}
+
 /// A side: the steer direction of XTE, APB and RMB, or the side of the wind in VWR/VWT.
 public enum Side: UInt8, Hashable, Sendable {
     case left = 76  // "L"

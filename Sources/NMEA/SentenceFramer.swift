@@ -7,7 +7,7 @@
 /// middle of a sentence ends the earlier one as truncated (a device unplugged mid-line) and begins the next.
 /// Control characters other than the line ending, NUL, and bytes of 0x7F and above make the line invalid.
 public struct SentenceFramer: Sendable {
-    private enum State: Sendable {
+    enum State: Sendable {
         case idle
         case garbage
         case tagBlock
@@ -15,26 +15,26 @@ public struct SentenceFramer: Sendable {
     }
 
     public let configuration: FramerConfiguration
-    public private(set) var statistics = FramerStatistics()
+    public internal(set) var statistics = FramerStatistics()
     /// The physical line the framer is on, counting from 1 (for pointing at a reject in a file).
-    public private(set) var lineNumber = 1
-    private var lastWasCarriageReturn = false
+    public internal(set) var lineNumber = 1
+    var lastWasCarriageReturn = false
 
-    private var state = State.idle
-    private var pending = Sentence()
+    var state = State.idle
+    var pending = Sentence()
     /// Bytes of the current line, which may exceed what `pending` can hold.
-    private var lineLength = 0
-    private var firstInvalid: (byte: UInt8, offset: Int)?
+    var lineLength = 0
+    var firstInvalid: (byte: UInt8, offset: Int)?
     /// Where the current sentence's first `*` is (-1 before one is seen), and the XOR of its bytes between the
     /// start character and that `*`: the checksum, computed as the bytes arrive.
-    private var star = -1
-    private var sum: UInt8 = 0
-    private var tagStorage = InlineArray<128, UInt8>(repeating: 0)
-    private var tagCount = 0
-    private var tagOverflow = false
-    private var pendingTag: TagBlock?
-    private var tagIsBad = false
-    private var tagClosed = false
+    var star = -1
+    var sum: UInt8 = 0
+    var tagStorage = InlineArray<128, UInt8>(repeating: 0)
+    var tagCount = 0
+    var tagOverflow = false
+    var pendingTag: TagBlock?
+    var tagIsBad = false
+    var tagClosed = false
 
     public init(configuration: FramerConfiguration = FramerConfiguration()) {
         self.configuration = configuration
@@ -88,7 +88,7 @@ public struct SentenceFramer: Sendable {
     /// One pass does what three did (find the run, copy it with `memmove`, and later read it again for the
     /// checksum): those were a third of the time `inspect` spent.
     @inline(__always)
-    private mutating func copyRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    mutating func copyRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         // The high bit of each zero byte (and perhaps of bytes above the lowest zero).
@@ -142,14 +142,14 @@ public struct SentenceFramer: Sendable {
 
     /// Printable ASCII that is neither a start character nor a tag-block delimiter.
     @inline(__always)
-    private static func isOrdinary(_ byte: UInt8) -> Bool {
+    static func isOrdinary(_ byte: UInt8) -> Bool {
         byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")
             && byte != UInt8(ascii: "\\")
     }
 
     /// Appends a byte of a sentence, keeping its checksum and the place of its first `*`.
     @inline(__always)
-    private mutating func appendToSentence(_ byte: UInt8) {
+    mutating func appendToSentence(_ byte: UInt8) {
         if star < 0 {
             if byte == UInt8(ascii: "*") {
                 star = lineLength
@@ -172,206 +172,4 @@ public struct SentenceFramer: Sendable {
     public mutating func finish<Sink: FramerSink>(into sink: inout Sink) {
         endLine(&sink)
     }
-
-    @inline(__always)
-    private mutating func consume<Sink: FramerSink>(_ byte: UInt8, _ sink: inout Sink) {
-        lastWasCarriageReturn = lastWasCarriageReturn && byte == 0x0A
-        switch byte {
-        case UInt8(ascii: "$") where !isInCommentLine, UInt8(ascii: "!") where !isInCommentLine:
-            switch state {
-            case .sentence: reject(.truncated(length: lineLength), &sink)
-            case .garbage: rejectGarbage(&sink)
-            case .tagBlock where !tagClosed: reject(.badTagBlock, &sink)
-            case .tagBlock, .idle: break
-            }
-            beginLine(.sentence)
-            append(byte)
-        case 0x0D, 0x0A:
-            endLine(&sink)
-            if byte == 0x0D || !lastWasCarriageReturn { lineNumber &+= 1 }
-            lastWasCarriageReturn = byte == 0x0D
-            return
-        case UInt8(ascii: "\\") where state == .idle:
-            beginLine(.tagBlock)
-        case UInt8(ascii: "\\") where state == .tagBlock:
-            closeTagBlock()
-        default:
-            switch state {
-            case .idle:
-                if byte == 0x20 || byte == 0x09 { return }
-                beginLine(.garbage)
-                append(byte)
-            case .garbage:
-                append(byte)
-            case .tagBlock:
-                if tagClosed {
-                    // Bytes after a closed tag block that are not a start character: not a tagged sentence.
-                    tagIsBad = true
-                } else if tagCount < 128 {
-                    tagStorage[tagCount] = byte
-                    tagCount += 1
-                } else {
-                    tagOverflow = true
-                }
-            case .sentence:
-                if firstInvalid == nil && (byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\")) {
-                    firstInvalid = (byte, lineLength)
-                }
-                appendToSentence(byte)
-            }
-        }
-    }
-
-    /// A `#` comment line of a log runs to its line end, whatever it contains (`# Note: use of $AP prefix`).
-    private var isInCommentLine: Bool {
-        state == .garbage && configuration.skipsCommentLines && pending.storage[0] == UInt8(ascii: "#")
-    }
-
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
-        if lineLength < Sentence.capacity {
-            pending.storage[lineLength] = byte
-        }
-        lineLength &+= 1
-    }
-
-    private mutating func beginLine(_ newState: State) {
-        if newState != .sentence || state != .tagBlock {
-            pendingTag = nil
-            tagIsBad = false
-        }
-        if newState == .tagBlock {
-            tagCount = 0
-            tagOverflow = false
-            tagClosed = false
-        }
-        state = newState
-        lineLength = 0
-        firstInvalid = nil
-        star = -1
-        sum = 0
-    }
-
-    private mutating func closeTagBlock() {
-        guard !tagClosed, !tagOverflow else {
-            tagIsBad = true
-            return
-        }
-        tagClosed = true
-        let count = tagCount
-        let parsed = tagStorage.span.withUnsafeBufferPointer { buffer in
-            TagBlock.parse(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-        }
-        if let parsed {
-            pendingTag = parsed
-        } else {
-            tagIsBad = true
-        }
-    }
-
-    private mutating func endLine<Sink: FramerSink>(_ sink: inout Sink) {
-        switch state {
-        case .idle:
-            break
-        case .garbage:
-            rejectGarbage(&sink)
-        case .tagBlock:
-            reject(.badTagBlock, &sink)
-        case .sentence:
-            finishSentence(&sink)
-        }
-        state = .idle
-        lineLength = 0
-        pendingTag = nil
-        tagIsBad = false
-    }
-
-    private mutating func finishSentence<Sink: FramerSink>(_ sink: inout Sink) {
-        if let invalid = firstInvalid {
-            return reject(.invalidByte(invalid.byte, offset: invalid.offset), &sink)
-        }
-        if tagIsBad {
-            return reject(.badTagBlock, &sink)
-        }
-        guard lineLength <= Sentence.capacity else { return reject(.tooLong(length: lineLength + 2), &sink) }
-        pending.count = lineLength
-        do {
-            try pending.validate(requiresChecksum: configuration.requiresChecksum, star: star, sum: sum)
-        } catch {
-            return reject(error, &sink)
-        }
-        guard pending.count + 2 <= configuration.maximumLength else {
-            return reject(.tooLong(length: pending.count + 2), &sink)
-        }
-        pending.tagBlock = pendingTag
-        pending.line = lineNumber
-        statistics.sentences &+= 1
-        // Lent through its address: `sink.take(pending)` made a 400-byte copy of the sentence for every call.
-        sink.take(&pending)
-        state = .idle
-    }
-
-    private mutating func rejectGarbage<Sink: FramerSink>(_ sink: inout Sink) {
-        if configuration.skipsCommentLines && pending.storage[0] == UInt8(ascii: "#") {
-            statistics.comments &+= 1
-            state = .idle
-            return
-        }
-        reject(.noStartCharacter(length: lineLength), &sink)
-    }
-
-    private mutating func reject<Sink: FramerSink>(_ error: FramingError, _ sink: inout Sink) {
-        statistics.rejects.record(error.reason)
-        let kept = min(lineLength, Sentence.capacity)
-        let excerpt = pending.storage.span.withUnsafeBufferPointer { buffer in
-            Excerpt(UnsafeBufferPointer(rebasing: buffer[0..<kept]), lineLength: lineLength, line: lineNumber)
-        }
-        sink.reject(error, excerpt)
-        state = .idle
-    }
-}
-
-/// Where a framer hands what it completes, for callers that want the sentence lent rather than copied into a
-/// ``FramerEvent``.
-public protocol FramerSink {
-    mutating func take(_ sentence: inout Sentence)
-    mutating func reject(_ error: FramingError, _ excerpt: Excerpt)
-}
-
-/// A sink that only counts: what framing alone costs, measured (`telltale-bench decode --framing-only`) on the
-/// framer compiled for it rather than on its unspecialised generic form, which a caller in another module gets.
-public struct SentenceCounter: FramerSink {
-    public private(set) var sentences = 0
-    public private(set) var rejects = 0
-    /// Bytes of the sentences taken, start character through checksum.
-    public private(set) var sentenceBytes = 0
-
-    public init() {}
-
-    public mutating func take(_ sentence: inout Sentence) {
-        sentences &+= 1
-        sentenceBytes &+= sentence.count
-    }
-
-    public mutating func reject(_ error: FramingError, _ excerpt: Excerpt) { rejects &+= 1 }
-}
-
-extension SentenceFramer {
-    /// Feeds a buffer to a ``SentenceCounter``, with the framer specialised for it.
-    public mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>, into counter: inout SentenceCounter) {
-        frame(buffer, into: &counter)
-    }
-
-    /// Ends the stream for a ``SentenceCounter``.
-    public mutating func finish(into counter: inout SentenceCounter) {
-        endLine(&counter)
-    }
-}
-
-/// The closure API over the sink one.
-private struct EventSink: FramerSink {
-    let body: (FramerEvent) -> Void
-
-    mutating func take(_ sentence: inout Sentence) { body(.sentence(sentence)) }
-    mutating func reject(_ error: FramingError, _ excerpt: Excerpt) { body(.rejected(error, excerpt)) }
 }

@@ -202,7 +202,7 @@ extension POSIX {
 
     /// recv(2) into `buffer`, EINTR retried.
     public static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-        transfer(endsAtZero: true) { recv(fd, buffer.baseAddress, buffer.count, 0) }
+        transfer(endsAtZero: true) { interrupted() ? -1 : recv(fd, buffer.baseAddress, buffer.count, 0) }
     }
 
     /// send(2) without SIGPIPE, EINTR retried.

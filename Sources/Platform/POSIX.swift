@@ -69,7 +69,32 @@ public enum POSIX {
 
     /// read(2) into `buffer`, EINTR retried.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Transfer {
-        transfer(endsAtZero: !buffer.isEmpty) { CPosix.read(fd, buffer.baseAddress, buffer.count) }
+        transfer(endsAtZero: !buffer.isEmpty) { interrupted() ? -1 : CPosix.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// A test's knob: while armed, every other read the funnel makes on the arming thread answers EINTR before it
+    /// reaches the kernel, as a signal arriving in the middle of a read would. The funnel retries it, and counts it
+    /// (``interruptedReads``): a reader that goes around the funnel is neither interrupted nor counted, and the test
+    /// sees that. Other threads are never touched. Off in the gateway.
+    public static func interruptReads(_ on: Bool) {
+        interruptingThread = pthread_self()
+        interruptsReads = on
+    }
+
+    /// Reads the knob has interrupted on its thread since it was first armed.
+    public nonisolated(unsafe) private(set) static var interruptedReads = 0
+    nonisolated(unsafe) private static var interruptsReads = false
+    nonisolated(unsafe) private static var interruptingThread: pthread_t = 0
+    nonisolated(unsafe) private static var readsSeen = 0
+
+    /// Whether this read is one the knob interrupts (errno then says EINTR).
+    static func interrupted() -> Bool {
+        guard interruptsReads, pthread_equal(pthread_self(), interruptingThread) != 0 else { return false }
+        readsSeen &+= 1
+        guard readsSeen & 1 == 1 else { return false }
+        interruptedReads += 1
+        cposix_set_errno(EINTR)
+        return true
     }
 
     /// The one loop every read, write, send and receive goes through: EINTR retried, the result as a `Transfer`.
@@ -87,7 +112,7 @@ public enum POSIX {
 
     /// pread(2) at `offset`, EINTR retried.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Transfer {
-        transfer(endsAtZero: true) { pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
+        transfer(endsAtZero: true) { interrupted() ? -1 : pread(fd, buffer.baseAddress, buffer.count, off_t(offset)) }
     }
 
     /// write(2) of as much as goes at once, EINTR retried.

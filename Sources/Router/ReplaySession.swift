@@ -40,7 +40,7 @@ public struct ReplaySession {
         public var duration = 0.0
     }
 
-    public private(set) var engine: Engine
+    let engine: Engine
     public private(set) var summary = Summary()
     let options: Options
 
@@ -67,14 +67,6 @@ public struct ReplaySession {
         }
     }
 
-    /// What a Signal K model needs from a replay, in the order a live gateway would have it.
-    public enum Observed {
-        /// A sentence the engine accepted, at `time` on the engine clock (`unixTime` on the log's).
-        case sentence(Sentence, source: SourceID, time: Double, unixTime: Double)
-        /// An engine tick, with what the engine then holds.
-        case tick(time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus], timeToStart: Double?)
-    }
-
     /// Replays `timeline` (UNIX seconds, in order) and IMU samples (in order) on one clock; `sources[log]` is the
     /// engine source of each log, `imuSource` that of the IMU. The same ``Router`` as `telltale run` decides what
     /// goes out, with one output that carries every kind the engine builds (and the input, unless computed-only).
@@ -97,10 +89,11 @@ public struct ReplaySession {
     }
 
     /// Replays a timeline handed over one sentence at a time (in time order), and IMU samples likewise: a log of any
-    /// length replays in the memory of one sentence.
+    /// length replays in the memory of one sentence. `observe` hears the router's other actions (what the engine
+    /// took and holds: a Signal K model's food), in the order a live gateway has them.
     public mutating func run(
         next: () -> TimedSentence?, sources: [SourceID], nextIMU: () -> IMUEvent? = { nil },
-        imuSource: SourceID? = nil, observe: ((Observed) -> Void)? = nil, output: (Output) -> Void
+        imuSource: SourceID? = nil, observe: ((Router.Action) -> Void)? = nil, output: (Output) -> Void
     ) {
         var pendingSentence = next()
         var pendingIMU = nextIMU()
@@ -113,9 +106,8 @@ public struct ReplaySession {
         policy.passThrough = !options.computedOnly
         // Nothing a replay prints can come back into it.
         var router = Router(engine: engine, outputs: [policy], echoWindow: 0)
-        router.withEngine { $0.setClock(unixTime: origin, at: 0) }
+        router.setClock(unixTime: origin, at: 0)
         router.observes = observe != nil
-        var accepted: [(Sentence, SourceID)] = []
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin
@@ -138,15 +130,9 @@ public struct ReplaySession {
                 router.tick(at: engineTime(time)) { action in
                     if case .send(_, let sentence, _) = action {
                         output(Output(time: time, sentence: sentence, isComputed: true))
+                    } else {
+                        observe?(action)
                     }
-                }
-                if let observe {
-                    let engine = router.engine
-                    observe(
-                        .tick(
-                            time: engineTime(time), unixTime: engine.unixTime(at: engineTime(time)) ?? time,
-                            values: engine.values, alarms: engine.alarms,
-                            timeToStart: engine.raceTimer.timeToStart(at: engineTime(time))))
                 }
                 tickIndex += 1
                 nextTick = origin + Double(tickIndex) * tickInterval
@@ -160,19 +146,11 @@ public struct ReplaySession {
             feedIMU(until: item.time)
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
             router.ingest(item.sentence, from: source, at: engineTime(item.time)) { action in
-                switch action {
-                case .send(_, let sentence, _): output(Output(time: item.time, sentence: sentence, isComputed: false))
-                case .observed(let sentence, let source): accepted.append((sentence, source))
-                default: break
+                if case .send(_, let sentence, _) = action {
+                    output(Output(time: item.time, sentence: sentence, isComputed: false))
+                } else {
+                    observe?(action)
                 }
-            }
-            if let observe, !accepted.isEmpty {
-                let time = engineTime(item.time)
-                let unix = router.engine.unixTime(at: time) ?? item.time
-                for (sentence, source) in accepted {
-                    observe(.sentence(sentence, source: source, time: time, unixTime: unix))
-                }
-                accepted.removeAll(keepingCapacity: true)
             }
             lastSentence = item.time
             pendingSentence = next()
@@ -187,7 +165,6 @@ public struct ReplaySession {
         }
         let end = lastSentence ?? lastTime
         tick(until: end)
-        engine = router.engine
         let counters = router.counters
         summary.sentencesIn = counters.sentencesIn
         summary.passedThrough = counters.passedThrough

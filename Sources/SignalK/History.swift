@@ -1,11 +1,5 @@
 import Marine
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// What the instrument panel plots, kept by the server so that a phone that joins late sees the last hour too:
 /// true wind speed and direction over 60 minutes in 10-second buckets, heel over 5 minutes a second at a time.
 ///

@@ -49,7 +49,7 @@ extension SignalKServer {
 
     mutating func socketBytes(
         _ id: Int, _ connection: inout Connection, _ bytes: [UInt8], model: SignalKModel, at now: Double,
-        command: (Command) -> Bool, _ act: (Action) -> Void
+        _ act: (Action) -> Void
     ) {
         guard var decoder = connection.socket else { return }
         let messages = decoder.feed(bytes)
@@ -74,7 +74,7 @@ extension SignalKServer {
                     counters.refused += 1
                     continue
                 }
-                streamMessage(payload, id, &connection, model: model, at: now, command: command, act)
+                streamMessage(payload, id, &connection, model: model, at: now, act)
             case .ping(let payload):
                 act(.send(connection: id, bytes: WebSocket.frame(.pong, payload)))
             case .pong:
@@ -96,7 +96,7 @@ extension SignalKServer {
 
     private mutating func streamMessage(
         _ payload: [UInt8], _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
-        command: (Command) -> Bool, _ act: (Action) -> Void
+        _ act: (Action) -> Void
     ) {
         guard let message = JSONValue.parse(payload, maximumLength: configuration.maximumMessage),
             var stream = connection.stream
@@ -104,17 +104,7 @@ extension SignalKServer {
             counters.refused += 1
             return
         }
-        if let put = message["put"] {
-            let requestId = message["requestId"]?.string
-            guard let path = put["path"]?.string else {
-                counters.refused += 1
-                return
-            }
-            let (status, text) = apply(path, value: put["value"], peer: connection.peer, command: command)
-            let reply = Self.putResult(status, text, requestId: requestId)
-            act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
-            return
-        }
+        if let put = message["put"] { return streamPut(message, put, id, connection, act) }
         let before = stream.subscriptions
         guard stream.apply(message, selfContext: model.context) else {
             counters.refused += 1

@@ -1,7 +1,10 @@
+import Engine
+
 /// The Signal K server's protocol, sans-I/O: connections' bytes in, bytes for connections out. HTTP/1.1 requests
 /// (discovery, the full model and its branches, PUT, static files) and the WebSocket stream (hello, deltas,
-/// subscriptions). The shell owns the sockets and their bounded queues; the model is handed in; commands a PUT
-/// carries go to the shell's handler, which applies them to the engine.
+/// subscriptions). The shell owns the sockets and their bounded queues; the model is handed in. A PUT that asks the
+/// engine for something comes out as a ``Action/command(_:)``: the shell carries it out through the router and hands
+/// the outcome back with ``answer(_:_:model:at:unixTime:_:)``; nothing here calls into the shell.
 ///
 /// Everything a client sends is bounded: a request head, a body, a WebSocket message, the messages a second, the
 /// subscriptions. A client that breaks a bound is answered with an error (or a close frame) and dropped.
@@ -35,20 +38,23 @@ public struct SignalKServer: Sendable {
         }
     }
 
-    /// What a PUT asks for.
-    public enum Command: Hashable, Sendable {
-        /// `start` (again from the first leg), `pause`, `resume`, `stop`, `advance` (to the next leg).
-        case route(String)
-        /// The race start timer: `start`, `pause`, `reset`, `sync` (to the nearest minute).
-        case race(String)
-        /// Acknowledge the alarm at `notifications.<path>`.
-        case acknowledge(path: String)
-    }
-
     public enum Action: Sendable {
         case send(connection: Int, bytes: [UInt8])
         /// Close once what is queued has gone.
         case close(connection: Int)
+        /// A client asks the engine for something: carry it out and hand the outcome to ``answer(_:_:model:at:unixTime:_:)``.
+        /// An HTTP connection reads nothing more until then (its answers keep their order).
+        case command(CommandRequest)
+    }
+
+    /// A command a client sent, and where its answer goes.
+    public struct CommandRequest: Hashable, Sendable {
+        public var connection: Int
+        public var command: EngineCommand
+        /// The WebSocket PUT's `requestId`, or nil for an HTTP PUT.
+        var requestId: String?
+        var overStream: Bool
+        var keepAlive: Bool
     }
 
     public struct Counters: Hashable, Sendable {
@@ -71,6 +77,8 @@ public struct SignalKServer: Sendable {
         /// Token bucket for messages.
         var allowance: Double
         var lastMessage: Double
+        /// An HTTP PUT's command is out with the shell: the next request waits for its answer.
+        var awaiting = false
     }
 
     public let configuration: Configuration
@@ -96,16 +104,24 @@ public struct SignalKServer: Sendable {
     /// Bytes from connection `id`.
     public mutating func received(
         _ id: Int, _ bytes: some Collection<UInt8>, model: SignalKModel, at now: Double, unixTime: Double,
-        command: (Command) -> Bool, _ act: (Action) -> Void
+        _ act: (Action) -> Void
     ) {
         guard var connection = connections[id], !connection.closing else { return }
         defer { connections[id] = connection }
         if connection.socket != nil {
-            socketBytes(id, &connection, Array(bytes), model: model, at: now, command: command, act)
+            socketBytes(id, &connection, Array(bytes), model: model, at: now, act)
             return
         }
         connection.reader.feed(bytes)
-        while !connection.closing && connection.socket == nil {
+        process(id, &connection, model: model, at: now, unixTime: unixTime, act)
+    }
+
+    /// Handles the requests read so far, until one waits for a command's answer or the connection becomes a stream.
+    mutating func process(
+        _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double, unixTime: Double,
+        _ act: (Action) -> Void
+    ) {
+        while !connection.closing && connection.socket == nil && !connection.awaiting {
             switch connection.reader.next() {
             case .incomplete:
                 return
@@ -115,12 +131,12 @@ public struct SignalKServer: Sendable {
                 close(id, &connection, act)
             case .request(let request):
                 counters.requests += 1
-                handle(request, id, &connection, model: model, at: now, unixTime: unixTime, command: command, act)
+                handle(request, id, &connection, model: model, at: now, unixTime: unixTime, act)
             }
         }
         if connection.socket != nil && !connection.closing {
             let rest = connection.reader.takeRemainder()
-            if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, command: command, act) }
+            if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, act) }
         }
     }
 
@@ -133,7 +149,7 @@ public struct SignalKServer: Sendable {
 
     private mutating func handle(
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
-        unixTime: Double, command: (Command) -> Bool, _ act: (Action) -> Void
+        unixTime: Double, _ act: (Action) -> Void
     ) {
         let keepAlive = request.keepsAlive
         func reply(_ bytes: [UInt8]) {
@@ -159,8 +175,7 @@ public struct SignalKServer: Sendable {
         if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
             let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
             if request.method == "PUT" {
-                return reply(
-                    put(components, request.body, peer: connection.peer, command: command, keepAlive: keepAlive))
+                return put(components, request.body, id, &connection, keepAlive: keepAlive, act)
             }
             guard isRead else { return reply(HTTPResponse.error(405, "GET and PUT only", keepAlive: keepAlive)) }
             guard let body = model.branch(components) else {
@@ -189,63 +204,5 @@ public struct SignalKServer: Sendable {
             HTTPResponse.make(
                 status: 200, contentType: file.contentType, body: file.bytes, keepAlive: keepAlive,
                 headers: file.gzipped ? [("Content-Encoding", "gzip")] : [], headOnly: request.method == "HEAD"))
-    }
-
-    /// PUT `/signalk/v1/api/vessels/self/<path>` with `{"value": ...}`.
-    private mutating func put(
-        _ components: [String], _ body: [UInt8], peer: [UInt8], command: (Command) -> Bool, keepAlive: Bool
-    ) -> [UInt8] {
-        guard components.count > 2, components[0] == "vessels", components[1] == "self" else {
-            return HTTPResponse.error(404, "PUT goes to vessels/self/<path>", keepAlive: keepAlive)
-        }
-        let path = components.dropFirst(2).joined(separator: ".")
-        let (status, message) = apply(path, value: JSONValue.parse(body)?["value"], peer: peer, command: command)
-        return HTTPResponse.json(status: status, Self.putResult(status, message, requestId: nil), keepAlive: keepAlive)
-    }
-
-    /// Applies a PUT of `value` to `path`: the status and a message.
-    mutating func apply(_ path: String, value: JSONValue?, peer: [UInt8], command: (Command) -> Bool)
-        -> (Int, String)
-    {
-        guard configuration.putRule.admits(peer) else {
-            counters.refused += 1
-            return (403, "changes are accepted only from the networks configured in [web] put_networks")
-        }
-        guard let value else { return (400, "the body must be {\"value\": ...}") }
-        let request: Command
-        if path == "telltale.route.command" {
-            guard let word = value.string, ["start", "pause", "resume", "stop", "advance"].contains(word) else {
-                return (400, "route commands: start, pause, resume, stop, advance")
-            }
-            request = .route(word)
-        } else if path == "telltale.race.command" {
-            guard let word = value.string, ["start", "pause", "reset", "sync", "port", "starboard"].contains(word)
-            else {
-                return (400, "race commands: start, pause, reset, sync; port, starboard (ping the line's ends)")
-            }
-            request = .race(word)
-        } else if path.hasPrefix("notifications.") {
-            let alarm = String(path.dropFirst("notifications.".count))
-            let acknowledges =
-                value.string == "acknowledge" || value["state"]?.string == "normal"
-                || value["method"]?.array?.isEmpty == true
-            guard acknowledges else { return (400, "an alarm is acknowledged with \"acknowledge\"") }
-            request = .acknowledge(path: alarm)
-        } else {
-            return (405, "\(path) cannot be changed")
-        }
-        counters.puts += 1
-        return command(request) ? (200, "done") : (409, "not possible now (no route, or no such active alarm)")
-    }
-
-    static func putResult(_ status: Int, _ message: String, requestId: String?) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        if let requestId { json.value("requestId", requestId) }
-        json.value("state", "COMPLETED")
-        json.value("statusCode", status)
-        json.value("message", message)
-        json.endObject()
-        return json.text
     }
 }

@@ -1,11 +1,5 @@
 import Marine
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A local east/north plane in metres around a reference point, using the ellipsoid's radii of curvature there.
 ///
 /// The simulator sails and measures its truth on this plane, independently of the geodesic code it is used to

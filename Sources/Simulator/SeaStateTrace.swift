@@ -1,11 +1,5 @@
 import Marine
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A synthetic IMU trace of a boat in a seaway, with the true attitude beside every sample: the reference for the
 /// attitude filter's accuracy benchmark. Rolling 12 ± 8° with a 6 s period plus a faster component, pitching a few
 /// degrees, wave accelerations up to 0.8 m/s², a constant gyro bias of 0.5°/s, sensor noise; 100 Hz.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Marine
 
 /// A deterministic generator (xorshift64*, Box-Muller for normal deviates): the same seed gives the same voyage
 /// on every machine.

@@ -75,9 +75,3 @@ public struct VoyageSettings: Sendable {
         do { return try Polar.parse(builtInPolarText) } catch { fatalError("the built-in polar: \(error)") }
     }()
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,45 +1,27 @@
 import ArgumentParser
 import Gateway
-import Marine
-import NMEA
+import Platform
 
 /// `telltale inspect`: a bus inspector for a log file or a live stream on standard input.
-struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Count the sentences on a bus or in a log: addresses, talkers, rates and rejects.",
-        discussion: """
-            Reads FILE, or standard input when FILE is -, for example `socat - TCP:plotter:10110 | telltale inspect -`.
-            Rates come from tag-block times, else from the sentences' own UTC times, else from the wall clock.
-            """
-    )
+struct Inspect: SpecCommand {
+    static let configuration = CommandConfiguration(InspectOptions.spec)
 
-    @Flag(help: "Print one JSON object instead of a table.")
-    var json = false
-
-    @Option(help: "Longest sentence accepted, counted with $ and CR LF (82 is strict NMEA 0183).")
-    var maxLength = FramerConfiguration.lenientMaximumLength
-
-    @Flag(help: "Accept sentences that carry no checksum (old devices).")
+    @Flag(name: .customLong("json"), help: help("json")) var json = false
+    @Option(name: .customLong("max-length"), help: help("max-length")) var maxLength = InspectOptions().maximumLength
+    @Flag(name: .customLong("allow-missing-checksum"), help: help("allow-missing-checksum"))
     var allowMissingChecksum = false
+    @Argument(help: argumentHelp(0)) var file: String
 
-    @Argument(help: "A log file, or - for standard input.")
-    var file: String
-
-    func run() throws {
-        var options = InspectOptions()
-        options.file = file
-        options.json = json
-        options.maximumLength = maxLength
-        options.allowMissingChecksum = allowMissingChecksum
-        do {
-            Console.out(try InspectCommand.run(options))
-        } catch {
-            Console.error("telltale: \(error)\n")
-            throw ExitCode.failure
+    var options: InspectOptions {
+        get throws {
+            var options = InspectOptions()
+            try options.argument(file)
+            options.json = json
+            options.maximumLength = maxLength
+            options.allowMissingChecksum = allowMissingChecksum
+            return options
         }
     }
 
-    /// Fixed decimals; a value between -1 and 0 keeps its sign (it once lost it here, in the attitude bench's
-    /// truth column among other places).
-    static func format(_ value: Double, decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
+    func run(_ options: InspectOptions) throws(CommandError) { Console.out(try InspectCommand.run(options)) }
 }

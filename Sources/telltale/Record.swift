@@ -1,43 +1,29 @@
 import ArgumentParser
 import Gateway
-import Logging
+import Platform
 
 /// `telltale record`: the black box on its own.
-struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Record every input sentence with a tag block (receive time, input name), for telltale replay.",
-        discussion: """
-            Files telltale-<UNIX seconds>.nmea in DIRECTORY, rotated by size and age. Inside `telltale run` the same
-            recorder is switched on by [record] in the configuration.
-            """
-    )
+struct Record: SpecCommand {
+    static let configuration = CommandConfiguration(RecordOptions.spec)
 
-    @Option(
-        name: .customLong("input"), help: "An input URL (repeatable): tcp://host:port, udp://:10110, file:///x.nmea")
-    var inputs: [String]
+    @Option(name: .customLong("input"), help: help("input")) var inputs: [String] = []
+    @Option(name: .customLong("directory"), help: help("directory")) var directory = ""
+    @Option(name: .customLong("rotate-size-mb"), help: help("rotate-size-mb")) var rotateSizeMegabytes = 50.0
+    @Option(name: .customLong("rotate-minutes"), help: help("rotate-minutes")) var rotateMinutes = 60.0
+    @Option(name: .customLong("duration"), help: help("duration")) var duration: Double?
 
-    @Option(help: "Directory for the recordings.")
-    var directory: String
-
-    @Option(help: "Start a new file past this many megabytes.")
-    var rotateSizeMb = 50.0
-
-    @Option(help: "Start a new file after this many minutes.")
-    var rotateMinutes = 60.0
-
-    @Option(help: "Stop after this many seconds.")
-    var duration: Double?
-
-    func run() throws {
+    var options: RecordOptions {
         var options = RecordOptions()
         options.inputs = inputs
         options.directory = directory
-        options.rotateSizeMegabytes = rotateSizeMb
+        options.rotateSizeMegabytes = rotateSizeMegabytes
         options.rotateMinutes = rotateMinutes
-        do {
-            try Runtime.start(try RunCommand.recording(options), duration: duration)
-        } catch let error as CommandError {
-            throw ValidationError(error.description)
-        }
+        options.duration = duration
+        return options
+    }
+
+    func run(_ options: RecordOptions) throws(CommandError) {
+        try RunCommand.start(
+            RunCommand.recording(options), duration: options.duration, log: GatewayLogger.make(minimum: .info))
     }
 }

@@ -2,80 +2,63 @@ import ArgumentParser
 import Gateway
 import Marine
 import NMEA
+import Platform
 import Simulator
 
 /// `telltale simulate`: a deterministic voyage for bench tests.
-struct Simulate: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Sail a GPX route in a simulated wind, current and sea; write the instrument log, IMU and truth.",
-        discussion: """
-            Writes OUTPUT/voyage.nmea (RMC, GGA, VTG 1 Hz; HDG 10 Hz; VHW 2 Hz; MWV R 5 Hz from a masthead unit that
-            moves and heels with the boat; DPT 1 Hz; XDR ROLL/PTCH 5 Hz), OUTPUT/imu.csv (100 Hz) and
-            OUTPUT/truth.csv (2 Hz), and the boat's polar (OUTPUT/polar.csv, unless --polar names one). The same seed
-            and settings give the same bytes.
-            """
-    )
+struct Simulate: SpecCommand {
+    static let configuration = CommandConfiguration(SimulateOptions.spec)
 
-    @Option(help: "The route to sail (GPX).")
-    var route: String
+    @Option(name: .customLong("route"), help: help("route")) var route = ""
+    @Option(name: .customLong("output"), help: help("output")) var output = ""
+    @Option(name: .customLong("seed"), help: help("seed")) var seed: UInt64 = 1
+    @Option(name: .customLong("duration"), help: help("duration")) var duration = 3600.0
+    @Option(name: .customLong("wind-direction"), help: help("wind-direction")) var windDirection = 225.0
+    @Option(name: .customLong("wind-speed"), help: help("wind-speed")) var windSpeed = 14.0
+    @Option(name: .customLong("mast-height"), help: help("mast-height")) var mastHeight = 15.0
+    @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
+    @Flag(name: .customLong("no-attitude-sensor"), help: help("no-attitude-sensor")) var noAttitudeSensor = false
+    @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
+    @Option(name: .customLong("start"), help: help("start")) var start: Double?
 
-    @Option(help: "Directory to write to (created if missing).")
-    var output: String
+    var options: SimulateOptions {
+        var options = SimulateOptions()
+        options.route = route
+        options.output = output
+        options.seed = seed
+        options.duration = duration
+        options.windDirection = windDirection
+        options.windSpeed = windSpeed
+        options.mastHeight = mastHeight
+        options.roll = roll
+        options.noAttitudeSensor = noAttitudeSensor
+        options.polar = polar
+        options.start = start
+        return options
+    }
 
-    @Option(help: "Seed of the voyage.")
-    var seed: UInt64 = 1
-
-    @Option(help: "Longest voyage in seconds (it ends 30 s after the last waypoint).")
-    var duration = 3600.0
-
-    @Option(help: "Wind over ground: direction it comes from (degrees true).")
-    var windDirection = 225.0
-
-    @Option(help: "Wind over ground: speed in knots.")
-    var windSpeed = 14.0
-
-    @Option(help: "Masthead unit height above the centre of rotation, metres (0: no mast motion).")
-    var mastHeight = 15.0
-
-    @Option(help: "Wave roll amplitude, degrees.")
-    var roll = 4.0
-
-    @Flag(help: "Leave the attitude sensor's XDR out of the log.")
-    var noAttitudeSensor = false
-
-    @Option(help: "The boat's polar (table or Expedition layout, or ORC JSON); the built-in one if not given.")
-    var polar: String?
-
-    @Option(
-        help: """
-            Seconds of start sequence: the boat starts behind a line across the first leg (OUTPUT/line.gpx) and \
-            times its run to cross it at the gun.
-            """
-    )
-    var start: Double?
-
-    func run() throws {
-        var file = RouteFile(path: route)
-        let loaded: Route
-        do { loaded = try file.load() } catch {
-            Console.error("telltale: \(error)\n")
-            throw ExitCode.failure
+    func run(_ options: SimulateOptions) throws(CommandError) {
+        do { try simulate(options) } catch let error as CommandError { throw error } catch {
+            throw CommandError("\(error)")
         }
+    }
+
+    private func simulate(_ options: SimulateOptions) throws {
+        let output = options.output
+        var file = RouteFile(path: options.route)
+        let loaded = try file.load()
         var settings = VoyageSettings()
-        settings.seed = seed
-        settings.duration = duration
-        settings.windDirection = windDirection
-        settings.windSpeed = windSpeed
-        settings.mastHeight = mastHeight
-        settings.rollAmplitude = roll
-        settings.attitudeSensor = !noAttitudeSensor
-        settings.startSequence = start
-        _ = mkdir(output, 0o755)
-        if let polar {
-            do { settings.polar = try PolarFile.load(polar) } catch {
-                Console.error("telltale: \(error)\n")
-                throw ExitCode.failure
-            }
+        settings.seed = options.seed
+        settings.duration = options.duration
+        settings.windDirection = options.windDirection
+        settings.windSpeed = options.windSpeed
+        settings.mastHeight = options.mastHeight
+        settings.rollAmplitude = options.roll
+        settings.attitudeSensor = !options.noAttitudeSensor
+        settings.startSequence = options.start
+        try POSIX.makeDirectory(output)
+        if let polar = options.polar {
+            settings.polar = try PolarFile.load(polar)
         } else {
             try OutputFile(path: output + "/polar.csv").write(Array(VoyageSettings.builtInPolarText.utf8))
         }
@@ -86,7 +69,7 @@ struct Simulate: ParsableCommand {
         var imuBuffer: [UInt8] = Array((IMUSample.csvHeader + "\n").utf8)
         var truthBuffer: [UInt8] = Array((TruthRow.csvHeader + "\n").utf8)
         var sentences = 0
-        var failure: OutputFile.WriteError?
+        var failure: POSIX.Failure?
         func drain(_ buffer: inout [UInt8], _ file: borrowing OutputFile) {
             guard buffer.count >= 1 << 16 else { return }
             do { try file.write(buffer) } catch { failure = error }
@@ -124,7 +107,3 @@ struct Simulate: ParsableCommand {
         Console.error("simulate: \(sentences) sentences written to \(output)/voyage.nmea\n")
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

@@ -16,7 +16,7 @@ import Testing
         init(_ configure: (inout EngineConfiguration) -> Void) {
             var configuration = undampedConfiguration()
             configuration.kinds = [.alarm, .alarmText]
-            configuration.heelAlarms.overHeel = nil
+            configuration.alarms.overHeel = nil
             configure(&configuration)
             engine = Engine(configuration: configuration)
         }
@@ -141,7 +141,7 @@ import Testing
     func crossTrack() throws {
         var scenario = Scenario {
             $0.alarms.crossTrackLimit = 0.1 * Units.metresPerNauticalMile
-            $0.heelAlarms.hold = 3
+            $0.alarms.hold = 3
         }
         scenario.engine.follow(RouteEngineTests.route)
         var offset = 50.0
@@ -202,7 +202,7 @@ import Testing
     func windShift() throws {
         var scenario = Scenario {
             $0.alarms.windShift = 10
-            $0.heelAlarms.hold = 5
+            $0.alarms.hold = 5
         }
         var heading = 100.0
         // Stopped boat, wind 40° on the bow: TWD is heading + 40.
@@ -231,9 +231,9 @@ import Testing
     @Test("heel over and under: raised, acknowledged by ACK, cleared, each with its own number")
     func heel() throws {
         var scenario = Scenario {
-            $0.heelAlarms.overHeel = 20
-            $0.heelAlarms.underHeel = 5
-            $0.heelAlarms.hold = 1
+            $0.alarms.overHeel = 20
+            $0.alarms.underHeel = 5
+            $0.alarms.hold = 1
         }
         var degrees = 12.0
         let feed = { (_: Double) -> [Sentence] in

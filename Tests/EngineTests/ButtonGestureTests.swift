@@ -25,12 +25,12 @@ import Testing
     @Test("a press starts the sequence, the next syncs it to the minute at a flag, a hold resets it")
     func timer() {
         var engine = Engine()
-        #expect(engine.raceButton(.press, at: 0) == "start")
+        #expect(engine.apply(.button(.press), at: 0) == .done("race timer started"))
         #expect(engine.raceTimer.timeToStart(at: 0) == 300)
         // At 4:07 on the clock a flag goes up for four minutes: a press makes it 4:00.
-        #expect(engine.raceButton(.press, at: 53) == "sync")
+        #expect(engine.apply(.button(.press), at: 53) == .done("race timer synced to the minute"))
         #expect(engine.raceTimer.timeToStart(at: 53) == 240)
-        #expect(engine.raceButton(.hold, at: 60) == "reset")
+        #expect(engine.apply(.button(.hold), at: 60) == .done("race timer reset"))
         #expect(engine.raceTimer.timeToStart(at: 60) == nil)
     }
 }

@@ -138,3 +138,41 @@ import Testing
         #expect(out.compactMap { decoded(RMC.self, $0) }.count == 1)
     }
 }
+
+/// How the fix was made, kept on its way through: GGA's quality and the FAA mode are two codings of one thing.
+@Suite struct FixQualityTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var quality: Int
+        var mode: Character
+        var testDescription: String { "quality \(quality) is mode \(mode)" }
+    }
+
+    @Test(
+        "every GGA quality of a fix has its FAA mode and back",
+        arguments: [
+            Case(quality: 1, mode: "A"), Case(quality: 2, mode: "D"), Case(quality: 3, mode: "P"),
+            Case(quality: 4, mode: "R"), Case(quality: 5, mode: "F"), Case(quality: 6, mode: "E"),
+            Case(quality: 8, mode: "S"),
+        ])
+    func codings(_ c: Case) throws {
+        let mode = try #require(FAAMode(ggaQuality: c.quality))
+        #expect(mode.rawValue == c.mode.asciiValue)
+        #expect(mode.ggaQuality == c.quality)
+        #expect(FAAMode(ggaQuality: 0) == nil)
+    }
+
+    @Test("a DGPS fix from gpsd goes out as GGA quality 2 and RMC mode D, with its satellites and HDOP")
+    func differentialFix() throws {
+        var (engine, gps) = PositionReportTests.engine()
+        let fix = Fix(
+            point: GeoPoint(latitude: 50, longitude: -1), utc: UTCTime(hours: 10, minutes: 0, seconds: 0),
+            date: PositionReportTests.date, mode: .differential, satellites: 11, horizontalDilution: 0.7)
+        engine.ingest(fix, motion: GroundMotion(speed: 2.5, course: 90), from: gps, at: 0)
+        var out: [ComputedKind: Sentence] = [:]
+        engine.tick(at: 0.05) { kind, sentence in out[kind] = sentence }
+        let gga = try #require(decoded(GGA.self, out[.positionGGA]))
+        #expect(gga.quality == 2 && gga.satellites == 11 && gga.horizontalDilution == 0.7)
+        let rmc = try #require(decoded(RMC.self, out[.positionRMC]))
+        #expect(rmc.mode == .differential)
+    }
+}

@@ -110,8 +110,8 @@ import Testing
     func alarms() {
         for spoken in [nil, "Ease the main"] {
             var configuration = EngineConfiguration()
-            configuration.heelAlarms.overHeel = 20
-            configuration.heelAlarms.hold = 1
+            configuration.alarms.overHeel = 20
+            configuration.alarms.hold = 1
             configuration.alarms.spoken[.overHeel] = spoken
             var engine = Engine(configuration: configuration)
             let sensor = engine.source(named: "heel")

@@ -8,18 +8,25 @@ import Testing
 
 /// The committed demo voyage (Fixtures/demo-voyage, made by Fixtures/demo-voyage/make.sh).
 @Suite struct DemoVoyageTests {
-    @Test("replaying the demo voyage with its route, IMU and alarm gives expected.nmea byte for byte, every time")
-    func goldenReplay() throws {
-        let folder = projectFixtures() + "/demo-voyage"
-        let log = try RecordedLog.read(folder + "/voyage.nmea")
+    let folder = projectFixtures() + "/demo-voyage"
+
+    /// The demo voyage's log and IMU trace, and the engine as make.sh replays them: replay.toml's settings, the route,
+    /// the start line, the sequence started with the log.
+    func demo() throws -> (log: Recording, imu: IMUFile, engine: Engine) {
+        let log = try Recording.read(folder + "/voyage.nmea")
         let imu = try IMUFile.read(folder + "/imu.csv")
         let settings = try ConfigurationFile.load(path: folder + "/replay.toml")
         var configuration = settings.engine
         configuration.kinds = ComputedKind.standard
         configuration.echoWindow = 0
-        // As make.sh replays it: the route, the start line, the sequence started with the log.
         let engine = try ReplayCommand.engine(
             configuration, route: settings.route, line: settings.race.line, race: settings.race, raceStart: 0)
+        return (log, imu, engine)
+    }
+
+    @Test("replaying the demo voyage with its route, IMU and alarm gives expected.nmea byte for byte, every time")
+    func goldenReplay() throws {
+        let (log, imu, engine) = try demo()
         var options = ReplayRunner.Options()
         options.speed = nil
         options.tagTime = true
@@ -73,16 +80,7 @@ import Testing
 
     @Test("the replay's Signal K delta stream is the same every time and starts as expected-signalk.jsonl says")
     func goldenDeltas() throws {
-        let folder = projectFixtures() + "/demo-voyage"
-        let log = try RecordedLog.read(folder + "/voyage.nmea")
-        let imu = try IMUFile.read(folder + "/imu.csv")
-        let settings = try ConfigurationFile.load(path: folder + "/replay.toml")
-        var configuration = settings.engine
-        configuration.kinds = ComputedKind.standard
-        configuration.echoWindow = 0
-        // As make.sh replays it: the route, the start line, the sequence started with the log.
-        let engine = try ReplayCommand.engine(
-            configuration, route: settings.route, line: settings.race.line, race: settings.race, raceStart: 0)
+        let (log, imu, engine) = try demo()
         var options = ReplayRunner.Options()
         options.speed = nil
         options.computedOnly = true

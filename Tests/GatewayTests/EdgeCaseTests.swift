@@ -13,7 +13,7 @@ import Testing
     static func replay(_ files: [String], route: Route? = nil, kinds: Set<ComputedKind> = ComputedKind.standard)
         throws -> (lines: [(Double, Sentence)], result: ReplayRunner.Result)
     {
-        let logs = try files.map { try RecordedLog.read(folder + "/" + $0) }
+        let logs = try files.map { try Recording.read(folder + "/" + $0) }
         var configuration = EngineConfiguration()
         configuration.echoWindow = 0
         configuration.kinds = kinds

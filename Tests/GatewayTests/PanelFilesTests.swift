@@ -1,16 +1,27 @@
+import Platform
 import SignalK
 import TestSupport
 import Testing
 
 @testable import Gateway
 
-/// The panel served from the binary is the panel in Sources/Gateway/Panel: `make panel` was run after each edit.
+/// The panel served from the binary is the panel in Sources/Gateway/Web/Panel: `make panel` was run after each edit.
 @Suite struct PanelFilesTests {
-    @Test("the embedded panel files are byte for byte the files in Sources/Gateway/Panel")
+    @Test("the embedded panel files are byte for byte the files in Sources/Gateway/Web/Panel")
     func embeddedMatchesSources() throws {
-        let folder = projectFixtures() + "/../Sources/Gateway/Panel"
-        for (served, file) in [("/index.html", "index.html"), ("/panel.css", "panel.css"), ("/panel.js", "panel.js")] {
-            let source = try #require(readFile(folder + "/" + file), "\(file) is missing")
+        let folder = projectFixtures() + "/../Sources/Gateway/Web/Panel"
+        // The script is kept in parts (js/*.js), served as one: the parts in name order, a blank line between two.
+        let parts = POSIX.list(folder + "/js").filter { $0.hasSuffix(".js") }.sorted()
+        #expect(parts.count >= 5, "the script's parts: \(parts)")
+        var script: [UInt8] = []
+        for part in parts {
+            var bytes = try #require(readFile(folder + "/js/" + part), "\(part) is missing")
+            while bytes.last == 0x0A { bytes.removeLast() }
+            if !script.isEmpty { script += [0x0A, 0x0A] }
+            script += bytes
+        }
+        for (served, file) in [("/index.html", "index.html"), ("/panel.css", "panel.css"), ("/panel.js", "js")] {
+            let source = try #require(file == "js" ? script : readFile(folder + "/" + file), "\(file) is missing")
             let embedded = try #require(PanelFiles.all[served], "\(served) is not served")
             // The generator drops the file's trailing newlines.
             var trimmed = source

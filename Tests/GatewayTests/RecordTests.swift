@@ -82,15 +82,15 @@ final class LoopbackServer: @unchecked Sendable {
 
         let files = runtime.recordedFiles
         #expect(files.count == 1)
-        let log = try RecordedLog.read(try #require(files.first))
+        let log = try Recording.read(try #require(files.first))
         #expect(log.sentences.count == 11)
         #expect(log.sentences.allSatisfy { $0.tagBlock?.source == "mux" })
         let times = log.sentences.compactMap { $0.tagBlock?.unixMilliseconds }
         #expect(times.count == 11 && times == times.sorted())
         // The reconnect took a moment: the last sentence came well after the first ten.
         #expect(times[10] - times[9] >= 250)
-        #expect(LogTimeline.times(of: log.sentences, lineRate: 10) == times.map { Double($0) / 1000 })
-        #expect(runtime.counters.rejected >= 1)
+        #expect(RecordingTimeline.times(of: log.sentences, lineRate: 10) == times.map { Double($0) / 1000 })
+        #expect(runtime.router.counters.rejected >= 1)
         // No IMU, no IMU file: an empty CSV beside every log would only be noise.
         #expect(!fileExists(String(files[0].dropLast(5)) + ".imu.csv"))
         for file in files { unlink(file) }
@@ -117,14 +117,14 @@ final class LoopbackServer: @unchecked Sendable {
             """, base: folder)
         let runtime = try Runtime(configuration: configuration) { _ in }
         runtime.run(duration: 2)
-        let heel = try #require(runtime.engine.values.imuAttitude?.heel)
+        let heel = try #require(runtime.lastReport?.values.imuAttitude?.heel)
         #expect(abs(heel) < 40)
         let nmea = try #require(runtime.recordedFiles.first)
         #expect(runtime.recordedFiles.contains(String(nmea.dropLast(5)) + ".imu.csv"))
         let imu = try IMUFile.read(String(nmea.dropLast(5)) + ".imu.csv")
         // 2 s at 20x is 40 s of a 100 Hz IMU.
         #expect(imu.samples.count > 3000 && imu.rejected == 0)
-        #expect(try RecordedLog.read(nmea).sentences.count > 500)
+        #expect(try Recording.read(nmea).sentences.count > 500)
         unlink(String(nmea.dropLast(5)) + ".imu.csv")
         unlink(nmea)
         rmdir(directory)

@@ -36,7 +36,7 @@ import Testing
             print("SKIPPED: ../shared/fixtures is absent; \(recording.file) not replayed")
             return
         }
-        let log = try RecordedLog.read(folder + "/" + recording.file)
+        let log = try Gateway.Recording.read(folder + "/" + recording.file)
         var options = ReplayRunner.Options()
         options.speed = nil
         var configuration = EngineConfiguration()

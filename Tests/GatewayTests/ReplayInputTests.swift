@@ -31,7 +31,7 @@ import Testing
         let collect: (FramerEvent) -> Void = { if case .sentence(let s) = $0 { sentences.append(s) } }
         framer.feed(Self.log(bad: bad), collect)
         framer.finish(collect)
-        let recorded = RecordedLog(path: "implausible.nmea", sentences: sentences, statistics: framer.statistics)
+        let recorded = Recording(path: "implausible.nmea", sentences: sentences, statistics: framer.statistics)
         var options = ReplayRunner.Options()
         options.speed = nil
         options.progress = false
@@ -69,7 +69,7 @@ import Testing
         options.progress = false
         var output: [UInt8] = []
         let result = ReplayRunner(engine: Engine(configuration: configuration), options: options).run(
-            [RecordedLog](), imu: imu
+            [Recording](), imu: imu
         ) {
             output.append(contentsOf: $0)
         }
@@ -90,9 +90,9 @@ import Testing
         options.tagTime = true
         let runner = ReplayRunner(engine: Engine(), options: options)
         var inMemory: [UInt8] = []
-        _ = runner.run(try paths.map { try RecordedLog.read($0) }) { inMemory.append(contentsOf: $0) }
+        _ = runner.run(try paths.map { try Recording.read($0) }) { inMemory.append(contentsOf: $0) }
         var streamed: [UInt8] = []
-        let streams = try paths.enumerated().map { try LogStream(path: $1, index: $0, lineRate: 10) }
+        let streams = try paths.enumerated().map { try RecordingStream(path: $1, index: $0, lineRate: 10) }
         let result = runner.run(streams) { streamed.append(contentsOf: $0) }
         return (inMemory, streamed, result.sentencesRead)
     }

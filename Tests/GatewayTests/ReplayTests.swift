@@ -16,7 +16,7 @@ import Testing
             checksummed("GPGGA,000000.50,5000.0000,N,00100.0000,E,1,08,1.0,5.0,M,40.0,M,,"),
             "$HCHDM,093.8,M*2B",
         ])
-        let times = LogTimeline.times(of: log, lineRate: 10)
+        let times = RecordingTimeline.times(of: log, lineRate: 10)
         let midnight = Double(UTCDate(year: 2026, month: 11, day: 22).daysSinceEpoch) * 86_400
         #expect(times[0] == midnight - 0.5)
         #expect(times[1] == midnight - 0.25 && times[2] == midnight && times[3] == midnight + 0.25)
@@ -33,11 +33,11 @@ import Testing
         later.tagBlock = TagBlock(unixMilliseconds: 1_763_800_002_000)
         let plain = try Sentence(parsing: "$HCHDM,093.8,M*2B")
         #expect(
-            LogTimeline.times(of: [tagged, plain, later], lineRate: 10) == [
+            RecordingTimeline.times(of: [tagged, plain, later], lineRate: 10) == [
                 1_763_800_000, 1_763_800_001,
                 1_763_800_002,
             ])
-        #expect(LogTimeline.times(of: [plain, plain, plain], lineRate: 4, start: 100) == [100, 100.25, 100.5])
+        #expect(RecordingTimeline.times(of: [plain, plain, plain], lineRate: 4, start: 100) == [100, 100.25, 100.5])
     }
 
     @Test("a clock that steps back a little is held, not followed")
@@ -47,7 +47,7 @@ import Testing
             checksummed("GPGLL,5000.0000,N,00100.0000,E,120009,A,A"),
             checksummed("GPGLL,5000.0000,N,00100.0000,E,120011,A,A"),
         ])
-        let times = LogTimeline.times(of: log, lineRate: 10)
+        let times = RecordingTimeline.times(of: log, lineRate: 10)
         #expect(times[1] == times[0] && times[2] == times[0] + 1)
     }
 
@@ -56,10 +56,11 @@ import Testing
         let s = try Sentence(parsing: "$HCHDM,093.8,M*2B")
         let a = [TimedSentence(time: 1, sentence: s, log: 0), TimedSentence(time: 3, sentence: s, log: 0)]
         let b = [TimedSentence(time: 2, sentence: s, log: 1), TimedSentence(time: 3, sentence: s, log: 1)]
-        #expect(LogTimeline.merge([a, b]).map { "\($0.time)/\($0.log)" } == ["1.0/0", "2.0/1", "3.0/0", "3.0/1"])
+        #expect(
+            RecordingTimeline.merge([a, b]).map { "\($0.time)/\($0.log)" } == ["1.0/0", "2.0/1", "3.0/0", "3.0/1"])
     }
 
-    func demoLog() -> RecordedLog {
+    func demoLog() -> Recording {
         var lines: [String] = []
         for second in 0..<20 {
             let time = "1200" + (second < 10 ? "0\(second)" : "\(second)")
@@ -74,7 +75,7 @@ import Testing
         let framed = sentences(lines)
         var statistics = FramerStatistics()
         statistics.sentences = framed.count
-        return RecordedLog(path: "demo", sentences: framed, statistics: statistics)
+        return Recording(path: "demo", sentences: framed, statistics: statistics)
     }
 
     func replay(_ options: ReplayRunner.Options) -> (String, ReplayRunner.Result) {
@@ -149,7 +150,7 @@ import Testing
             "IIXDR,C,12.5,C,AIRTEMP,A,-1.0,D,HEEL,A,2.9,D,TRIM,P,1.013,B,BARO,A,-3.9,D,RUDDER,C,18.0,C,WATERTEMP")
         let sentence = try Sentence(parsing: long)
         #expect(sentence.wireLength > 82)
-        guard case .shortened(let shortened) = PassThrough.prepare(sentence) else {
+        guard case .shortened(let shortened) = PassThrough.prepare(sentence, message: try? Message(sentence)) else {
             Issue.record("not shortened")
             return
         }
@@ -157,12 +158,12 @@ import Testing
         let kept = try XDR(shortened).measurements
         #expect(kept == Array(try XDR(sentence).measurements.prefix(kept.count)) && kept.count >= 4)
         let unknown = try Sentence(parsing: checksummed("GPGSV," + String(repeating: "1,", count: 40) + "1"))
-        guard case .dropped = PassThrough.prepare(unknown) else {
+        guard case .dropped = PassThrough.prepare(unknown, message: try? Message(unknown)) else {
             Issue.record("an unshortenable long sentence was passed")
             return
         }
         let short = try Sentence(parsing: "$HCHDM,093.8,M*2B")
-        guard case .unchanged(let same) = PassThrough.prepare(short), same == short else {
+        guard case .unchanged(let same) = PassThrough.prepare(short, message: try? Message(short)), same == short else {
             Issue.record("a short sentence was changed")
             return
         }

@@ -9,7 +9,7 @@ import Testing
 /// Golden replays of a simulated voyage, judged against the simulator's truth (not against earlier output).
 @Suite struct SimulatedVoyageTests {
     struct Voyage {
-        var log: RecordedLog
+        var log: Recording
         var truth: [TruthRow]
         var route: Route
     }
@@ -46,7 +46,7 @@ import Testing
         framer.feed(bytes) { if case .sentence(let s) = $0 { sentences.append(s) } }
         framer.finish { _ in }
         return Voyage(
-            log: RecordedLog(path: "simulated", sentences: sentences, statistics: framer.statistics),
+            log: Recording(path: "simulated", sentences: sentences, statistics: framer.statistics),
             truth: truth, route: route)
     }
 

@@ -4,4 +4,7 @@
 #   Tests/Interop/alarm-check.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin alarm-check
+CHECKS_DONE=1
 exec python3 Tests/Interop/alarm_check.py "${1:-.build/release/telltale}"

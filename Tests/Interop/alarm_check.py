@@ -26,7 +26,8 @@ import threading
 import time
 import urllib.request
 
-from checks import Checks, free_port, sentence, stop, wait_for, wait_for_ports
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import Checks, Gateway, OutputReader, free_port, sentence, wait_for  # noqa: E402
 
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
@@ -39,9 +40,7 @@ script = os.path.join(work, "say.sh")
 with open(script, "w") as f:
     f.write(f'#!/bin/sh\necho "$*" >> "{said}"\n')
 os.chmod(script, 0o755)
-config = os.path.join(work, "alarms.toml")
-with open(config, "w") as f:
-    f.write(f"""status_line = false
+gateway = Gateway(binary, f"""status_line = false
 state_file = ""
 [[input]]
 name = "bus"
@@ -56,29 +55,11 @@ shallow = 5
 command = "{script}"
 [web]
 listen = "127.0.0.1:{web}"
-""")
-log = open(config + ".log", "w")
-process = subprocess.Popen([binary, "run", "--config", config], stderr=log, stdout=log)
-wait_for_ports(nmea, web)
+""", work=work).start(wait=[nmea, web])
 
-lines = []
-lock = threading.Lock()
+output = OutputReader(nmea)
 
 
-def read_output():
-    reader = socket.create_connection(("127.0.0.1", nmea))
-    buffer = b""
-    while True:
-        data = reader.recv(65536)
-        if not data:
-            return
-        buffer += data
-        *complete, buffer = buffer.split(b"\r\n")
-        with lock:
-            lines.extend(line.decode(errors="replace") for line in complete)
-
-
-threading.Thread(target=read_output, daemon=True).start()
 sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 depth = [12.0]
 sounding = [True]
@@ -93,7 +74,7 @@ def nmea_position(degrees, hemispheres):
 
 
 def instruments():
-    while process.poll() is None:
+    while gateway.alive():
         if sounding[0]:
             sender.sendto(sentence(f"SDDPT,{depth[0]:.1f},0.4"), ("127.0.0.1", udp))
         lat, lon = where[0]
@@ -110,8 +91,7 @@ def alr(number, seconds):
     """The ALR lines for `number` seen within `seconds`, waiting until one comes."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        with lock:
-            found = [line for line in lines if f"ALR," in line and f",{number:03d}," in line]
+        found = [line for line in output.texts() if "ALR," in line and f",{number:03d}," in line]
         if found:
             return found
         time.sleep(0.1)
@@ -141,8 +121,7 @@ check(not alr(131, 0.1), "12 m: no alarm")
 depth[0] = 3.0
 raised = alr(131, 6)
 check(raised and ",131,A,V,Depth under 5.0 m" in raised[0], "3 m: ALR 131 raised on the output", str(raised[:1]))
-with lock:
-    texts = [line for line in lines if "TXT" in line]
+texts = [line for line in output.texts() if "TXT" in line]
 check(any("ALARM: Depth under 5.0 m" in line for line in texts), "and TXT says so", str(texts[:2]))
 value = notification("environment.depth.belowTransducer")
 check(value.get("state") == "alarm" and "sound" in value.get("method", []),
@@ -159,7 +138,8 @@ check(wait_for(lambda: any(",131,A,A," in line for line in alr(131, 0.1)), 2),
 check(wait_for(lambda: notification("environment.depth.belowTransducer").get("state") == "warn", 3),
       "Signal K: state warn")
 again = run("alarm", "ack", "131")
-check(again.returncode != 0 and "not active" in again.stderr, "acknowledging it again is refused", again.stderr)
+check(again.returncode != 0 and "already acknowledged" in again.stderr, "acknowledging it again is refused, and why",
+      again.stderr)
 unknown = run("alarm", "ack", "kraken")
 check(unknown.returncode != 0 and "shallow" in unknown.stderr, "an unknown alarm is refused, naming the known ones")
 
@@ -202,8 +182,7 @@ where[0] = (50.7 - 100 / 111_250, -1.3 + 150 / metres_per_degree_lon)
 
 
 def line_distance():
-    with lock:
-        found = [line for line in lines if "LINEDIST" in line]
+    found = [line for line in output.texts() if "LINEDIST" in line]
     if not found:
         return None
     fields = found[-1].split(",")
@@ -225,7 +204,7 @@ for _ in range(30):
     time.sleep(0.2)
 check(value is not None and abs(value - 100) < 1.5, f"Signal K navigation.racing.distanceStartline {value}")
 
-alive = process.poll() is None
-stop(process)
+alive = gateway.alive()
+gateway.stop()
 check(alive, "the gateway ran throughout")
 check.finish()

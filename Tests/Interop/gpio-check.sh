@@ -5,7 +5,10 @@
 #   Tests/Interop/gpio-check.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin gpio-check
 WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
+trap 'rm -rf "$WORK"; checks_trap' EXIT
 gcc -shared -fPIC -O2 Tests/Interop/gpio-shim.c -o "$WORK/gpio-shim.so" -ldl
+CHECKS_DONE=1
 python3 Tests/Interop/gpio_check.py "${1:-.build/release/telltale}" "$WORK"

@@ -19,7 +19,8 @@ import sys
 import time
 import urllib.request
 
-from checks import Checks, free_port, stop, wait_for, wait_for_ports
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import Checks, Gateway, free_port, wait_for  # noqa: E402
 
 binary, work = sys.argv[1], sys.argv[2]
 check = Checks("gpio-check")
@@ -29,9 +30,7 @@ events = os.path.join(work, "line17.events")
 os.mkfifo(events)
 requests = os.path.join(work, "requests.log")
 web = free_port()
-config = os.path.join(work, "button.toml")
-with open(config, "w") as f:
-    f.write(f"""status_line = false
+config_text = f"""status_line = false
 state_file = ""
 [[output]]
 url = "stdout:"
@@ -41,13 +40,11 @@ button = 17
 button_chip = "{chip}"
 [web]
 listen = "127.0.0.1:{web}"
-""")
+"""
 environment = dict(os.environ, LD_PRELOAD=os.path.join(work, "gpio-shim.so"), FAKE_GPIO_CHIP=chip,
                    FAKE_GPIO_LINE="17", FAKE_GPIO_EVENTS=events, FAKE_GPIO_LOG=requests)
-log = open(config + ".log", "w")
-process = subprocess.Popen([binary, "run", "--config", config], stderr=log, stdout=subprocess.DEVNULL,
-                           env=environment)
-wait_for_ports(web)
+gateway = Gateway(binary, config_text, work=work, name="button", stdout=subprocess.DEVNULL, env=environment)
+gateway.start(wait=[web])
 # The gateway opened the FIFO's read end when it requested the line: this open then returns at once.
 writer = os.open(events, os.O_WRONLY)
 sequence = [0]
@@ -88,11 +85,11 @@ edge(False)
 time.sleep(0.15)
 edge(True)
 check(wait_for(lambda: (time_to_start() or 0) > 295, 3), f"a press starts it again ({time_to_start()} s)")
-alive = process.poll() is None
-stop(process)
+alive = gateway.alive()
+gateway.stop()
 os.close(writer)
-text = open(config + ".log").read()
+text = gateway.log()
 check(alive, "the gateway ran throughout")
-check("race button on line 17" in text and "race button: press, timer start" in text
-      and "race button: hold, timer reset" in text, "the log says the line, the press and the hold", text[-400:])
+check("race button on line 17" in text and "race button: press: race timer started" in text
+      and "race button: hold: race timer reset" in text, "the log says the line, the press and the hold", text[-400:])
 check.finish()

@@ -7,12 +7,12 @@
 # MIN_MODE 3 asks for a 3D fix.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
 BIN=${TELLTALE_BIN:-.build/release/telltale}
-NAME=${CHECK_NAME:-gpsd-check}
+checks_begin "${CHECK_NAME:-gpsd-check}"
 MIN_MODE=${MIN_MODE:-2}
 read -r -a RUNNER <<< "${TELLTALE_RUNNER:-}"
-command -v gpsd >/dev/null || { echo "gpsd-check: gpsd is not installed (apt-get install gpsd gpsd-clients)"; exit 1; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+command -v gpsd >/dev/null || { echo "gpsd is not installed (apt-get install gpsd gpsd-clients)"; exit 1; }
 PORT=$(free_port)
 GPSD_PORT=$(free_port)
 WORK=$(mktemp -d)
@@ -20,21 +20,14 @@ cleanup() { kill "$TELLTALE" "$GPSD" 2>/dev/null || true; rm -rf "$WORK"; }
 GPSD=""
 "${RUNNER[@]}" "$BIN" run --input file:Fixtures/demo-voyage/voyage.nmea --output "tcp://127.0.0.1:$PORT" 2>"$WORK/telltale.log" &
 TELLTALE=$!
-trap cleanup EXIT
+trap 'cleanup; checks_trap' EXIT
 # Up when its port answers (an emulated ARM build takes longer to start).
-for _ in $(seq 1 50); do
-    python3 -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1', $PORT)))" && break
-    sleep 0.2
-done
-
+wait_for_port "$PORT" || true
 gpsd -N -n -b -S "$GPSD_PORT" -F "$WORK/gpsd.sock" "tcp://127.0.0.1:$PORT" 2>"$WORK/gpsd.log" &
 GPSD=$!
-for _ in $(seq 1 50); do
-    python3 -c "import socket,sys; s=socket.socket(); sys.exit(s.connect_ex(('127.0.0.1', $GPSD_PORT)))" && break
-    sleep 0.2
-done
+wait_for_port "$GPSD_PORT" || true
 if ! timeout 20 gpspipe -w -n 40 localhost:"$GPSD_PORT" > "$WORK/gpspipe.json" 2>/dev/null; then
-    echo "$NAME: gpspipe did not finish"
+    echo "gpspipe did not finish"
 fi
 MODE=$(python3 - "$WORK/gpspipe.json" <<'PY'
 import json, sys
@@ -49,14 +42,10 @@ for line in open(sys.argv[1]):
 print(best)
 PY
 )
-passed=0
-failed=0
 if [ "$MODE" -ge "$MIN_MODE" ]; then
-    echo "gpsd reports a ${MODE}D fix from telltale's stream"
-    passed=$((passed + 1))
+    pass "gpsd reports a ${MODE}D fix from telltale's stream"
 else
-    echo "gpsd reported no fix (best mode $MODE)"; cat "$WORK/gpsd.log" | tail -5
-    failed=$((failed + 1))
+    fail "gpsd reported no fix (best mode $MODE)"; tail -5 "$WORK/gpsd.log"
 fi
 
 kill -TERM "$TELLTALE"
@@ -67,11 +56,9 @@ status=$?
 set -e
 elapsed=$(python3 -c "import time; print(round($(date +%s.%N) - $start, 2))")
 if [ "$status" -eq 0 ] && python3 -c "import sys; sys.exit(0 if $elapsed < 2 else 1)"; then
-    echo "SIGTERM: exit 0 after ${elapsed}s"
-    passed=$((passed + 1))
+    pass "SIGTERM: exit 0 after ${elapsed}s"
 else
-    echo "SIGTERM: exit $status after ${elapsed}s"; cat "$WORK/telltale.log"
-    failed=$((failed + 1))
+    fail "SIGTERM: exit $status after ${elapsed}s"; cat "$WORK/telltale.log"
 fi
-echo "$NAME: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cleanup
+checks_end

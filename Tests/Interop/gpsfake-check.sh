@@ -4,9 +4,10 @@
 #  2. gpsd is killed and started again, and data resumes without restarting telltale.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin gpsfake-check
 BIN=.build/release/telltale
-command -v gpsfake >/dev/null || { echo "gpsfake-check: gpsfake is not installed (apt-get install gpsd-clients)"; exit 1; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+command -v gpsfake >/dev/null || { echo "gpsfake is not installed (apt-get install gpsd-clients)"; exit 1; }
 GPSD_PORT=$(free_port)
 OUT_PORT=$(free_port)
 WORK=$(mktemp -d)
@@ -23,7 +24,7 @@ TOML
 GPSFAKE=""
 TELLTALE=""
 cleanup() { kill $GPSFAKE $TELLTALE 2>/dev/null || true; rm -rf "$WORK"; }
-trap cleanup EXIT
+trap 'cleanup; checks_trap' EXIT
 start_gpsd() {
     gpsfake -q -P "$GPSD_PORT" -c 0.1 "$WORK/gps.nmea" >"$WORK/gpsfake.log" 2>&1 &
     GPSFAKE=$!
@@ -56,11 +57,9 @@ sleep 2
 start_gpsd
 sleep 3
 second=$(count_rmc 5)
-passed=0
-failed=0
-if [ "$first" -ge 2 ]; then echo "gpsd fixes reach the TCP output as RMC ($first in 4 s)"; passed=$((passed + 1)); else
-    echo "no RMC from gpsd fixes (got $first)"; cat "$WORK/telltale.log"; failed=$((failed + 1)); fi
-if [ "$second" -ge 2 ]; then echo "after gpsd restarted, fixes resume ($second in 5 s)"; passed=$((passed + 1)); else
-    echo "no fixes after gpsd restarted (got $second)"; cat "$WORK/telltale.log"; failed=$((failed + 1)); fi
-echo "gpsfake-check: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+if [ "$first" -ge 2 ]; then pass "gpsd fixes reach the TCP output as RMC ($first in 4 s)"; else
+    fail "no RMC from gpsd fixes (got $first)"; cat "$WORK/telltale.log"; fi
+if [ "$second" -ge 2 ]; then pass "after gpsd restarted, fixes resume ($second in 5 s)"; else
+    fail "no fixes after gpsd restarted (got $second)"; cat "$WORK/telltale.log"; fi
+cleanup
+checks_end

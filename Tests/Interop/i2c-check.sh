@@ -8,6 +8,8 @@
 #  4. a wrong address is an error naming the bus and address, and nothing crashes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin i2c-check
 BIN=.build/release/telltale
 WORK=.build-interop/i2c
 rm -rf "$WORK" && mkdir -p "$WORK"
@@ -21,8 +23,8 @@ url = "i2c://$BUS?address=0x68&chip=icm20948"
 axes = "x,-y,-z"
 TOML
 export FAKE_I2C_PATH="$BUS" FAKE_I2C_ADDRESS=0x68 FAKE_I2C_HEEL=10 FAKE_I2C_LOG="$PWD/$WORK/writes.log"
-LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" imu --config "$WORK/imu.toml" --seconds 1 > "$WORK/imu.csv" 2> "$WORK/imu.log"
-python3 - "$WORK" <<'PY'
+LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" imu --config "$WORK/imu.toml" --seconds 1 > "$WORK/imu.csv" 2> "$WORK/imu.log" || true
+check "telltale imu probes, configures and reads the chip; heel comes out at the shim's 10 degrees" python3 - "$WORK" <<'PY'
 import sys
 work = sys.argv[1]
 rows = [line.split(",") for line in open(f"{work}/imu.csv").read().split("\n")[1:] if line]
@@ -39,8 +41,8 @@ assert "ICM-20948 at 0x68" in log, log
 print(f"i2c-check: telltale imu read {len(rows)} samples, heel {heel:.2f} deg; configuration writes as the datasheet")
 PY
 LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" run --config "$WORK/imu.toml" --output stdout: --duration 3 \
-    > "$WORK/run.nmea" 2> "$WORK/run.log"
-python3 - "$WORK" <<'PY'
+    > "$WORK/run.nmea" 2> "$WORK/run.log" || true
+check "telltale run with that IMU sends XDR ROLL near 10 degrees" python3 - "$WORK" <<'PY'
 import sys
 work = sys.argv[1]
 lines = [l for l in open(f"{work}/run.nmea", newline="").read().split("\r\n") if "ROLL" in l]
@@ -51,11 +53,11 @@ print(f"i2c-check: telltale run sent {len(lines)} XDR, last {lines[-1]}")
 PY
 # Calibrated level where the chip reads 10 degrees, the same IMU then reads 0 in `telltale run`.
 LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" calibrate level --config "$WORK/imu.toml" --seconds 2 \
-    --state "$WORK/state.toml" > "$WORK/calibrate.out" 2> "$WORK/calibrate.log"
+    --state "$WORK/state.toml" > "$WORK/calibrate.out" 2> "$WORK/calibrate.log" || true
 sed "s|^state_file = \"\"|state_file = \"$PWD/$WORK/state.toml\"|" "$WORK/imu.toml" > "$WORK/calibrated.toml"
 LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" run --config "$WORK/calibrated.toml" --output stdout: --duration 2 \
-    > "$WORK/calibrated.nmea" 2> "$WORK/calibrated.log"
-python3 - "$WORK" <<'PY'
+    > "$WORK/calibrated.nmea" 2> "$WORK/calibrated.log" || true
+check "calibrate level stores the 10 degree tilt, and run then sends 0" python3 - "$WORK" <<'PY'
 import sys
 work = sys.argv[1]
 said = open(f"{work}/calibrate.out").read()
@@ -72,7 +74,9 @@ LD_PRELOAD="$PWD/$WORK/i2c-shim.so" "$BIN" imu --imu "i2c://$BUS?address=0x69&ch
     > /dev/null 2> "$WORK/wrong.log"
 status=$?
 set -e
-grep -q "address 0x69: no acknowledge" "$WORK/wrong.log" || { cat "$WORK/wrong.log"; exit 1; }
-[ $status -ne 0 ] && [ $status -lt 128 ] || { echo "i2c-check: wrong address ended with status $status"; exit 1; }
-echo "i2c-check: a wrong address is reported with the bus and address (status $status)"
-echo "i2c-check: 4 passed, 0 failed"
+wrong_address() {
+    grep -q "address 0x69: no acknowledge" "$WORK/wrong.log" || { cat "$WORK/wrong.log"; return 1; }
+    [ "$status" -ne 0 ] && [ "$status" -lt 128 ] || { echo "a wrong address ended with status $status"; return 1; }
+}
+check "a wrong address is an error naming the bus and address, and nothing crashes" wrong_address
+checks_end

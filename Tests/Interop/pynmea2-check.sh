@@ -4,13 +4,16 @@
 # virtual environment made here.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin pynmea2-check
 VENV=.build-interop/venv
 if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
 # The venv may have been made by another check first: pynmea2 is installed whenever it is missing.
 "$VENV/bin/python" -c "import pynmea2" 2>/dev/null || "$VENV/bin/pip" install --quiet pynmea2
 OUT=.build-interop/demo-replay.nmea
 .build/release/telltale replay --fast --route Fixtures/demo-voyage/route.gpx Fixtures/demo-voyage/voyage.nmea > "$OUT"
-"$VENV/bin/python" - "$OUT" <<'PY'
+check "every sentence of the demo replay is at most 82 bytes and parses in pynmea2 with its checksum" \
+    "$VENV/bin/python" - "$OUT" <<'PY'
 import sys
 import pynmea2
 
@@ -45,6 +48,7 @@ with open(sys.argv[1], "rb") as f:
 if unknown:
     print("not defined in pynmea2, checked for framing and checksum only: "
           + ", ".join(f"{kind} ({n})" for kind, n in sorted(unknown.items())))
-print(f"pynmea2: {count - failures} passed, {failures} failed")
+print(f"pynmea2: {count - failures} of {count} sentences parsed, {failures} refused")
 sys.exit(1 if failures or count == 0 else 0)
 PY
+checks_end

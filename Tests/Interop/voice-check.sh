@@ -5,11 +5,10 @@
 #   Tests/Interop/voice-check.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin voice-check
 for tool in espeak-ng sox aplay; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "voice-check: $tool is missing (make test installs espeak-ng, sox and alsa-utils)"
-        echo "voice-check: 0 passed, 1 failed"
-        exit 1
-    fi
+    command -v "$tool" >/dev/null || { echo "$tool is missing (make test installs espeak-ng, sox, alsa-utils)"; exit 1; }
 done
+CHECKS_DONE=1
 exec python3 Tests/Interop/voice_check.py "${1:-.build/release/telltale}"

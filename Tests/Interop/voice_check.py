@@ -19,19 +19,18 @@ import sys
 import tempfile
 import time
 
-from checks import Checks, free_port, stop, wait_for_ports
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import ROOT, Checks, Gateway, free_port  # noqa: E402
 
 binary = sys.argv[1]
-root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+root = ROOT
 work = tempfile.mkdtemp()
 check = Checks("voice-check")
 
 
 def gateway(voice, sequence):
     web, nmea = free_port(), free_port()
-    config = os.path.join(work, f"voice-{web}.toml")
-    with open(config, "w") as f:
-        f.write(f"""status_line = false
+    gateway = Gateway(binary, f"""status_line = false
 state_file = ""
 [[input]]
 name = "demo"
@@ -45,11 +44,8 @@ sequence = {sequence}
 {voice}
 [web]
 listen = "127.0.0.1:{web}"
-""")
-    log = open(config + ".log", "w")
-    process = subprocess.Popen([binary, "run", "--config", config], stderr=log, stdout=log)
-    wait_for_ports(web)
-    return process, web, nmea, config + ".log"
+""", work=work, name=f"voice-{web}").start(wait=[web])
+    return gateway, web, nmea, gateway.log_path
 
 
 # ---- 1. On time, in order --------------------------------------------------------------------------------------
@@ -58,13 +54,13 @@ script = os.path.join(work, "say.sh")
 with open(script, "w") as f:
     f.write(f'#!/bin/sh\necho "$(date +%s.%N) $*" >> "{said}"\n')
 os.chmod(script, 0o755)
-process, web, _, _ = gateway(f'command = "{script}"', "[0.25, 0]")
+running, web, _, _ = gateway(f'command = "{script}"', "[0.25, 0]")
 before = time.time()
 started = subprocess.run([binary, "race", "start", "--port", str(web)], capture_output=True, text=True)
 after = time.time()
 check(started.returncode == 0, "telltale race start reaches the running gateway", started.stderr.strip())
 time.sleep(17)
-stop(process)
+running.stop()
 heard = []
 if os.path.exists(said):
     for line in open(said):
@@ -104,7 +100,7 @@ for words in ["heel over 25 degrees", "four minutes", "thirty seconds"]:
     check(rms and float(rms.group(1)) > 0.01, f"'{words}' renders to audible speech")
 
 # ---- 3. No audio device ----------------------------------------------------------------------------------------
-process, web, nmea, log = gateway('device = "hw:99"', "[0.1, 0]")
+running, web, nmea, log = gateway('device = "hw:99"', "[0.1, 0]")
 reader = socket.create_connection(("127.0.0.1", nmea))
 reader.settimeout(0.5)
 subprocess.run([binary, "race", "start", "--port", str(web)], capture_output=True)
@@ -119,8 +115,8 @@ while time.monotonic() < end:
         last = now
     except socket.timeout:
         pass
-alive = process.poll() is None
-stop(process)
+alive = running.alive()
+running.stop()
 text = open(log).read()
 reports = text.count("voice:")
 check(alive, "no audio device: the gateway runs on")

@@ -2,7 +2,7 @@ import NMEA
 import Testing
 
 @Suite struct ChecksumTests {
-    /// The verified vectors of REFERENCE.md section 1.
+    /// The vectors the field reference (../shared/REFERENCE.md, section 1) verified by XOR.
     static let vectors = [
         "$GPXTE,V,V,,,N,S*43", "$WIMWD,302.4,T,289.6,M,10.5,N,5.4,M*6F", "$GPHDT,274.07,T*03", "$INDPT,2.3,0.0*46",
         "$WIMWV,12.1,T,10.1,N,A*27", "$IIVWT,030.,R,10.1,N,05.2,M,018.7,K*75", "$IIVWR,75,R,1.0,N,0.51,M,1.85,K*6C",

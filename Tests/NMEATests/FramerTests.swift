@@ -11,7 +11,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// Every anomaly of REFERENCE.md section 1 that framing decides, with its expected outcome.
+    /// Every anomaly real recordings show that framing decides (the field reference, ../shared/REFERENCE.md section 1,
+    /// lists them; docs/sentences.md says what Telltale does with each), with its expected outcome.
     static let anomalies: [AnomalyCase] = [
         AnomalyCase(
             name: "lower-case checksum", input: "$HCHDM,093.8,M*2b\r\n", sentences: ["$HCHDM,093.8,M*2B"], rejects: []),
@@ -122,7 +123,7 @@ import Testing
 
     @Test("a tag block is parsed, checked and kept with its sentence")
     func tagBlock() throws {
-        // REFERENCE.md prints this block with *4A; the XOR of its bytes is 0x79.
+        // The field reference (../shared/REFERENCE.md) prints this block with *4A; the XOR of its bytes is 0x79.
         let result = frame("\\c:1241544035,s:r003669945*79\\$GPHDT,274.07,T*03\r\n")
         let tagged = try #require(result.sentences.first)
         #expect(tagged.tagBlock?.unixMilliseconds == 1_241_544_035_000)

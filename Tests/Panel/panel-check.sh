@@ -5,15 +5,14 @@
 #   Tests/Panel/panel-check.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin panel-check
 BIN=${1:-.build/release/telltale}
 VENV=.build-interop/venv
 if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
 "$VENV/bin/python" -c "import selenium" 2>/dev/null || "$VENV/bin/pip" install --quiet selenium
 for tool in chromium chromedriver; do
-    if ! command -v "$tool" >/dev/null; then
-        echo "panel-check: $tool is missing (make deps installs chromium and chromium-driver)"
-        echo "panel-check: 0 passed, 1 failed"
-        exit 1
-    fi
+    command -v "$tool" >/dev/null || { echo "$tool is missing (make test installs chromium, chromium-driver)"; exit 1; }
 done
+CHECKS_DONE=1
 exec "$VENV/bin/python" Tests/Panel/panel_check.py "$BIN" .build/panel-screenshots

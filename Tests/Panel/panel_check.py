@@ -15,19 +15,19 @@ Checks, each printed ok or FAIL, then `panel-check: N passed, M failed`:
 - the gateway killed: the disconnected state shown at once; restarted: values again;
 - screenshots of every layout in day and night at phone and tablet sizes.
 """
-import math
 import os
 import re
 import signal
 import socket
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import Checks, Gateway, OutputReader, bench_profile, free_port  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -38,26 +38,12 @@ from selenium.webdriver.support.ui import Select
 binary, shots = sys.argv[1], sys.argv[2]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.makedirs(shots, exist_ok=True)
-passed = failed = 0
+checks = Checks("panel-check")
 
 
 def check(ok, what, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"  ok   {what}")
-    else:
-        failed += 1
-        print(f"  FAIL {what}" + (f": {detail}" if detail else ""))
-    sys.stdout.flush()
+    checks(ok, what, detail)
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 # ---- The feed: the demo voyage, a second's sentences at a time, then held on one second's values ----------------
@@ -115,36 +101,16 @@ def advance():
         held.index += 1
 
 
-# ---- The gateway's NMEA output, read the whole time ------------------------------------------------------------
-
-output_lines = []  # (time, fields)
-
-
-def read_output(port):
-    while True:
-        try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=5)
-            s.settimeout(None)
-            buffered = b""
-            while True:
-                data = s.recv(65536)
-                if not data:
-                    break
-                buffered += data
-                while b"\r\n" in buffered:
-                    line, buffered = buffered.split(b"\r\n", 1)
-                    text = line.decode("ascii", "replace")
-                    if text.startswith("$") and "*" in text:
-                        output_lines.append((time.monotonic(), text[1:text.index("*")].split(",")))
-        except OSError:
-            pass
-        time.sleep(0.3)
+# ---- The gateway's NMEA output, read the whole time (an OutputReader, from when the gateway starts) -------------
 
 
 def seen(since, until, pick):
     """Values `pick(fields)` returns (None skips) for output sentences in the time window."""
     values = []
-    for at, fields in list(output_lines):
+    for at, text in output.lines():
+        if not (text.startswith("$") and "*" in text):
+            continue
+        fields = text[1:text.index("*")].split(",")
         if since <= at <= until:
             value = pick(fields)
             if value is not None:
@@ -194,25 +160,21 @@ def xdr(name):
 
 wind_feed, boat_feed = Feed(True), Feed(False)
 nmea_port, web_port = free_port(), free_port()
-profile = open(os.path.join(root, "Boards/bench.toml")).read()
-profile = profile.replace("../", root + "/")
-profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea_port}").replace("0.0.0.0:3000", f"127.0.0.1:{web_port}")
+profile = bench_profile(nmea_port, web_port)
 inputs = (f'[[input]]\nname = "wind"\nurl = "tcp://127.0.0.1:{wind_feed.port}"\n\n'
           f'[[input]]\nname = "boat"\nurl = "tcp://127.0.0.1:{boat_feed.port}"\n')
 profile = re.sub(r'\[\[input\]\]\nname = "demo-voyage"\nurl = "[^"]*"\nloop = true\n', inputs, profile)
 assert 'name = "wind"' in profile, "the bench profile's input section changed: update this check"
-config = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
-config.write("status_line = false\nstate_file = \"\"\n" + profile)
-config.close()
-log = open(os.path.join(shots, "telltale.log"), "w")
+bench = Gateway(binary, profile, work=shots)
 
 
 def start():
-    return subprocess.Popen([binary, "run", "--config", config.name], stderr=log, stdout=log)
+    bench.start(wait=[web_port])
+    return bench.process
 
 
 gateway = start()
-threading.Thread(target=read_output, args=(nmea_port,), daemon=True).start()
+output = OutputReader(nmea_port, reconnect=True)
 threading.Thread(target=advance, daemon=True).start()
 
 options = Options()
@@ -459,12 +421,6 @@ try:
     check(not errors, "no script errors in the browser's console", str(errors[:3]))
 finally:
     driver.quit()
-    gateway.terminate()
-    try:
-        gateway.wait(5)
-    except subprocess.TimeoutExpired:
-        gateway.kill()
-    os.unlink(config.name)
+    bench.stop()
 
-print(f"panel-check: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+checks.finish()

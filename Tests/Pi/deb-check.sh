@@ -5,25 +5,22 @@
 #  2. `telltale check-config /etc/telltale/telltale.toml` accepts the example configuration;
 #  3. the telltale user exists, in dialout, and /var/lib/telltale belongs to it;
 #  4. `systemd-analyze verify` accepts the unit, and `systemd-analyze security` rates its exposure 2.0 or lower;
-#  5. removing the package keeps the configuration and takes the binary and the service link away.
+#  5. removing the package keeps the configuration and takes the binary and the service link away;
+#  6. `dpkg -i` in a root without /proc (as an image is built) succeeds and enables the service.
 #   Tests/Pi/deb-check.sh [.build-deb/telltale_VERSION_amd64.deb]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. Tests/Support/checks.sh
+checks_begin deb-check
 DEB=${1:-$(ls .build-deb/telltale_*_amd64.deb 2>/dev/null | tail -n 1)}
-[ -f "$DEB" ] || { echo "deb-check: no amd64 package (make deb ARCH=amd64)"; echo "deb-check: 0 passed, 1 failed"; exit 1; }
+[ -f "$DEB" ] || { echo "no amd64 package (make deb ARCH=amd64)"; exit 1; }
 ROOT=$PWD/.build-deb/root-bookworm-amd64
 if [ ! -f "$ROOT/.done" ]; then
     rm -rf "$ROOT"
     debootstrap --variant=minbase --include=systemd bookworm "$ROOT" http://deb.debian.org/debian >/dev/null || {
-        echo "deb-check: debootstrap failed"; echo "deb-check: 0 passed, 1 failed"; exit 1; }
+        echo "debootstrap failed"; exit 1; }
     touch "$ROOT/.done"
 fi
-passed=0
-failed=0
-check() {  # name, then the command that must succeed
-    local name=$1; shift
-    if "$@"; then echo "ok: $name"; passed=$((passed + 1)); else echo "FAILED: $name"; failed=$((failed + 1)); fi
-}
 # Everything inside runs in a private mount namespace, so /proc is mounted for the chroot and gone afterwards.
 in_root() {
     unshare -m sh -c 'mount -t proc proc "$0/proc" && exec chroot "$0" "$@"' "$ROOT" "$@"
@@ -50,6 +47,13 @@ check "removal keeps /etc/telltale/telltale.toml" test -f "$ROOT/etc/telltale/te
 check "removal takes the binary and the service link" \
     sh -c "[ ! -e '$ROOT/usr/bin/telltale' ] && [ ! -e '$ROOT/etc/systemd/system/multi-user.target.wants/telltale.service' ]"
 in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq telltale >/dev/null 2>&1
+# As an image build installs it: in a chroot with no /proc mounted (systemd-tmpfiles refuses to run there).
+check "dpkg -i in a root without /proc: installed, enabled for the next boot, state folder made" sh -c \
+    "chroot '$ROOT' dpkg -i /tmp/telltale.deb >/tmp/deb-noproc.log 2>&1 || { tail -5 /tmp/deb-noproc.log; exit 1; }
+     test -L '$ROOT/etc/systemd/system/multi-user.target.wants/telltale.service' &&
+     [ \"\$(stat -c %U '$ROOT/var/lib/telltale')\" = telltale ]"
+check "usbserial and cdc_acm load at boot, before the unit resolves its device rules" \
+    grep -qx usbserial "$ROOT/usr/lib/modules-load.d/telltale.conf"
+in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq telltale >/dev/null 2>&1
 rm -f "$ROOT/tmp/telltale.deb"
-echo "deb-check: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

@@ -13,7 +13,7 @@ arm64 | armhf) BIN=.build-pi/$ARCH/telltale ;;
 *) echo "deb.sh: amd64, arm64 or armhf, not $ARCH" >&2; exit 64 ;;
 esac
 [ -x "$BIN" ] || { echo "deb.sh: $BIN is missing (make release-static, or make pi)" >&2; exit 1; }
-VERSION=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Gateway/Version.swift)
+VERSION=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Gateway/Configuration/Version.swift)
 OUT=.build-deb
 ROOT=$OUT/telltale_${VERSION}_$ARCH
 rm -rf "$ROOT"
@@ -25,6 +25,8 @@ rm "$ROOT/usr/share/telltale/Boards/bench.toml" "$ROOT/usr/share/telltale/Boards
 install -m 644 Boards/telltale.service "$ROOT/lib/systemd/system/telltale.service"
 install -m 644 Boards/telltale.sysusers "$ROOT/usr/lib/sysusers.d/telltale.conf"
 install -m 644 Boards/telltale.tmpfiles "$ROOT/usr/lib/tmpfiles.d/telltale.conf"
+install -d "$ROOT/usr/lib/modules-load.d"
+install -m 644 Boards/telltale.modules "$ROOT/usr/lib/modules-load.d/telltale.conf"
 install -m 644 Boards/telltale.toml "$ROOT/etc/telltale/telltale.toml"
 install -m 644 README.md "$ROOT/usr/share/doc/telltale/README.md"
 echo /etc/telltale/telltale.toml > "$ROOT/DEBIAN/conffiles"
@@ -58,11 +60,8 @@ if [ "$1" = configure ]; then
     if getent group i2c >/dev/null; then usermod -a -G i2c telltale; fi
     # The race button's GPIO lines: Raspberry Pi OS's gpio group owns /dev/gpiochip*.
     if getent group gpio >/dev/null; then usermod -a -G gpio telltale; fi
-    if command -v systemd-tmpfiles >/dev/null 2>&1; then
-        systemd-tmpfiles --create telltale.conf
-    else
-        install -d -m 750 -o telltale -g telltale /var/lib/telltale
-    fi
+    # systemd-tmpfiles refuses to run without /proc (a chroot an image is built in): the folder is made by hand then.
+    systemd-tmpfiles --create telltale.conf 2>/dev/null || install -d -m 750 -o telltale -g telltale /var/lib/telltale
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload
         systemctl enable telltale.service >/dev/null 2>&1 || true

@@ -11,12 +11,8 @@
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-passed=0
-failed=0
-check() {  # name, then the command that must succeed
-    local name=$1; shift
-    if "$@"; then echo "ok: $name"; passed=$((passed + 1)); else echo "FAILED: $name"; failed=$((failed + 1)); fi
-}
+. Tests/Support/checks.sh
+checks_begin pi-check
 [ $# -gt 0 ] || set -- arm64 armhf
 X86=.build/release/TelltalePi
 for ARCH in "$@"; do
@@ -28,10 +24,10 @@ for ARCH in "$@"; do
     SYSROOT=$PWD/.build-pi/$ARCH/sysroot
     RUNNER="$QEMU -L /usr/$GNU -E LD_LIBRARY_PATH=$SYSROOT/usr/lib/$GNU:$SYSROOT/lib/$GNU"
     if [ ! -x "$BIN" ]; then
-        echo "FAILED: $ARCH: $BIN is missing (make pi)"; failed=$((failed + 1)); continue
+        fail "$ARCH: $BIN is missing (make pi)"; continue
     fi
     "$GNU-readelf" -h "$BIN" | grep -q "Machine: *$( [ "$ARCH" = arm64 ] && echo AArch64 || echo ARM)" || {
-        echo "FAILED: $ARCH: $BIN is not an $ARCH executable"; failed=$((failed + 1)); continue; }
+        fail "$ARCH: $BIN is not an $ARCH executable"; continue; }
     check "$ARCH version" bash -c "[ \"\$($RUNNER $BIN --version)\" = \"\$($X86 --version)\" ]"
     check "$ARCH check-config" bash -c \
         "[ \"\$($RUNNER $BIN check-config Boards/bench.toml)\" = \"\$($X86 check-config Boards/bench.toml)\" ]"
@@ -65,10 +61,12 @@ for ARCH in "$@"; do
     TELLTALE_BIN=$BIN TELLTALE_RUNNER=$RUNNER CHECK_NAME="gpsd-$ARCH" MIN_MODE=3 Tests/Interop/gpsd-check.sh >"$LOG" 2>&1
     sed 's/^/  /' "$LOG"
     n=$(sed -n "s/^gpsd-$ARCH: \([0-9]*\) passed, \([0-9]*\) failed/\1 \2/p" "$LOG")
-    passed=$((passed + ${n%% *})); failed=$((failed + ${n##* }))
-    [ -n "$n" ] || failed=$((failed + 1))
+    if [ -n "$n" ]; then
+        CHECKS_PASSED=$((CHECKS_PASSED + ${n%% *})); CHECKS_FAILED=$((CHECKS_FAILED + ${n##* }))
+    else
+        fail "$ARCH gpsd check said no count"
+    fi
     rm -f "$LOG"
     echo "$ARCH: $(stat -c %s "$BIN") bytes"
 done
-echo "pi-check: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

@@ -44,7 +44,7 @@ import Testing
         var r = router([server, OutputPolicy(name: "serial")], echoWindow: 0)
         var notices: [String] = []
         let note: (Router.Action) -> Void = { action in
-            if case .notice(let output, let id, let text) = action { notices.append("\(output) \(id): \(text)") }
+            if case .notice(let output?, let id, let text) = action { notices.append("\(output) \(id): \(text)") }
         }
         var sent = try route(&r, [("HCHDT,90.0,T", 0, 1)])
         #expect(sent[0].isEmpty && sent[1].count == 1)
@@ -125,7 +125,9 @@ import Testing
         r.observes = true
         var seen: [String] = []
         let act = { (action: Router.Action) in
-            if case .observed(let sentence, let source) = action { seen.append("\(sentence.address)@\(source.index)") }
+            if case .observed(let observed) = action {
+                seen.append("\(observed.sentence.address)@\(observed.source.index)")
+            }
         }
         r.ingest(try sentence("WIMWV,40.0,R,10.0,N,A"), from: SourceID(1), at: 0, act)
         r.ingest(try sentence("WIMWV,40.0,R,99999,N,A"), from: SourceID(1), at: 0.1, act)
@@ -145,7 +147,8 @@ import Testing
             case .send: actions.append("send")
             case .refused(_, _, let error): actions.append("\(error.reason)")
             case .notice: actions.append("notice")
-            case .observed: actions.append("observed")
+            case .observed, .observedFix: actions.append("observed")
+            case .report, .announce: actions.append("engine")
             }
         }
         #expect(actions == ["implausible"])

@@ -85,7 +85,9 @@ import Testing
         var model = SignalKModel(urn: "urn:mrn:signalk:uuid:6b0e776f-811a-4b35-980e-b93405371bc5")
         var sent: [Int: [UInt8]] = [:]
         var closed: Set<Int> = []
-        var commands: [SignalKServer.Command] = []
+        var commands: [EngineCommand] = []
+        /// What the engine answers each command (as the runtime does, through the router).
+        var outcome = CommandOutcome.done("done")
 
         init(put: [NetworkRule.Network] = NetworkRule.loopback) {
             var configuration = SignalKServer.Configuration()
@@ -99,23 +101,33 @@ import Testing
         mutating func send(_ id: Int, _ bytes: [UInt8], at now: Double = 0) {
             var out: [(Int, [UInt8])] = []
             var gone: [Int] = []
-            var taken: [SignalKServer.Command] = []
-            let command = { (command: SignalKServer.Command) -> Bool in
-                taken.append(command)
-                return true
-            }
-            server.received(id, bytes, model: model, at: now, unixTime: 0, command: command) { action in
+            var requests: [SignalKServer.CommandRequest] = []
+            let act = { (action: SignalKServer.Action) in
                 switch action {
                 case .send(let id, let bytes): out.append((id, bytes))
                 case .close(let id): gone.append(id)
+                case .command(let request): requests.append(request)
                 }
+            }
+            server.received(id, bytes, model: model, at: now, unixTime: 0, act)
+            // Each command answered after the server's call returns, as the runtime answers it; an answer may let
+            // the requests waiting behind it go on, and bring more commands.
+            while !requests.isEmpty {
+                let request = requests.removeFirst()
+                commands.append(request.command)
+                server.answer(request, outcome, model: model, at: now, unixTime: 0, act)
             }
             for (id, bytes) in out { sent[id, default: []] += bytes }
             closed.formUnion(gone)
-            commands += taken
         }
 
         func text(_ id: Int) -> String { String(decoding: sent[id] ?? [], as: UTF8.self) }
+    }
+
+    /// An HTTP PUT of `{"value": "<value>"}` to `vessels/self/<path>`.
+    static func put(_ path: String, _ value: String) -> String {
+        let body = #"{"value":""# + value + #""}"#
+        return "PUT /signalk/v1/api/vessels/self/\(path) HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
     }
 
     @Test("HTTP: discovery, model, 404, static files, keep-alive and close")
@@ -142,37 +154,40 @@ import Testing
     @Test("PUT: applied from an allowed network, refused (403) from another, checked before anything is done")
     func put() {
         var h = Harness(put: NetworkRule.loopback)
-        let body = #"{"value":"advance"}"#
-        let request =
-            "PUT /signalk/v1/api/vessels/self/telltale/route/command HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
-            + body
+        let request = Self.put("telltale/route/command", "advance")
         h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
         h.send(1, request)
-        #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.commands == [.route("advance")])
+        #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.commands == [.route(.advance)])
         h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
         h.send(2, request)
         #expect(h.text(2).hasPrefix("HTTP/1.1 403") && h.commands.count == 1)
         h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
-        let ack = #"{"value":"acknowledge"}"#
-        h.send(
-            3,
-            "PUT /signalk/v1/api/vessels/self/notifications/heel/over HTTP/1.1\r\nContent-Length: \(ack.utf8.count)\r\n\r\n"
-                + ack)
-        #expect(h.commands.last == .acknowledge(path: "heel.over"))
+        h.send(3, Self.put("notifications/heel/over", "acknowledge"))
+        #expect(h.commands.last == .acknowledge(.overHeel))
         h.server.opened(4, peer: [127, 0, 0, 1], at: 0)
-        let race = #"{"value":"sync"}"#
-        h.send(
-            4,
-            "PUT /signalk/v1/api/vessels/self/telltale/race/command HTTP/1.1\r\nContent-Length: \(race.utf8.count)\r\n\r\n"
-                + race)
-        #expect(h.commands.last == .race("sync"))
+        h.send(4, Self.put("telltale/race/command", "sync"))
+        #expect(h.commands.last == .race(.sync))
         h.server.opened(5, peer: [127, 0, 0, 1], at: 0)
-        let fly = #"{"value":"fly"}"#
-        h.send(
-            5,
-            "PUT /signalk/v1/api/vessels/self/telltale/race/command HTTP/1.1\r\nContent-Length: \(fly.utf8.count)\r\n\r\n"
-                + fly)
+        h.send(5, Self.put("telltale/race/command", "fly"))
         #expect(h.text(5).hasPrefix("HTTP/1.1 400") && h.commands.count == 3)
+        #expect(h.text(5).contains("race commands: start|pause|reset|sync|port|starboard"))
+    }
+
+    @Test("a refused command is answered 409 with the engine's reason, and a request pipelined after it waits its turn")
+    func refusedCommand() throws {
+        var h = Harness()
+        h.outcome = .refused("no route: set route in the configuration, or follow one from a plotter")
+        h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
+        h.send(1, Self.put("telltale/route/command", "advance") + "GET /signalk HTTP/1.1\r\nHost: boat.local\r\n\r\n")
+        let text = h.text(1)
+        let refusal = try #require(text.firstRange(of: "HTTP/1.1 409"))
+        let discovery = try #require(text.firstRange(of: "HTTP/1.1 200"))
+        #expect(refusal.lowerBound < discovery.lowerBound, "answers keep the order of the requests")
+        #expect(text.contains("no route: set route in the configuration"))
+        #expect(h.commands == [.route(.advance)])
+        h.server.opened(2, peer: [127, 0, 0, 1], at: 0)
+        h.send(2, Self.put("notifications/sea/serpent", "acknowledge"))
+        #expect(h.text(2).hasPrefix("HTTP/1.1 404") && h.text(2).contains("no such alarm: sea.serpent"))
     }
 
     @Test("the stream: upgrade, hello, current values, a subscribe message in masked frames, pings answered")

@@ -1,0 +1,82 @@
+import Marine
+
+/// The commands the crew gives (``EngineCommand``), carried out at an engine time.
+extension Engine {
+    /// Carries out `command` at `time`; what was done, or why it could not be.
+    public mutating func apply(_ command: EngineCommand, at time: Double) -> CommandOutcome {
+        switch command {
+        case .race(let race): apply(race, at: time)
+        case .route(let route): apply(route)
+        case .acknowledge(let kind): acknowledge(kind)
+        case .button(let gesture): press(gesture, at: time)
+        }
+    }
+
+    private mutating func apply(_ command: RaceCommand, at time: Double) -> CommandOutcome {
+        switch command {
+        case .start:
+            if case .running = raceTimer.state { return .refused("the race timer is already running") }
+            raceTimer.start(at: time)
+            return .done("race timer started")
+        case .pause:
+            guard let left = raceTimer.timeToStart(at: time), left > 0, case .running = raceTimer.state else {
+                return .refused("the race timer is not counting down")
+            }
+            raceTimer.pause(at: time)
+            return .done("race timer paused")
+        case .reset:
+            raceTimer.reset()
+            return .done("race timer reset")
+        case .sync:
+            raceTimer.sync(at: time)
+            return .done("race timer synced to the minute")
+        case .port, .starboard:
+            guard pingStartLine(command == .port ? .port : .starboard) else {
+                return .refused("no position: the bow cannot be placed without a current GPS fix")
+            }
+            return .done("start line: \(command.rawValue) end set at the bow")
+        }
+    }
+
+    private mutating func apply(_ command: RouteCommand) -> CommandOutcome {
+        let noRoute = CommandOutcome.refused("no route: set route in the configuration, or follow one from a plotter")
+        switch command {
+        case .start:
+            return restartRoute() ? .done("route started from its first leg") : noRoute
+        case .pause:
+            guard route.route != nil else { return noRoute }
+            pauseRoute()
+            return .done("route paused")
+        case .resume:
+            guard route.route != nil else { return noRoute }
+            resumeRoute()
+            return .done("route resumed")
+        case .stop:
+            stopRoute()
+            return .done("route stopped")
+        case .advance:
+            guard route.route != nil else { return noRoute }
+            return advanceRoute() ? .done("route: leg \(route.leg + 1)") : .refused("the active leg is the last")
+        }
+    }
+
+    private mutating func acknowledge(_ kind: AlarmKind) -> CommandOutcome {
+        switch acknowledgeAlarm(kind) {
+        case nil: .done("alarm \(kind.name) acknowledged")
+        case .notConfigured?: .refused("no such alarm: \(kind.name) (it is not switched on in [alarms])")
+        case .notActive?: .refused("\(kind.name) is not active")
+        case .alreadyAcknowledged?: .refused("\(kind.name) is already acknowledged")
+        }
+    }
+
+    /// The race timer's button, as on a dinghy's stopwatch: a press starts the sequence (or resumes it) and, once it
+    /// runs, syncs it to the nearest minute at a flag; a hold resets it.
+    private mutating func press(_ gesture: ButtonGesture.Gesture, at time: Double) -> CommandOutcome {
+        switch gesture {
+        case .hold: return apply(.reset, at: time)
+        case .press:
+            if case .running = raceTimer.state { return apply(.sync, at: time) }
+            return apply(.start, at: time)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// What the crew can tell the engine, from the panel, a Signal K app, the command line or a button: the words are
+/// defined here once, and parsed here for all of them.
+public enum EngineCommand: Hashable, Sendable {
+    case race(RaceCommand)
+    case route(RouteCommand)
+    /// Acknowledge an alarm (its ALR then says so, its sound stops).
+    case acknowledge(AlarmKind)
+    /// The race button was pressed or held.
+    case button(ButtonGesture.Gesture)
+}
+
+/// The race start timer and the start line.
+public enum RaceCommand: String, CaseIterable, Hashable, Sendable {
+    case start, pause, reset, sync, port, starboard
+
+    /// What the word does, for help texts.
+    public var help: String {
+        switch self {
+        case .start: "start the start sequence (or resume a paused one)"
+        case .pause: "hold the countdown"
+        case .reset: "stop the timer"
+        case .sync: "round the time left to the nearest minute, at a flag"
+        case .port: "set the start line's port end at the bow"
+        case .starboard: "set the start line's starboard end at the bow"
+        }
+    }
+
+    /// The words, for a usage line: `start|pause|reset|sync|port|starboard`.
+    public static var words: String { allCases.map { $0.rawValue }.joined(separator: "|") }
+}
+
+/// The route being followed.
+public enum RouteCommand: String, CaseIterable, Hashable, Sendable {
+    case start, pause, resume, stop, advance
+
+    public var help: String {
+        switch self {
+        case .start: "follow the route again from its first leg"
+        case .pause: "send no guidance until resumed"
+        case .resume: "send guidance again"
+        case .stop: "stop following"
+        case .advance: "skip to the next leg"
+        }
+    }
+
+    public static var words: String { allCases.map { $0.rawValue }.joined(separator: "|") }
+}
+
+/// What came of a command: done, with what was done, or refused, with why, in words for the log, the command line
+/// and the panel.
+public enum CommandOutcome: Hashable, Sendable {
+    case done(String)
+    case refused(String)
+
+    public var isDone: Bool { if case .done = self { true } else { false } }
+
+    public var message: String {
+        switch self {
+        case .done(let text), .refused(let text): text
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// What the engine holds after a tick, as the router hands it out: the derived values, the alarm list when it has
+/// changed, the race timer. The Signal K model, the panel and the status line read this, never the engine.
+public struct EngineReport: Sendable {
+    /// Engine seconds of the tick, and the UTC instant it stands for (UNIX seconds).
+    public var time: Double
+    public var unixTime: Double
+    public var values: InstrumentValues
+    /// The listed alarms, when the list changed since the last report (raised, cleared, acknowledged, listed,
+    /// reworded); nil when it is as before.
+    public var alarms: [AlarmStatus]?
+    /// Seconds to the start gun, negative after it; nil when the timer is idle.
+    public var timeToStart: Double?
+
+    public init(
+        time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
+    ) {
+        self.time = time
+        self.unixTime = unixTime
+        self.values = values
+        self.alarms = alarms
+        self.timeToStart = timeToStart
+    }
+}
+
+extension Engine {
+    /// The report of the tick at `time`; `alarmsSince` is the alarm revision the consumer last saw (the list is
+    /// included when it has changed since).
+    public func report(at time: Double, alarmsSince revision: Int?) -> EngineReport {
+        EngineReport(
+            time: time, unixTime: unixTime(at: time) ?? time, values: values,
+            alarms: revision == alarmMonitor.revision ? nil : alarmMonitor.statuses,
+            timeToStart: raceTimer.timeToStart(at: time))
+    }
+
+    /// Counts every change of the alarm list (``AlarmMonitor/revision``).
+    public var alarmRevision: Int { alarmMonitor.revision }
+}

@@ -1,0 +1,128 @@
+import Engine
+
+/// A command that sends the running gateway one word of the engine's own (`telltale race start`, `telltale route
+/// advance`): the word, and the gateway's web port. The words are the engine's (``RaceCommand``, ``RouteCommand``).
+public protocol WordCommandOptions: CommandOptions {
+    associatedtype Word: RawRepresentable & CaseIterable & Sendable & Equatable where Word.RawValue == String
+    var command: Word? { get set }
+    var port: Int { get set }
+    /// `race`, `route`.
+    static var name: String { get }
+    static var words: String { get }
+    /// What the word asks of the engine.
+    var engineCommand: EngineCommand? { get }
+}
+
+extension WordCommandOptions {
+    public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
+        guard flag == "port" else { throw .unhandled(flag) }
+        port = try CommandParser.integer(flag, value)
+    }
+
+    public mutating func argument(_ word: String) throws(CommandError) {
+        guard command == nil, let parsed = Word(rawValue: word) else {
+            throw CommandError("\(Self.name): \(word)? say \(Self.words)", status: 64)
+        }
+        command = parsed
+    }
+
+    public func validate() throws(CommandError) {
+        if command == nil { throw CommandError("\(Self.name): say \(Self.words)", status: 64) }
+    }
+
+    /// The spec of such a command: its name, what it does, the words with their help, and `--port`.
+    static func described(abstract: String, help: (Word) -> String, example: String) -> CommandSpec {
+        CommandSpec(
+            name, abstract: abstract,
+            discussion: "Talks to `telltale run` on this machine through its Signal K server ([web] in its "
+                + "configuration). " + Word.allCases.map { "\($0.rawValue): \(help($0))." }.joined(separator: " "),
+            flags: [.option("port", "PORT", "The gateway's [web] port.", example: "3001")],
+            arguments: [ArgumentSpec(words, "What to do.", example: example)])
+    }
+}
+
+/// What `telltale race WORD` is told.
+public struct RaceOptions: WordCommandOptions {
+    public var command: RaceCommand?
+    public var port = 3000
+
+    public init() {}
+
+    public var engineCommand: EngineCommand? { command.map { .race($0) } }
+    public static let name = "race"
+    public static var words: String { RaceCommand.words }
+    public static let spec = described(
+        abstract: "The running gateway's race start timer, and the start line's ends pinged at the bow.",
+        help: { $0.help }, example: "start")
+}
+
+/// What `telltale route WORD` is told.
+public struct RouteOptions: WordCommandOptions {
+    public var command: RouteCommand?
+    public var port = 3000
+
+    public init() {}
+
+    public var engineCommand: EngineCommand? { command.map { .route($0) } }
+    public static let name = "route"
+    public static var words: String { RouteCommand.words }
+    public static let spec = described(
+        abstract: "The running gateway's route: start it again, pause, resume, stop, or skip a leg.",
+        help: { $0.help }, example: "advance")
+}
+
+/// What `telltale alarm list` and `telltale alarm ack ALARM` are told.
+public struct AlarmOptions: CommandOptions {
+    /// Nil: list the alarms; else the one to acknowledge.
+    public var acknowledge: AlarmKind?
+    public var listing = false
+    public var port = 3000
+
+    public init() {}
+
+    public static let spec = CommandSpec(
+        "alarm", abstract: "List the running gateway's alarms, or acknowledge one.",
+        discussion: """
+            Talks to `telltale run` on this machine through its Signal K server ([web] in its configuration). An \
+            alarm is named as in [alarms.text] (\(AlarmKind.allCases.map { $0.name }.joined(separator: ", "))), by its \
+            ALR number, or by its Signal K path.
+            """,
+        flags: [.option("port", "PORT", "The gateway's [web] port.", example: "3001")],
+        arguments: [
+            ArgumentSpec("list|ack", "List the alarms, or acknowledge one.", example: "ack"),
+            ArgumentSpec("ALARM", "The alarm to acknowledge.", example: "shallow", optional: true),
+        ])
+
+    public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
+        guard flag == "port" else { throw .unhandled(flag) }
+        port = try CommandParser.integer(flag, value)
+    }
+
+    private var action: String?
+
+    public mutating func argument(_ word: String) throws(CommandError) {
+        guard let action else {
+            guard word == "list" || word == "ack" else {
+                throw CommandError("alarm: say list, or ack ALARM", status: 64)
+            }
+            self.action = word
+            listing = word == "list"
+            return
+        }
+        guard action == "ack", acknowledge == nil else { throw CommandError("alarm: one alarm at a time", status: 64) }
+        guard let kind = AlarmKind.parse(word) else {
+            throw CommandError(
+                "alarm: \(word)? name one of " + AlarmKind.allCases.map { $0.name }.joined(separator: ", ")
+                    + ", its ALR number or its path", status: 64)
+        }
+        acknowledge = kind
+    }
+
+    public func validate() throws(CommandError) {
+        guard listing || acknowledge != nil else { throw CommandError("alarm: say list, or ack ALARM", status: 64) }
+    }
+
+    public static func == (a: AlarmOptions, b: AlarmOptions) -> Bool {
+        a.acknowledge == b.acknowledge && a.listing == b.listing && a.port == b.port
+    }
+}

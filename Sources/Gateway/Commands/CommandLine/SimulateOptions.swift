@@ -1,0 +1,90 @@
+/// What `telltale simulate` is told (the desktop build's: the simulator is not on the Pi).
+public struct SimulateOptions: CommandOptions {
+    public var route = ""
+    public var output = ""
+    public var seed: UInt64 = 1
+    public var duration = 3600.0
+    public var windDirection = 225.0
+    public var windSpeed = 14.0
+    public var mastHeight = 15.0
+    public var roll = 4.0
+    public var noAttitudeSensor = false
+    public var polar: String?
+    public var start: Double?
+
+    public init() {}
+
+    public static let spec = CommandSpec(
+        "simulate",
+        abstract: "Sail a GPX route in a simulated wind, current and sea; write the instrument log, IMU "
+            + "and truth.",
+        discussion: """
+            Writes OUTPUT/voyage.nmea (RMC, GGA, VTG 1 Hz; HDG 10 Hz; VHW 2 Hz; MWV R 5 Hz from a masthead unit that \
+            moves and heels with the boat; DPT 1 Hz; XDR ROLL/PTCH 5 Hz), OUTPUT/imu.csv (100 Hz) and \
+            OUTPUT/truth.csv (2 Hz), and the boat's polar (OUTPUT/polar.csv, unless --polar names one). The same seed \
+            and settings give the same bytes.
+            """,
+        flags: [
+            .option("route", "GPX", "The route to sail (GPX).", example: "route.gpx"),
+            .option("output", "DIR", "Directory to write to (created if missing).", example: "/tmp/voyage"),
+            .option("seed", "N", "Seed of the voyage.", example: "7"),
+            .option("duration", "SECONDS", "Longest voyage (it ends 30 s after the last waypoint).", example: "600"),
+            .option("wind-direction", "DEGREES", "Wind over ground: direction it comes from (true).", example: "200"),
+            .option("wind-speed", "KNOTS", "Wind over ground: speed.", example: "12"),
+            .option(
+                "mast-height", "METRES", "Masthead unit height above the centre of rotation (0: no mast motion).",
+                example: "12"),
+            .option("roll", "DEGREES", "Wave roll amplitude.", example: "3"),
+            .flag("no-attitude-sensor", "Leave the attitude sensor's XDR out of the log."),
+            .option(
+                "polar", "FILE", "The boat's polar (table, Expedition or ORC JSON); the built-in one if not given.",
+                example: "boat.pol"),
+            .option(
+                "start", "SECONDS",
+                "Seconds of start sequence: the boat starts behind a line across the first leg "
+                    + "(OUTPUT/line.gpx) and times its run to cross it at the gun.", example: "300"),
+        ],
+        desktopOnly: true)
+
+    public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
+        let text = CommandParser.text(value)
+        switch flag {
+        case "route": route = text
+        case "output": output = text
+        case "seed":
+            guard let number = UInt64(text) else {
+                throw CommandError("--seed \(text): not a whole number", status: 64)
+            }
+            seed = number
+        case "duration": duration = try CommandParser.number(flag, value)
+        case "wind-direction": windDirection = try CommandParser.number(flag, value)
+        case "wind-speed": windSpeed = try CommandParser.number(flag, value)
+        case "mast-height": mastHeight = try CommandParser.number(flag, value)
+        case "roll": roll = try CommandParser.number(flag, value)
+        case "no-attitude-sensor": noAttitudeSensor = true
+        case "polar": polar = text
+        case "start": start = try CommandParser.number(flag, value)
+        default: throw .unhandled(flag)
+        }
+    }
+
+    public func validate() throws(CommandError) {
+        if route.isEmpty || output.isEmpty { throw CommandError("simulate needs --route and --output", status: 64) }
+    }
+}
+
+/// Every command `telltale` has, in the order help lists them.
+public enum TelltaleCommands {
+    public static let all: [CommandSpec] = [
+        RunOptions.spec, CheckConfigOptions.spec, ReplayOptions.spec, RecordOptions.spec, SimulateOptions.spec,
+        InspectOptions.spec, PortsOptions.spec, CalibrateOptions.spec, IMUOptions.spec, RaceOptions.spec,
+        RouteOptions.spec, AlarmOptions.spec,
+    ]
+
+    /// The usage of every command this build has (the Pi build leaves out the desktop's).
+    public static func usage(desktop: Bool) -> String {
+        let lines = all.filter { desktop || !$0.desktopOnly }.map { "  " + $0.usage }
+        return "usage:\n" + lines.joined(separator: "\n") + "\n  telltale --version\n"
+            + "`telltale COMMAND --help` says more of each.\n"
+    }
+}

@@ -1,0 +1,113 @@
+import CPosix
+import Engine
+import Marine
+import NMEA
+import Platform
+import Router
+import SignalK
+
+/// `telltale replay` to standard output, without its command-line library: logs read, engine built, replayed.
+public enum ReplayCommand {
+    /// The engine a replay runs: following `route`, with the start line from `line`, and the race timer's sequence
+    /// started `raceStart` seconds after the log's first sentence (the engine's clock starts there in a replay).
+    public static func engine(
+        _ configuration: EngineConfiguration, route: String?, line: String?, race: RaceConfiguration = .init(),
+        raceStart: Double? = nil
+    ) throws(CommandError) -> Engine {
+        var engine = Engine(configuration: configuration)
+        if let route {
+            var file = RouteFile(path: route)
+            do { engine.follow(try file.load()) } catch { throw CommandError("\(error)") }
+        }
+        if let line { engine.startLine = try StartLineFile.load(line) }
+        if let raceStart {
+            engine.raceTimer = RaceTimer(sequenceMinutes: race.sequenceMinutes, announceSeconds: race.announceSeconds)
+            engine.raceTimer.start(at: raceStart)
+        }
+        return engine
+    }
+
+    /// Replays the logs through the engine, handing each output line to `write`; the summary line for the log.
+    public static func run(
+        _ options: ReplayOptions, write: (UnsafeRawBufferPointer) -> Void
+    ) throws(CommandError) -> String {
+        try options.validate()
+        var configuration = EngineConfiguration()
+        var configuredRoute: String?
+        var configuredLine: String?
+        var configuredRace = RaceConfiguration()
+        var web = WebConfiguration()
+        if let config = options.config {
+            do {
+                let file = try ConfigurationFile.load(path: config)
+                configuration = file.engine
+                configuration.kinds = ComputedKind.standard
+                configuredRoute = file.route
+                configuredLine = file.race.line
+                configuredRace = file.race
+                if let settings = file.web { web = settings }
+            } catch {
+                throw CommandError("\(config): \(error)")
+            }
+        }
+        // Nothing a replay prints can come back into it.
+        configuration.echoWindow = 0
+        if !options.kinds.isEmpty { configuration.kinds = Set(options.kinds.compactMap(ComputedKind.named)) }
+        var runnerOptions = ReplayRunner.Options()
+        runnerOptions.speed = options.pace
+        runnerOptions.computedOnly = options.computedOnly
+        runnerOptions.tagTime = options.tagTime
+        runnerOptions.lineRate = options.lineRate
+        runnerOptions.tickRate = options.tickRate
+        var deltaFile: Int32?
+        if let path = options.signalK {
+            do {
+                deltaFile = try POSIX.open(path, O_WRONLY | O_CREAT | O_TRUNC, operation: "cannot create")
+            } catch {
+                throw CommandError("\(error)")
+            }
+            // A replay's identity does not depend on the machine: the same file, the same deltas.
+            runnerOptions.signalK = SignalKModel(
+                urn: web.urn ?? SignalKModel.urn(seed: "telltale replay"), name: web.name)
+            runnerOptions.signalKRate = web.updateRate
+        }
+        defer { if let deltaFile { POSIX.close(deltaFile) } }
+        var recorded: [RecordingStream] = []
+        for (index, log) in options.logs.enumerated() {
+            do {
+                recorded.append(try RecordingStream(path: log, index: index, lineRate: options.lineRate))
+            } catch {
+                throw CommandError("\(error)")
+            }
+        }
+        let engine = try Self.engine(
+            configuration, route: options.route ?? configuredRoute, line: configuredLine, race: configuredRace,
+            raceStart: options.raceStart)
+        var imuFile: IMUFile?
+        if let imu = options.imu {
+            do {
+                imuFile = try IMUFile.read(imu)
+            } catch {
+                throw CommandError("\(error)")
+            }
+        }
+        let result = ReplayRunner(engine: engine, options: runnerOptions).run(
+            recorded, imu: imuFile, write: write,
+            writeDeltas: { bytes in if let deltaFile { POSIX.writeAll(deltaFile, bytes) } })
+        let s = result.summary
+        var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
+        summary += "\(s.computed) computed over \(FixedDecimal.text(s.duration, decimals: 1)) s of log time"
+        if s.invalid > s.implausible { summary += ", \(s.invalid - s.implausible) with unreadable fields" }
+        if s.implausible > 0 { summary += ", \(s.implausible) implausible (values out of physical range)" }
+        if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
+        if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
+        if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }
+        if result.rejects.total > 0 {
+            let reasons = RejectReason.allCases.filter { result.rejects[$0] > 0 }.map {
+                "\($0.name) \(result.rejects[$0])"
+            }
+            summary += "; rejected: " + reasons.joined(separator: ", ")
+        }
+        return summary
+    }
+}

@@ -1,0 +1,138 @@
+import Engine
+import Marine
+import Platform
+
+extension GatewayConfiguration {
+    /// The IMU given on the command line, in place of the configuration's; the board's axis map still applies.
+    public mutating func useIMU(_ url: String) throws(CommandError) {
+        do {
+            var parsed = try IMUConfiguration.parse(url, base: ".")
+            if let axes = imu?.axes { parsed.axes = axes }
+            imu = parsed
+        } catch {
+            throw CommandError("--imu: \(error)")
+        }
+    }
+}
+
+/// `telltale run` and `telltale check-config` without their command-line library.
+public enum RunCommand {
+    /// The configuration `run` uses: the file, then the flags added to it; `stdout:` when no output is named.
+    public static func configuration(_ options: RunOptions) throws(CommandError) -> GatewayConfiguration {
+        var configuration = GatewayConfiguration()
+        if let config = options.config {
+            do {
+                configuration = try ConfigurationFile.load(path: config)
+            } catch {
+                throw CommandError("\(config): \(error)")
+            }
+        }
+        for (index, url) in options.inputs.enumerated() {
+            do {
+                configuration.inputs.append(
+                    InputConfiguration(name: "flag-input\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--input \(error)")
+            }
+        }
+        for (index, url) in options.outputs.enumerated() {
+            do {
+                configuration.outputs.append(
+                    OutputConfiguration(name: "flag-output\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--output \(error)")
+            }
+        }
+        if let imu = options.imu { try configuration.useIMU(imu) }
+        if configuration.outputs.isEmpty {
+            configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
+        }
+        configuration.engine.kinds = configuration.requiredKinds
+        return configuration
+    }
+
+    /// Installs the stop signals, opens every input and output and runs until stopped or `duration` passes.
+    public static func start(
+        _ configuration: GatewayConfiguration, duration: Double?, log: @escaping (LogEvent) -> Void
+    ) throws(CommandError) {
+        StopSignal.install()
+        let runtime: Runtime
+        do {
+            runtime = try Runtime(configuration: configuration, log: log)
+        } catch {
+            throw CommandError("\(error)")
+        }
+        runtime.run(duration: duration)
+    }
+
+    /// `check-config`: the summary to print, or every error. Beyond the file itself, the files it names are read
+    /// as `run` reads them: a route or a start line `run` could not load (it carries on without them, with a warning
+    /// in its log) is an error here, where the sailor can still mend it.
+    public static func check(_ path: String) throws(CommandError) -> String {
+        let configuration: GatewayConfiguration
+        do {
+            configuration = try ConfigurationFile.load(path: path)
+        } catch {
+            throw CommandError("\(path): \(error)")
+        }
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
+        var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
+        var problems: [String] = []
+        if let route = configuration.route {
+            var file = RouteFile(path: route)
+            do {
+                let loaded = try file.load()
+                parts.append("route \(route) (\(count(loaded.waypoints.count, "waypoint")))")
+            } catch {
+                problems.append("route: \(error)")
+            }
+        }
+        if let imu = configuration.imu { parts.append("IMU \(imu.endpoint), axes \(imu.axes)") }
+        if let polar = configuration.engine.polar {
+            parts.append("polar of \(count(polar.curves.count, "wind speed"))")
+        }
+        if let line = configuration.race.line {
+            do {
+                let ends = try StartLineFile.load(line)
+                let metres =
+                    ends.port.flatMap { port in
+                        ends.starboard.map { Geodesic.wgs84.inverse(port, $0).distance }
+                    } ?? 0
+                parts.append("start line \(line) (\(Int(metres.rounded())) m)")
+            } catch {
+                problems.append(error.description)
+            }
+        }
+        if let button = configuration.race.button { parts.append("race button \(button.chip) line \(button.line)") }
+        if let web = configuration.web {
+            parts.append("Signal K and the panel on \(Endpoint.bracketed(web.host)):\(web.port)")
+        }
+        guard problems.isEmpty else {
+            throw CommandError(problems.map { "\(path): \($0)" }.joined(separator: "\n"))
+        }
+        return "\(path): valid (" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+extension RunCommand {
+    /// The configuration `record` runs: the inputs, the recorder on, no output, nothing computed.
+    public static func recording(_ options: RecordOptions) throws(CommandError) -> GatewayConfiguration {
+        guard !options.inputs.isEmpty else { throw CommandError("record needs at least one --input") }
+        guard !options.directory.isEmpty else { throw CommandError("record needs --directory") }
+        var configuration = GatewayConfiguration()
+        for (index, url) in options.inputs.enumerated() {
+            do {
+                configuration.inputs.append(
+                    InputConfiguration(name: "input\(index + 1)", endpoint: try Endpoint.parse(url)))
+            } catch {
+                throw CommandError("--input \(error)")
+            }
+        }
+        var settings = Recorder.Settings(directory: options.directory)
+        settings.rotateBytes = Int(options.rotateSizeMegabytes * 1024 * 1024)
+        settings.rotateSeconds = options.rotateMinutes * 60
+        configuration.record = settings
+        configuration.engine.kinds = []
+        return configuration
+    }
+}

@@ -1,0 +1,131 @@
+import Engine
+import Marine
+
+/// `[alarms]`, `[race]` and `[voice]`: what the crew hears and sees of alarms and the start.
+extension ConfigurationFile.Reader {
+    func alarms(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
+        if let alarms = root["alarms"] {
+            guard let table = alarms.table else { throw fail("alarms", "must be a table") }
+            let section = "alarms"
+            try check(
+                table, section,
+                allowed: [
+                    "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
+                    "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
+                    "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken",
+                ])
+            var settings = config.engine.alarms
+            if table["over_heel"] != nil {
+                settings.overHeel = try number(table, "over_heel", section, range: 1...90)
+            }
+            if table["under_heel"] != nil {
+                settings.underHeel = try number(table, "under_heel", section, range: 0...90)
+            }
+            if let value = try number(table, "hysteresis", section, range: 0...30) {
+                settings.hysteresis = value
+            }
+            if let value = try number(table, "hold", section, range: 0...600) { settings.hold = value }
+            if let value = try number(table, "min_speed", section, range: 0...30) {
+                settings.minimumSpeed = value
+            }
+            config.engine.alarms = settings
+            try otherAlarms(table, &config.engine.alarms)
+        }
+    }
+
+    func race(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String) throws(ConfigurationFile.Error) {
+        if let race = root["race"] {
+            guard let table = race.table else { throw fail("race", "must be a table") }
+            try check(table, "race", allowed: ["sequence", "announce", "bow_offset", "line", "button", "button_chip"])
+            if let line = try number(table, "button", "race", range: 0...511) {
+                guard line == line.rounded() else { throw fail("race.button", "must be a whole line number") }
+                let named = try string(table, "button_chip", "race") ?? "@gpio"
+                var chip = named
+                if named.hasPrefix("@") {
+                    guard
+                        let device = board?.devices[String(named.dropFirst())]
+                            ?? (named == "@gpio" ? "/dev/gpiochip0" : nil)
+                    else { throw fail("race.button_chip", "the board profile has no device \(named.dropFirst())") }
+                    chip = device
+                }
+                config.race.button = (chip, Int(line))
+            } else if table["button_chip"] != nil {
+                throw fail("race.button_chip", "needs race.button, the line the button is on")
+            }
+            if let metres = try number(table, "bow_offset", "race", range: 0...100) {
+                config.engine.bowOffset = metres
+            }
+            if let line = try string(table, "line", "race") {
+                config.race.line = line.hasPrefix("/") ? line : base + "/" + line
+            }
+            if let minutes = try numbers(table, "sequence", "race", range: 0...60) {
+                config.race.sequenceMinutes = minutes
+            }
+            if let seconds = try numbers(table, "announce", "race", range: 0...3600) {
+                config.race.announceSeconds = seconds
+            }
+        }
+    }
+
+    func voice(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
+        if let voice = root["voice"] {
+            guard let table = voice.table else { throw fail("voice", "must be a table") }
+            try check(table, "voice", allowed: ["enabled", "command", "arguments", "device"])
+            var settings = VoiceConfiguration()
+            if let command = try string(table, "command", "voice") {
+                guard !command.isEmpty else { throw fail("voice.command", "must not be empty") }
+                settings.command = command
+            }
+            if let arguments = try strings(table, "arguments", "voice") { settings.arguments = arguments }
+            settings.device = try string(table, "device", "voice")
+            config.voice = try bool(table, "enabled", "voice") == false ? nil : settings
+        }
+    }
+}
+
+extension ConfigurationFile.Reader {
+    /// `[alarms]` beyond heel: sensors lost, XTE, arrival, shallow water, wind shift, and the sailor's words.
+    func otherAlarms(_ table: TOMLTable, _ alarms: inout AlarmSettings) throws(ConfigurationFile.Error) {
+        let section = "alarms"
+        if let value = table["sensor_lost"] {
+            if let all = value.bool {
+                alarms.sensorLost = all ? Set(QuantityGroup.allCases) : []
+            } else if let names = try strings(table, "sensor_lost", section) {
+                alarms.sensorLost = Set(
+                    try lookUp(
+                        names, section + ".sensor_lost", what: "group",
+                        known: QuantityGroup.allCases.map { $0.rawValue },
+                        QuantityGroup.init(rawValue:)))
+            }
+        }
+        if let miles = try number(table, "xte", section, range: 0.001...9.99) {
+            alarms.crossTrackLimit = miles * Units.metresPerNauticalMile
+        }
+        if let value = try bool(table, "arrival", section) { alarms.arrival = value }
+        if let value = try bool(table, "over_early", section) { alarms.overEarly = value }
+        if let value = try number(table, "arrival_seconds", section, range: 1...3600) { alarms.arrivalDuration = value }
+        if let metres = try number(table, "shallow", section, range: 0.1...1000) { alarms.shallow = metres }
+        if let degrees = try number(table, "wind_shift", section, range: 1...180) { alarms.windShift = degrees }
+        if let minutes = try number(table, "wind_shift_minutes", section, range: 1...60) {
+            alarms.windShiftWindow = minutes * 60
+        }
+        if let words = try string(table, "over_heel_spoken", section) { alarms.spoken[.overHeel] = words }
+        if let words = try string(table, "under_heel_spoken", section) { alarms.spoken[.underHeel] = words }
+        // A loop, not `merging`: that casts dynamically, which Embedded Swift (the Pi build) cannot.
+        for (kind, text) in try words(table, "text") { alarms.text[kind] = text }
+        for (kind, text) in try words(table, "spoken") { alarms.spoken[kind] = text }
+    }
+
+    /// `[alarms.text]` or `[alarms.spoken]`: the sailor's words by alarm name.
+    private func words(_ table: TOMLTable, _ key: String) throws(ConfigurationFile.Error) -> [AlarmKind: String] {
+        guard let value = table[key] else { return [:] }
+        let name = "alarms." + key
+        guard let words = value.table else { throw fail(name, "must be a table of alarm = \"words\"") }
+        try check(words, name, allowed: Set(AlarmKind.allCases.map { $0.name }))
+        var result: [AlarmKind: String] = [:]
+        for kind in AlarmKind.allCases {
+            if let text = try string(words, kind.name, name) { result[kind] = text }
+        }
+        return result
+    }
+}

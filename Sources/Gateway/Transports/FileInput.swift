@@ -1,0 +1,66 @@
+import CPosix
+import Engine
+import NMEA
+import Platform
+
+/// A recorded log played as a live input: each sentence at its log time (scaled by `speed`), from the start again
+/// when `loop` is set. The bench profile feeds the demo voyage this way.
+///
+/// Kept small for a Pi: the log is read as it plays (``RecordingStream``: its times, 8 bytes a sentence, and one 16 KB
+/// buffer framed at a time), never held whole, so a day's log plays in the memory of a minute's.
+final class FileInput: InputTransport {
+    let name: String
+    private let stream: RecordingStream
+    /// The log's first time, and how long a lap lasts (its span plus one mean interval).
+    private let first: Double
+    private let span: Double
+    private let loop: Bool
+    private let speed: Double
+    /// Laps completed (a looping input starts again at 0 each lap).
+    private(set) var lap = 0
+    /// The loop's start on the monotonic clock: the log's first sentence is due then.
+    private var startTime = 0.0
+    /// The file gave fewer sentences than its first pass counted (it changed underneath): played out.
+    private var cut = false
+
+    init(configuration: InputConfiguration, path: String) throws(POSIX.Failure) {
+        name = configuration.name
+        var framing = configuration.framing
+        framing.skipsCommentLines = true
+        stream = try RecordingStream(path: path, index: 0, lineRate: 10, configuration: framing)
+        first = stream.firstTime ?? 0
+        let last = (stream.lastTime ?? first) - first
+        let mean = stream.count > 1 ? last / Double(stream.count - 1) : 1
+        span = last + mean
+        loop = configuration.loop
+        speed = configuration.speed
+    }
+
+    func start(at time: Double) { startTime = time }
+
+    func prepare(now: Double, into fds: inout [pollfd]) {}
+
+    /// When (runtime clock) the next sentence is due; nil when the log is finished.
+    func nextDue(now: Double) -> Double? {
+        guard !cut, let time = stream.nextTime else { return nil }
+        return startTime + (Double(lap) * span + time - first) / speed
+    }
+
+    var finished: Bool? { cut || stream.nextTime == nil }
+
+    /// Hands over every sentence due by `now`, and says when a looping log starts again.
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+        while let due = nextDue(now: now), due <= now {
+            guard let timed = stream.next() else {
+                cut = true
+                return
+            }
+            body(.sentence(timed.sentence))
+            if stream.nextTime == nil && loop && span > 0 {
+                stream.rewind()
+                lap += 1
+                body(.restarted(lap: lap))
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CPosix
+import NMEA
+import Platform
+
+/// A serial input: sentences from a device, reopened with backoff (at most 1 s between tries) after an error, a
+/// hang-up, or silence longer than `silenceTimeout`. A device that is not there yet is waited for; one that is
+/// refused, or is not a serial port, is said so, with what to do.
+final class SerialInput: InputTransport {
+    let name: String
+    let port: SerialPort
+    private(set) var framer: SentenceFramer
+    private let silenceTimeout: Double
+    private var lastData = 0.0
+    private var backoff = Backoff()
+    private let log: Log
+    private(set) var reconnects = 0
+    private var slot = PollSlot()
+    /// One read's bytes, kept from one turn to the next.
+    private var buffer = [UInt8](repeating: 0, count: 4096)
+
+    init(
+        name: String, path: String, baud: Int, framing: FramerConfiguration, silenceTimeout: Double = 10, log: Log
+    ) {
+        self.name = name
+        port = SerialPort(path: path, baud: baud)
+        framer = SentenceFramer(configuration: framing)
+        self.silenceTimeout = silenceTimeout
+        self.log = log
+    }
+
+    func maintain(now: Double) {
+        guard !port.isOpen, backoff.isDue(now) else { return }
+        do {
+            try port.open()
+            lastData = now
+            if backoff.succeeded() { reconnects += 1 }
+            log.notice(
+                "input.connected", "input \(name): \(port.path) open at \(port.baud) baud",
+                [("input", name), ("device", port.path), ("baud", "\(port.baud)")])
+        } catch {
+            // Said once a run of failures; the limiter keeps a changing reason to one line in 30 s.
+            if backoff.failed(at: now) {
+                log(
+                    LogEvent(
+                        error.isMissing ? .notice : .warning, error.isMissing ? "input.waiting" : "input.open-failed",
+                        "input \(name): \(error)", [("input", name), ("device", port.path), ("errno", "\(error.code)")])
+                )
+            }
+        }
+    }
+
+    func prepare(now: Double, into fds: inout [pollfd]) {
+        maintain(now: now)
+        guard port.isOpen else { return slot.clear() }
+        slot.register(port.descriptor, events: Int16(POLLIN), into: &fds)
+    }
+
+    func nextDue(now: Double) -> Double? { port.isOpen ? nil : backoff.retryAt }
+
+    var counts: String { ", \(framer.statistics.rejects.total) rejected, \(reconnects) reconnects" }
+
+    func close() { port.close() }
+
+    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+        guard port.isOpen else { return }
+        let revents = slot.revents(in: fds)
+        while true {
+            let got = buffer.withUnsafeMutableBytes { port.read(into: $0) }
+            guard let got else { return lost(now, "the device failed (unplugged?)", body) }
+            if got == 0 { break }
+            lastData = now
+            buffer.withUnsafeBufferPointer {
+                framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got])) { body(InputEvent($0)) }
+            }
+        }
+        if revents & Int16(POLLHUP | POLLERR) != 0 { return lost(now, "hang-up", body) }
+        if now - lastData > silenceTimeout { return lost(now, "silent for \(Int(silenceTimeout)) s", body) }
+    }
+
+    private func lost(_ now: Double, _ reason: String, _ body: (InputEvent) -> Void) {
+        port.close()
+        framer.finish { body(InputEvent($0)) }
+        backoff.failed(at: now)
+        log.warning(
+            "input.lost", "input \(name): \(reason); reopening \(port.path)", [("input", name), ("device", port.path)])
+    }
+}

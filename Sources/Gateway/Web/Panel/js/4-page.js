@@ -1,0 +1,162 @@
+// ---- The page: layouts, swipes, dialogs ----------------------------------------------------------------------
+
+let current = Math.min(load("layout", 0), layouts().length - 1);
+let tiles = [];
+const page = document.getElementById("page");
+function show(index, direction) {
+  const all = layouts();
+  current = (index + all.length) % all.length;
+  save("layout", current);
+  const layout = all[current];
+  page.replaceChildren();
+  tiles = layout.tiles.filter(id => INSTRUMENTS[id]).map(id => new Tile(id));
+  for (const t of tiles) page.appendChild(t.element);
+  document.getElementById("layout-name").textContent = layout.name;
+  const dots = document.getElementById("dots");
+  dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
+  if (direction) toast((direction < 0 ? "◀ " : "") + layout.name + (direction > 0 ? " ▶" : ""));
+  render();
+}
+let toastTimer = null;
+function toast(text) {
+  const t = document.getElementById("toast");
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 900);
+}
+function render() { for (const t of tiles) t.update(); renderAlarms(); }
+
+// Swipes: a horizontal drag of 50 px or more, mostly sideways. Double taps: two within 350 ms on one tile.
+const main = document.getElementById("pages");
+let down = null, lastTap = { id: null, at: 0 };
+main.addEventListener("pointerdown", e => { down = { x: e.clientX, y: e.clientY, at: now() }; });
+main.addEventListener("pointerup", e => {
+  if (!down) return;
+  const dx = e.clientX - down.x, dy = e.clientY - down.y;
+  down = null;
+  if (Math.abs(dx) >= 50 && Math.abs(dx) > 1.5 * Math.abs(dy)) { show(current + (dx < 0 ? 1 : -1), dx < 0 ? 1 : -1); return; }
+  if (Math.abs(dx) < 10 && Math.abs(dy) < 10) {
+    const tile = e.target.closest(".tile");
+    if (!tile || e.target.closest("button")) return;
+    if (lastTap.id === tile.dataset.id && now() - lastTap.at < 0.35) { lastTap = { id: null, at: 0 }; openSettings(tile.dataset.id); }
+    else lastTap = { id: tile.dataset.id, at: now() };
+  }
+});
+main.addEventListener("pointercancel", () => { down = null; });
+document.addEventListener("keydown", e => {
+  if (document.querySelector("dialog[open]")) return;
+  if (e.key === "ArrowRight") show(current + 1, 1);
+  if (e.key === "ArrowLeft") show(current - 1, -1);
+});
+main.addEventListener("click", e => {
+  const button = e.target.closest("button[data-race]");
+  if (button) command("telltale/race/command", button.dataset.race);
+});
+
+async function command(path, value) {
+  try {
+    const response = await fetch("/signalk/v1/api/vessels/self/" + path, {
+      method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ value }) });
+    // The gateway says what it did, or why it could not ("no position: ...", "the race timer is not counting down").
+    let message = "";
+    try { message = (await response.json()).message || ""; } catch (e) { }
+    if (!response.ok) toast(message || "Refused (" + response.status + ")");
+  } catch (e) { toast("No connection"); }
+}
+
+function openSettings(id) {
+  const spec = INSTRUMENTS[id], s = settingsOf(id);
+  document.getElementById("settings-title").textContent = spec.title;
+  const form = document.getElementById("settings-form");
+  const select = (name, label, options, value) => `<label>${label} <select name="${name}">` +
+    options.map(([v, text]) => `<option value="${v}"${String(v) === String(value) ? " selected" : ""}>${text}</option>`).join("") + `</select></label>`;
+  let html = "";
+  if (spec.units) html += select("unit", "Units", Object.keys(UNITS[spec.units]).map(u => [u, u]), s.unit);
+  if (spec.reference) html += select("reference", "North", [["true", "True"], ["magnetic", "Magnetic"]], s.reference);
+  if (spec.window) html += select("window", "Window", [[10, "10 min"], [30, "30 min"], [60, "60 min"]], s.window);
+  html += select("smoothing", "Smoothing", [[0, "Off"], [2, "2 s"], [5, "5 s"], [10, "10 s"]], s.smoothing);
+  html += select("decimals", "Decimals", [[0, "0"], [1, "1"], [2, "2"]], s.decimals);
+  html += `<p><button value="save" id="settings-save">Save</button> <button value="cancel">Cancel</button> <button value="reset">Defaults</button></p>`;
+  form.innerHTML = html;
+  const dialog = document.getElementById("settings");
+  dialog.onclose = () => {
+    if (dialog.returnValue === "save") {
+      const chosen = {};
+      for (const field of form.querySelectorAll("select")) chosen[field.name] = field.value;
+      save("settings." + id, chosen);
+    } else if (dialog.returnValue === "reset") {
+      try { localStorage.removeItem("telltale.settings." + id); } catch (e) { }
+    }
+    for (const t of tiles) t.refresh();
+    render();
+  };
+  dialog.showModal();
+}
+
+document.getElementById("menu-button").onclick = () => document.getElementById("menu").showModal();
+document.getElementById("menu-close").onclick = () => document.getElementById("menu").close();
+for (const b of document.querySelectorAll("[data-theme]")) b.onclick = () => theme(b.dataset.theme);
+function theme(name) {
+  document.body.className = "theme-" + name;
+  save("theme", name);
+  const colour = getComputedStyle(document.body).getPropertyValue("--bg").trim();
+  document.querySelector('meta[name="theme-color"]').setAttribute("content", colour);
+}
+
+// The layout editor: the user's own layouts, after the presets, kept in the browser.
+const editor = document.getElementById("editor");
+let editing = null;
+function editorFill() {
+  const own = load("layouts", []);
+  const pick = document.getElementById("editor-layout");
+  pick.replaceChildren(...own.map((l, i) => new Option(l.name, i)));
+  if (editing === null && own.length) editing = { index: 0, ...own[0] };
+  if (editing) { pick.value = editing.index; document.getElementById("editor-name").value = editing.name; }
+  const list = document.getElementById("editor-tiles");
+  list.replaceChildren(...(editing ? editing.tiles : []).map((id, i) => {
+    const li = document.createElement("li");
+    li.textContent = INSTRUMENTS[id].title;
+    for (const [label, move] of [["↑", -1], ["↓", 1], ["✕", 0]]) {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.onclick = () => {
+        if (move === 0) editing.tiles.splice(i, 1);
+        else if (i + move >= 0 && i + move < editing.tiles.length) [editing.tiles[i], editing.tiles[i + move]] = [editing.tiles[i + move], editing.tiles[i]];
+        editorFill();
+      };
+      li.appendChild(b);
+    }
+    return li;
+  }));
+  document.getElementById("editor-add").replaceChildren(...Object.keys(INSTRUMENTS).map(id => new Option(INSTRUMENTS[id].title, id)));
+}
+document.getElementById("edit-layouts").onclick = () => { document.getElementById("menu").close(); editing = null; editorFill(); editor.showModal(); };
+document.getElementById("editor-layout").onchange = e => { const own = load("layouts", []); const i = Number(e.target.value); editing = { index: i, ...own[i] }; editorFill(); };
+document.getElementById("editor-new").onclick = () => {
+  const own = load("layouts", []);
+  editing = { index: own.length, name: "Layout " + (own.length + 1), tiles: ["aw", "speed"] };
+  own.push({ name: editing.name, tiles: editing.tiles.slice() });
+  save("layouts", own);
+  editorFill();
+};
+document.getElementById("editor-add-button").onclick = () => { if (editing) { editing.tiles.push(document.getElementById("editor-add").value); editorFill(); } };
+document.getElementById("editor-save").onclick = () => {
+  if (!editing) return;
+  const own = load("layouts", []);
+  own[editing.index] = { name: document.getElementById("editor-name").value.trim() || "Layout", tiles: editing.tiles.slice() };
+  save("layouts", own);
+  editor.close();
+  show(PRESETS.length + editing.index, 1);
+};
+document.getElementById("editor-delete").onclick = () => {
+  if (!editing) return;
+  const own = load("layouts", []);
+  own.splice(editing.index, 1);
+  save("layouts", own);
+  editing = null;
+  editorFill();
+  show(Math.min(current, layouts().length - 1));
+};
+document.getElementById("editor-close").onclick = () => editor.close();
+document.getElementById("editor-name").oninput = e => { if (editing) editing.name = e.target.value; };

@@ -1,0 +1,192 @@
+import CPosix
+import Engine
+import Platform
+import SignalK
+
+/// The Signal K server's sockets: a listener and its clients, each with a bounded queue, read a bounded amount a turn
+/// of the loop. What the bytes mean is ``SignalKServer``'s business; this is only the I/O.
+///
+/// A client whose queue passes `clientBuffer` (a stream client that never reads) is dropped; clients beyond
+/// `maximumClients` are answered 503 and closed; a client is read at most `readLimit` bytes a turn, so a client that
+/// floods cannot hold the loop. A command a client sends waits in ``takeCommand()`` for the runtime.
+final class WebServer {
+    struct Statistics: Sendable {
+        var accepted = 0
+        var refused = 0
+        var dropped = 0
+        var bytesIn = 0
+        var bytesOut = 0
+    }
+
+    private struct Client {
+        var fd: Int32
+        var id: Int
+        var queue = ClientQueue()
+        var closeWhenSent = false
+    }
+
+    var port: Int { listener.port }
+    private let listener: Listener
+    private let settings: WebConfiguration
+    private(set) var server: SignalKServer
+    private(set) var statistics = Statistics()
+    private var clients: [Client] = []
+    private var nextID = 1
+    private var scratch = [UInt8](repeating: 0, count: readLimit)
+    private var commands: [SignalKServer.CommandRequest] = []
+    private let log: Log
+
+    static let readLimit = 4 * 1024
+    static let acceptsPerTurn = 8
+    /// Seconds of client work a turn of the loop, at most (past the first client).
+    static let turnBudget = 0.000_25
+    private var turn = 0
+
+    init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
+        self.settings = settings
+        self.server = server
+        self.log = log
+        listener = try Listener(
+            host: settings.host, port: settings.port,
+            url: "http://" + Endpoint.bracketed(settings.host) + ":\(settings.port)", sendBuffer: 64 * 1024)
+    }
+
+    deinit { close() }
+
+    var clientCount: Int { clients.count }
+    var hasPending: Bool { clients.contains { !$0.queue.isEmpty } }
+    /// Stream work left by a `publish` or `tick` that yielded.
+    var hasUnfinishedRounds: Bool { server.hasUnfinishedRounds }
+
+    func pollDescriptors(into fds: inout [pollfd]) {
+        fds.append(listener.pollDescriptor)
+        for client in clients {
+            let wantsWrite = !client.queue.isEmpty
+            fds.append(pollfd(fd: client.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
+        }
+    }
+
+    /// Accepts, reads (bounded), hands bytes to the protocol, writes what is queued, drops the dead.
+    /// `yield` says the loop has more urgent work (an input's sentence waiting, the tick due): asked between one
+    /// connection or client and the next, it ends the turn there.
+    func service(model: SignalKModel, now: Double, unixTime: Double, yield: () -> Bool) {
+        let started = POSIX.monotonic()
+        // Stream deltas a tick left unsent first: they are the oldest work.
+        resume(model: model, yield: yield)
+        // A few connections a turn: a crowd connecting at once (200 clients that vanish) is taken over several turns
+        // rather than in one that holds the tick.
+        var accepted = 0
+        while accepted < Self.acceptsPerTurn, accepted == 0 || !yield(), let fd = listener.accept() {
+            accepted += 1
+            guard clients.count < settings.maximumClients else {
+                statistics.refused += 1
+                let busy = HTTPResponse.error(503, "too many clients")
+                busy.withUnsafeBytes { _ = POSIX.send(fd, $0) }
+                POSIX.close(fd)
+                continue
+            }
+            let id = nextID
+            nextID += 1
+            clients.append(Client(fd: fd, id: id))
+            statistics.accepted += 1
+            server.opened(id, peer: POSIX.peerAddress(fd), at: now)
+        }
+        // A time budget a turn, starting with a different client each turn: a crowd of busy clients is served over
+        // several turns, and a sentence arriving on an input meanwhile waits for at most one budget, not for all of
+        // them (poll wakes at once for those left, their bytes still waiting).
+        let ids = clients.map { $0.id }
+        guard !ids.isEmpty else { return }
+        let first = turn % ids.count
+        turn &+= 1
+        for step in 0..<ids.count {
+            if step > 0 && (POSIX.monotonic() - started > Self.turnBudget || yield()) { break }
+            guard let index = clients.firstIndex(where: { $0.id == ids[(first + step) % ids.count] }) else { continue }
+            // Clients are removed only here (`drop`), so `index` holds through the read and the write.
+            var alive = true
+            if !clients[index].closeWhenSent { alive = read(index, model: model, now: now, unixTime: unixTime) }
+            if alive { alive = write(index) }
+            if alive && clients[index].closeWhenSent && clients[index].queue.isEmpty { alive = false }
+            if !alive { drop(index) }
+        }
+    }
+
+    /// The next command a client sent, for the runtime to carry out and ``answer(_:_:model:now:unixTime:)``.
+    func takeCommand() -> SignalKServer.CommandRequest? { commands.isEmpty ? nil : commands.removeFirst() }
+
+    /// A command's outcome, to the client that asked; the requests it sent after go on.
+    func answer(
+        _ request: SignalKServer.CommandRequest, _ outcome: CommandOutcome, model: SignalKModel, now: Double,
+        unixTime: Double
+    ) {
+        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0) }
+    }
+
+    /// New updates to the stream clients; `yield` as for ``service(model:now:unixTime:yield:)``, the clients not
+    /// reached served by `resume`.
+    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, yield: () -> Bool) {
+        server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
+    }
+
+    /// Held and periodic values that have come due.
+    func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
+        server.tick(model: model, at: now, yield: yield) { perform($0) }
+    }
+
+    /// Goes on with stream work `publish` or `tick` left when they yielded.
+    func resume(model: SignalKModel, yield: () -> Bool) {
+        guard server.hasUnfinishedRounds else { return }
+        server.resume(model: model, yield: yield) { perform($0) }
+    }
+
+    func close() {
+        for client in clients { POSIX.close(client.fd) }
+        clients.removeAll()
+    }
+
+    private func read(_ index: Int, model: SignalKModel, now: Double, unixTime: Double) -> Bool {
+        let id = clients[index].id
+        return ClientQueue.read(clients[index].fd, into: &scratch, limit: Self.readLimit) { bytes in
+            statistics.bytesIn += bytes.count
+            server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0) }
+            // The protocol may have asked to close the client: stop reading it.
+            return !clients[index].closeWhenSent
+        }
+    }
+
+    private func write(_ index: Int) -> Bool {
+        guard let written = clients[index].queue.write(to: clients[index].fd, compactingPast: 32 * 1024) else {
+            return false
+        }
+        statistics.bytesOut += written
+        return true
+    }
+
+    private func drop(_ index: Int) {
+        server.closed(clients[index].id)
+        POSIX.close(clients[index].fd)
+        clients.remove(at: index)
+    }
+
+    private func perform(_ action: SignalKServer.Action) {
+        switch action {
+        case .send(let id, let bytes):
+            guard let index = clients.firstIndex(where: { $0.id == id }), !clients[index].closeWhenSent else { return }
+            if clients[index].queue.pending + bytes.count > settings.clientBuffer {
+                // Not reading: dropped rather than queued without end.
+                statistics.dropped += 1
+                log.info("web.slow-client", "web: a client that does not read was dropped", [("port", "\(port)")])
+                clients[index].queue.removeAll()
+                clients[index].closeWhenSent = true
+                // The protocol hears of it when the client is dropped (`drop`), not here: this runs inside the
+                // protocol's own call.
+                return
+            }
+            clients[index].queue.append(bytes)
+        case .close(let id):
+            guard let index = clients.firstIndex(where: { $0.id == id }) else { return }
+            clients[index].closeWhenSent = true
+        case .command(let request):
+            commands.append(request)
+        }
+    }
+}

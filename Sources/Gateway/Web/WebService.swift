@@ -1,0 +1,108 @@
+import CPosix
+import Engine
+import Platform
+import Router
+import SignalK
+
+/// The Signal K server and the panel inside `telltale run`, as a service: the model fed from the router's actions
+/// (``SignalKFeed``), the server's sockets serviced in the same loop, the commands a client sends carried out through
+/// the router by the runtime, and the answers handed back.
+final class WebService: Service {
+    let name = "web"
+    let server: WebServer
+    private(set) var feed: SignalKFeed
+    /// Whether an input has a sentence waiting (or, when asked with true, one or the tick has come due): the web's
+    /// work stops between two clients for it.
+    private let yield: (Bool) -> Bool
+    /// Carries a client's command out (the runtime, through the router), at a monotonic time.
+    private let carryOut: (EngineCommand, Double) -> CommandOutcome
+    private let unixTime: (Double) -> Double
+
+    init(
+        server: WebServer, feed: SignalKFeed, yield: @escaping (Bool) -> Bool,
+        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome, unixTime: @escaping (Double) -> Double
+    ) {
+        self.server = server
+        self.feed = feed
+        self.yield = yield
+        self.carryOut = carryOut
+        self.unixTime = unixTime
+    }
+
+    /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
+    static func make(
+        _ settings: WebConfiguration?, alarms: AlarmSettings, log: Log, yield: @escaping (Bool) -> Bool,
+        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome, unixTime: @escaping (Double) -> Double
+    ) throws(POSIX.Failure) -> WebService? {
+        guard let settings else { return nil }
+        var configuration = SignalKServer.Configuration()
+        configuration.serverVersion = TelltaleVersion.string
+        var networks: [NetworkRule.Network] = []
+        for word in settings.putNetworks {
+            switch word {
+            case "loopback": networks += NetworkRule.loopback
+            case "local":
+                networks += POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+            default: if let network = NetworkRule.Network(word) { networks.append(network) }
+            }
+        }
+        configuration.putRule = NetworkRule(networks: networks)
+        let admitted = networks.map { network in NetworkRule.Network.text(network.address) + "/\(network.prefix)" }
+        log.info(
+            "web.put-networks", "web: changes (PUT) accepted from " + admitted.joined(separator: ", "),
+            [("networks", "\(admitted.count)")])
+        configuration.files = PanelFiles.all
+        let server = try WebServer(settings: settings, server: SignalKServer(configuration: configuration), log: log)
+        let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
+        log.notice(
+            "web.listening",
+            "web: Signal K on http://\(Endpoint.bracketed(settings.host)):\(server.port)/signalk (self \(urn))",
+            [("port", "\(server.port)")])
+        let feed = SignalKFeed(
+            model: SignalKModel(urn: urn, name: settings.name), updateRate: settings.updateRate,
+            heelAlarms: (alarms.overHeel, alarms.underHeel))
+        return WebService(
+            server: server, feed: feed, yield: yield, carryOut: carryOut, unixTime: unixTime)
+    }
+
+    /// This machine's stable identity (systemd's machine id), so the boat's URN survives restarts.
+    static func machineIdentity() -> String {
+        for path in ["/etc/machine-id", "/var/lib/dbus/machine-id"] {
+            if let bytes = try? POSIX.readFile(path), bytes.count >= 16 {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        return "telltale"
+    }
+
+    /// An input registered under `name`: the `$source` of the values it passes through.
+    func name(_ source: SourceID, _ name: String) { feed.name(source, name) }
+
+    /// What the engine took or holds (the router's actions), into the model; after a tick, the updates to the
+    /// stream clients and what their subscriptions owe, yielding to the inputs between clients.
+    func take(_ action: Router.Action, now: Double) {
+        feed.take(action)
+        guard case .report = action else { return }
+        let updates = feed.takeUpdates()
+        let yield = { self.yield(false) }
+        server.publish(updates, model: feed.model, now: now, yield: yield)
+        server.tick(model: feed.model, now: now, yield: yield)
+    }
+
+    func pollDescriptors(now: Double, into fds: inout [pollfd]) { server.pollDescriptors(into: &fds) }
+
+    /// Stream work a tick left (it stopped for an input) goes on in the next turn, without waiting.
+    func nextDue(now: Double) -> Double? { server.hasUnfinishedRounds ? now : nil }
+
+    /// Accepts, reads and writes the clients, yielding the loop back to the inputs as soon as one has a sentence
+    /// waiting (or the tick comes due); then the commands clients sent, carried out and answered.
+    func service(now: Double, polled fds: [pollfd]) {
+        server.service(model: feed.model, now: now, unixTime: unixTime(now), yield: { yield(true) })
+        while let request = server.takeCommand() {
+            let outcome = carryOut(request.command, now)
+            server.answer(request, outcome, model: feed.model, now: now, unixTime: unixTime(now))
+        }
+    }
+
+    func stop(deadline: Double) { server.close() }
+}

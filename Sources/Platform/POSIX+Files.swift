@@ -1,0 +1,140 @@
+import CPosix
+
+/// Files and folders through the funnel: existence, folders, links resolved, change stamps, and the atomic write
+/// that keeps a power cut from leaving half a file.
+extension POSIX {
+    /// Whether something is at `path` (access(2), F_OK).
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    /// mkdir(2); a folder already there is not a failure.
+    public static func makeDirectory(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
+        guard mkdir(path, mode_t(mode)) != 0 else { return }
+        let code = errno
+        if code != EEXIST { throw Failure(operation: "cannot create", path: path, code: code) }
+    }
+
+    /// The path with every symbolic link resolved (`/dev/serial0` to `/dev/ttyAMA0`); nil when it does not resolve.
+    public static func realPath(_ path: String) -> String? {
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(path, &resolved) != nil else { return nil }
+        return resolved.withUnsafeBufferPointer { buffer in
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// What tells a file has changed: its modification time and size.
+    public struct FileStamp: Equatable, Sendable {
+        public var seconds: Int
+        public var nanoseconds: Int
+        public var size: Int
+    }
+
+    /// The file's stamp; nil when it cannot be read.
+    public static func stamp(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(
+            seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
+    }
+
+    /// Back to the start of a file (lseek(2) to 0).
+    public static func rewind(_ fd: Int32) { _ = lseek(fd, 0, SEEK_SET) }
+
+    /// fsync(2): what was written is on the disk when it returns.
+    public static func sync(_ fd: Int32, naming path: String) throws(Failure) {
+        while fsync(fd) != 0 {
+            let code = errno
+            if code != EINTR { throw Failure(operation: "cannot write", path: path, code: code) }
+        }
+    }
+
+    /// The folder a path is in (`.` for a bare name).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Writes a whole file so that a power cut leaves either the old file or the new one, never half of either: a
+    /// temporary file beside it, written and synced, renamed over it, and the folder synced so the rename itself
+    /// reaches the disk.
+    public static func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: UInt32 = 0o644) throws(Failure) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode, operation: "cannot create")
+        var failure: Int32?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                switch write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) {
+                case .bytes(let count) where count > 0: offset += count
+                case .failed(let code):
+                    failure = code
+                    return
+                default:
+                    failure = EIO
+                    return
+                }
+            }
+        }
+        do throws(Failure) {
+            if let failure { throw Failure(operation: "cannot write", path: temporary, code: failure) }
+            try sync(fd, naming: temporary)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure(operation: "cannot rename to", path: path, code: code)
+        }
+        if let dir = try? open(folder(of: path), O_RDONLY | O_DIRECTORY) {
+            _ = fsync(dir)
+            close(dir)
+        }
+    }
+
+    public static func writeFileAtomically(_ path: String, _ text: String, mode: UInt32 = 0o644) throws(Failure) {
+        try writeFileAtomically(path, Array(text.utf8), mode: mode)
+    }
+
+    /// Removes a file; false when it could not be.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+}
+
+/// A file written from the start (created or truncated), closed when it goes away.
+public struct OutputFile: ~Copyable {
+    public let path: String
+    private let descriptor: Int32
+
+    public init(path: String) throws(POSIX.Failure) {
+        descriptor = try POSIX.open(path, O_WRONLY | O_CREAT | O_TRUNC, operation: "cannot create")
+        self.path = path
+    }
+
+    deinit { POSIX.close(descriptor) }
+
+    /// Writes every byte, or throws with the errno of the write that failed.
+    public func write(_ bytes: [UInt8]) throws(POSIX.Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let outcome = bytes.withUnsafeBytes {
+                POSIX.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...]))
+            }
+            switch outcome {
+            case .bytes(let count) where count > 0: offset += count
+            case .failed(let code): throw POSIX.Failure(operation: "cannot write", path: path, code: code)
+            default: throw POSIX.Failure(operation: "cannot write", path: path, code: EIO)
+            }
+        }
+    }
+}
+
+/// Text to standard output and standard error.
+public enum Console {
+    public static func out(_ text: String) { POSIX.writeAll(1, text) }
+    public static func error(_ text: String) { POSIX.writeAll(2, text) }
+}

@@ -1,0 +1,22 @@
+import CPosix
+
+/// SIGINT and SIGTERM ask the running loop to stop; the handler only sets a flag (all a handler may safely do).
+/// SIGPIPE is ignored: a client gone while we write is a failed send, not the end of the gateway.
+public enum StopSignal {
+    nonisolated(unsafe) private static var raised: sig_atomic_t = 0
+
+    public static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in StopSignal.raised = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+        sigaction(SIGTERM, &action, nil)
+        cposix_ignore(SIGPIPE)
+    }
+
+    public static var isRaised: Bool { raised != 0 }
+
+    /// Asks the loop to stop from inside the program (tests, a fatal error).
+    public static func raise() { raised = 1 }
+}

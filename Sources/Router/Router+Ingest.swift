@@ -1,0 +1,129 @@
+import Engine
+import Marine
+import NMEA
+
+/// What inputs deliver: sentences (decoded once, here), IMU samples, fixes, framing rejects.
+extension Router {
+    /// One sentence from input `source` at `time`: decoded once, to the engine, then (when it may) to the outputs.
+    public mutating func ingest(_ sentence: Sentence, from source: SourceID, at time: Double, _ act: (Action) -> Void) {
+        counters.sentencesIn += 1
+        count(source)
+        if isPassThroughEcho(sentence, from: source, at: time) || engine.isEcho(sentence, at: time) {
+            counters.echoes += 1
+            return
+        }
+        var message: Message?
+        do {
+            message = try Message(sentence)
+        } catch {
+            guard case .unsupported = error else {
+                counters.invalid += 1
+                if case .implausible = error {
+                    counters.implausible += 1
+                    count(source, implausible: true)
+                }
+                act(.refused(sentence: sentence, source: source, error: error))
+                return
+            }
+        }
+        if let message {
+            engine.ingest(message, from: source, at: time)
+            if observes {
+                act(
+                    .observed(
+                        ObservedSentence(
+                            sentence: sentence, message: message, source: source, time: time,
+                            unixTime: unixTime(at: time))))
+            }
+        }
+        guard anyPassThrough else { return }
+        passOn(sentence, message: message, from: source, at: time, act)
+    }
+
+    /// Pass-through: at most 82 bytes (else shortened from its message, or dropped), to each output that carries
+    /// it, admits its address, is not where it came from, has an audience and whose rate limit allows it.
+    private mutating func passOn(
+        _ sentence: Sentence, message: Message?, from source: SourceID, at time: Double, _ act: (Action) -> Void
+    ) {
+        let prepared: Sentence
+        var shortened = false
+        switch PassThrough.prepare(sentence, message: message) {
+        case .unchanged(let s):
+            prepared = s
+        case .shortened(let s):
+            prepared = s
+            shortened = true
+        case .dropped:
+            counters.tooLong += 1
+            return
+        }
+        var sent = false
+        for index in outputs.indices {
+            let output = outputs[index]
+            guard output.passThrough, !output.excludedSources.contains(source), output.filter.admits(prepared.address)
+            else { continue }
+            guard hasAudience(index) else {
+                sent = true  // would have gone: passed through, remembered for echoes
+                continue
+            }
+            guard limiters[index].admits(prepared, now: time) else {
+                counters.rateLimited += 1
+                continue
+            }
+            act(.send(output: index, sentence: prepared, computed: false))
+            counters.sentencesOut += 1
+            sent = true
+        }
+        guard sent else { return }
+        counters.passedThrough += 1
+        if shortened { counters.shortened += 1 }
+        rememberPassThrough(prepared, from: source, at: time)
+    }
+
+    /// A line an input's framer refused (bad checksum, too long, not NMEA): counted.
+    public mutating func rejected(from source: SourceID) {
+        counters.rejected += 1
+    }
+
+    /// One IMU sample (body frame FRD: m/s², degrees per second, µT).
+    public mutating func ingest(
+        gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?, from source: SourceID,
+        at time: Double
+    ) {
+        count(source)
+        engine.ingest(
+            gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, from: source, at: time)
+    }
+
+    /// A fix that did not come as NMEA (gpsd), with the motion over ground.
+    public mutating func ingest(
+        _ fix: Fix, motion: GroundMotion?, from source: SourceID, at time: Double, _ act: (Action) -> Void
+    ) {
+        counters.sentencesIn += 1
+        count(source)
+        engine.ingest(fix, motion: motion, from: source, at: time)
+        if observes {
+            act(.observedFix(fix: fix, motion: motion, source: source, time: time, unixTime: unixTime(at: time)))
+        }
+    }
+
+    // MARK: pass-through echoes
+
+    /// An honest instrument repeats identical readings (HDT 90.0 every second) on its own input; a peer that
+    /// echoes sends our pass-through back on another. Only the second is an echo.
+    private func isPassThroughEcho(_ sentence: Sentence, from source: SourceID, at time: Double) -> Bool {
+        guard !sentPassThrough.isEmpty else { return false }
+        let hash = EchoFilter.hash(sentence)
+        for entry in sentPassThrough
+        where entry.hash == hash && entry.source != source && time - entry.time <= passThroughEchoWindow {
+            return true
+        }
+        return false
+    }
+
+    private mutating func rememberPassThrough(_ sentence: Sentence, from source: SourceID, at time: Double) {
+        guard !sentPassThrough.isEmpty else { return }
+        sentPassThrough[nextPassThrough] = (EchoFilter.hash(sentence), source, time)
+        nextPassThrough = (nextPassThrough + 1) % sentPassThrough.count
+    }
+}

@@ -1,0 +1,87 @@
+import Engine
+import NMEA
+
+/// The engine's tick: the computed sentences that are due, to each output in its own form; what the engine then
+/// holds; what it has to say.
+extension Router {
+    /// An engine tick at `time`: the computed sentences that are due, to each output that carries their kind, in
+    /// the output's own talker and attitude names; then the engine's report, its notices and its announcements.
+    public mutating func tick(at time: Double, _ act: (Action) -> Void) {
+        due.removeAll(keepingCapacity: true)
+        engine.tick(at: time) { kind, sentence in due.append((kind, sentence)) }
+        counters.computed += due.count
+        for (kind, sentence) in due {
+            for index in outputs.indices {
+                let output = outputs[index]
+                guard output.computed, output.kinds.contains(kind), output.filter.admits(sentence.address),
+                    hasAudience(index)
+                else { continue }
+                guard let variant = variant(of: sentence, kind: kind, for: output, at: time),
+                    output.filter.admits(variant.address)
+                else { continue }
+                guard limiters[index].admits(sentence, now: time) else {
+                    counters.rateLimited += 1
+                    continue
+                }
+                act(.send(output: index, sentence: variant, computed: true))
+                counters.sentencesOut += 1
+            }
+        }
+        let report = engine.report(at: time, alarmsSince: reportedAlarms)
+        reportedAlarms = engine.alarmRevision
+        act(.report(report))
+        for text in engine.takeNotices() { act(.notice(output: nil, id: "engine.notice", text: text)) }
+        for announcement in engine.takeAnnouncements() { act(.announce(announcement)) }
+    }
+
+    /// Whether output `index` has anyone to send to: an output that serves clients needs one connected.
+    mutating func hasAudience(_ index: Int) -> Bool {
+        guard outputs[index].servesClients && clients[index] == 0 else { return true }
+        counters.noClient += 1
+        return false
+    }
+
+    /// The sentence as `output` wants it: its own attitude names and decimals, its own talker, its dialect. A
+    /// variant is remembered by the engine, so that it is recognised if it comes back.
+    private mutating func variant(
+        of sentence: Sentence, kind: ComputedKind, for output: OutputPolicy, at time: Double
+    ) -> Sentence? {
+        guard let variant = namedVariant(of: sentence, kind: kind, for: output, at: time) else { return nil }
+        let adapted = output.dialect.adapt(variant)
+        if adapted != variant { engine.remember(adapted, at: time) }
+        return adapted
+    }
+
+    private mutating func namedVariant(
+        of sentence: Sentence, kind: ComputedKind, for output: OutputPolicy, at time: Double
+    ) -> Sentence? {
+        let configuration = engine.configuration
+        if kind == .attitude || kind == .attitudeHeelTrim, output.attitudeNames != nil || output.attitudeDecimals != nil
+        {
+            let names = output.attitudeNames ?? (kind == .attitude ? ("ROLL", "PTCH") : ("HEEL", "TRIM"))
+            guard
+                let variant = engine.attitudeSentence(
+                    names: names, decimals: output.attitudeDecimals ?? configuration.attitudeDecimals,
+                    talker: output.talker ?? configuration.talker)
+            else { return nil }
+            engine.remember(variant, at: time)
+            return variant
+        }
+        if let talker = output.talker, talker != configuration.talker {
+            let variant = Self.retalked(sentence, talker)
+            engine.remember(variant, at: time)
+            return variant
+        }
+        return sentence
+    }
+
+    /// The same sentence from another talker, checksum recomputed.
+    public static func retalked(_ sentence: Sentence, _ talker: Talker) -> Sentence {
+        var bytes = sentence.bytes
+        guard bytes.count > 3, sentence.address.talker != nil else { return sentence }
+        bytes[1] = talker.first
+        bytes[2] = talker.second
+        let star = bytes.lastIndex(of: UInt8(ascii: "*")) ?? bytes.count
+        return (try? Sentence(parsing: Array(bytes[0..<star]), requiresChecksum: false)) ?? sentence
+    }
+}

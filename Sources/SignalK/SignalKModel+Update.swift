@@ -1,0 +1,103 @@
+import Engine
+import Marine
+import NMEA
+
+/// Values in from the engine: what it derived at a tick, and its alarms.
+extension SignalKModel {
+    /// What the engine derived at a tick, and the alarms it holds; values it no longer has are withdrawn.
+    public mutating func update(
+        _ values: InstrumentValues, alarms: [AlarmStatus], timeToStart: Double? = nil, at time: Double,
+        unixTime: Double
+    ) {
+        let stamp = SignalKTime.text(unixTime: unixTime)
+        let source = Self.computedSource
+        func put(_ path: String, _ value: SignalKValue?) {
+            if let value {
+                set(path, value, source: source, time: time, timestamp: stamp)
+            } else {
+                withdraw(path, source: source, timestamp: stamp)
+            }
+        }
+        func radians(_ degrees: Double?) -> SignalKValue? { degrees.map { .number(Angle.radians($0)) } }
+        func number(_ value: Double?) -> SignalKValue? { value.map(SignalKValue.number) }
+        func point(_ waypoint: Waypoint?) -> SignalKValue? {
+            waypoint.map { .position(latitude: $0.position.latitude, longitude: $0.position.longitude) }
+        }
+        put("navigation.headingTrue", radians(values.headingTrue))
+        put("environment.wind.angleApparent", radians(values.apparentWind?.angle))
+        put("environment.wind.speedApparent", number(values.apparentWind?.speed))
+        put("environment.wind.angleTrueWater", radians(values.trueWind?.angle))
+        put("environment.wind.speedTrue", number(values.trueWind?.speed))
+        put("environment.wind.directionTrue", radians(values.trueWindDirection))
+        put("environment.wind.angleTrueGround", radians(values.groundWind?.angle))
+        put("environment.wind.speedOverGround", number(values.groundWind?.speed))
+        put("performance.velocityMadeGood", number(values.windwardSpeed))
+        let performance = values.performance
+        put("performance.polarSpeed", number(performance?.polarSpeed))
+        put("performance.polarSpeedRatio", number(performance?.polarRatio))
+        put("performance.beatAngle", radians(performance?.beat.angle))
+        put("performance.beatAngleTargetSpeed", number(performance?.beat.speed))
+        put("performance.beatAngleVelocityMadeGood", number(performance?.beat.windwardSpeed))
+        put("performance.gybeAngle", radians(performance?.run.angle))
+        put("performance.gybeAngleTargetSpeed", number(performance?.run.speed))
+        put("performance.gybeAngleVelocityMadeGood", number(performance.map { -$0.run.windwardSpeed }))
+        put("performance.targetAngle", radians(performance?.target.angle))
+        put("performance.targetSpeed", number(performance?.target.speed))
+        put("navigation.racing.layline.distance", number(values.laylines?.distance))
+        put("navigation.racing.layline.time", number(values.laylines?.time))
+        put("navigation.racing.oppositeLayline.distance", number(values.laylines?.oppositeDistance))
+        put("navigation.racing.oppositeLayline.time", number(values.laylines?.oppositeTime))
+        let imu = values.imuAttitude
+        put(
+            "navigation.attitude",
+            imu.flatMap { attitude in
+                attitude.heel == nil && attitude.pitch == nil
+                    ? nil
+                    : .attitude(
+                        roll: attitude.heel.map(Angle.radians), pitch: attitude.pitch.map(Angle.radians), yaw: nil)
+            })
+        put("navigation.rateOfTurn", radians(values.rateOfTurn))
+        let solution = values.navigation
+        put(
+            "navigation.courseGreatCircle.nextPoint.position",
+            point(solution?.destination ?? values.navigationLeg?.destination))
+        put(
+            "navigation.courseGreatCircle.previousPoint.position",
+            point(solution?.origin ?? values.navigationLeg?.origin))
+        put("navigation.courseGreatCircle.nextPoint.bearingTrue", radians(solution?.bearingToWaypoint))
+        put("navigation.courseGreatCircle.nextPoint.distance", number(solution?.distanceToWaypoint))
+        put("navigation.courseGreatCircle.nextPoint.velocityMadeGood", number(solution?.closingVelocity))
+        put("navigation.courseGreatCircle.nextPoint.timeToGo", number(solution?.timeToGo))
+        put(
+            "navigation.courseGreatCircle.nextPoint.estimatedTimeOfArrival",
+            solution?.timeToGo.map { .text(SignalKTime.text(unixTime: unixTime + $0)) })
+        put("navigation.courseGreatCircle.crossTrackError", number(solution?.crossTrack))
+        put("navigation.courseGreatCircle.bearingTrackTrue", radians(solution?.legBearing))
+        put("navigation.courseRhumbline.nextPoint.bearingTrue", radians(solution?.rhumbBearingToWaypoint))
+        put("navigation.courseRhumbline.nextPoint.distance", number(solution?.rhumbDistanceToWaypoint))
+        put("navigation.racing.timeToStart", number(timeToStart))
+        let line = values.startLine
+        put(
+            "navigation.racing.startLinePort",
+            line.map { .position(latitude: $0.port.latitude, longitude: $0.port.longitude) })
+        put(
+            "navigation.racing.startLineStb",
+            line.map { .position(latitude: $0.starboard.latitude, longitude: $0.starboard.longitude) })
+        put("navigation.racing.distanceStartline", number(line?.distance))
+        put("navigation.racing.timeToLine", number(line?.timeToLine))
+        put("navigation.racing.timeToBurn", number(line?.timeToBurn))
+        put("navigation.racing.timeToLineAtPolar", number(line?.timeToLineAtPolar))
+        put("navigation.racing.startLineBias", radians(line?.bias))
+        put("navigation.racing.startLineLength", number(line?.length))
+        for alarm in alarms {
+            let path = "notifications." + alarm.path
+            let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : "alarm") : "normal"
+            let method = alarm.isActive && !alarm.isAcknowledged ? ["visual", "sound"] : ["visual"]
+            let value = SignalKValue.notification(state: state, method: method, message: alarm.message)
+            // An alarm goes out when it changes, not at every update.
+            if entries[path]?.first?.value == value { continue }
+            set(path, value, source: source, time: time, timestamp: stamp)
+        }
+        recordHistory(at: time)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Gateway
+import Platform
+
+/// `telltale calibrate`: what Telltale measures once on the boat and keeps in its state file.
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Calibrate the IMU on the boat; the result goes to the state file.",
+        subcommands: [CalibrateLevel.self])
+}
+
+struct CalibrateLevel: SpecCommand {
+    static let configuration = CommandConfiguration(CalibrateOptions.spec, name: "level")
+
+    @Option(name: .customLong("config"), help: help("config")) var config: String?
+    @Option(name: .customLong("imu"), help: help("imu")) var imu: String?
+    @Option(name: .customLong("seconds"), help: help("seconds")) var seconds = 5.0
+    @Option(name: .customLong("state"), help: help("state")) var state: String?
+
+    var options: CalibrateOptions {
+        var options = CalibrateOptions()
+        options.config = config
+        options.imu = imu
+        options.seconds = seconds
+        options.state = state
+        return options
+    }
+
+    func run(_ options: CalibrateOptions) throws(CommandError) {
+        Console.out(try IMUCommands.calibrateLevel(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
+    }
+}

@@ -1,0 +1,241 @@
+"""What the checks and benchmarks written in Python share: counting checks, free ports, NMEA checksums, waiting,
+starting and stopping the gateway on a configuration.
+
+A check prints `ok`/`FAIL` per line and `<name>: N passed, M failed` at the end, which `.ci/run` counts. Scripts
+import this with the folder on their path:
+
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+"""
+import atexit
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class Checks:
+    """Counts checks and says `name: N passed, M failed` at the end: from `finish`, or, when the script stops before
+    it (an exception, an early exit), on the way out, with the stop counted as a failure."""
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = 0
+        self.failed = 0
+        self.finished = False
+        atexit.register(self._stopped_early)
+
+    def _stopped_early(self):
+        if not self.finished:
+            self.failed += 1
+            print(f"{self.name}: stopped before its end")
+            print(self.line())
+            sys.stdout.flush()
+
+    def __call__(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print(f"  ok   {what}")
+        else:
+            self.failed += 1
+            print(f"  FAIL {what}" + (f": {detail}" if detail else ""))
+        sys.stdout.flush()
+        return ok
+
+    def line(self):
+        return f"{self.name}: {self.passed} passed, {self.failed} failed"
+
+    def finish(self):
+        self.finished = True
+        print(self.line())
+        sys.exit(1 if self.failed else 0)
+
+
+def free_port(kind=socket.SOCK_STREAM):
+    s = socket.socket(socket.AF_INET, kind)
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def checksum(body):
+    """The NMEA checksum of a sentence's body (between `$` and `*`), two upper-case hex digits."""
+    value = 0
+    for byte in body.encode():
+        value ^= byte
+    return f"{value:02X}"
+
+
+def sentence(body):
+    """`$body*hh` and CR LF, as bytes."""
+    return f"${body}*{checksum(body)}\r\n".encode()
+
+
+def wait_for(predicate, seconds, step=0.1):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
+
+
+def wait_for_ports(*ports, seconds=10):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            for port in ports:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
+def stop(process):
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+class Gateway:
+    """`telltale run` on a configuration written for it: its log in a file beside the configuration, started by
+    `start` (waiting for the ports it should listen on), stopped with SIGTERM by `stop`.
+
+        gateway = Gateway(binary, toml_text).start(wait=[web_port])
+        ...
+        gateway.stop(); print(gateway.log())
+    """
+
+    def __init__(self, binary, config, work=None, runner=(), arguments=(), stdout=None, env=None, name="telltale"):
+        self.binary = binary
+        self.work = work or tempfile.mkdtemp()
+        self.config = os.path.join(self.work, name + ".toml")
+        with open(self.config, "w") as f:
+            f.write(config)
+        self.log_path = self.config + ".log"
+        self.runner = list(runner)
+        self.arguments = list(arguments)
+        self.stdout = stdout
+        self.env = env
+        self.process = None
+
+    def start(self, wait=(), seconds=10):
+        log = open(self.log_path, "a")
+        self.process = subprocess.Popen(
+            self.runner + [self.binary, "run", "--config", self.config] + self.arguments,
+            stderr=log, stdout=self.stdout if self.stdout is not None else log, env=self.env)
+        log.close()
+        if wait and not wait_for_ports(*wait, seconds=seconds):
+            print(f"the gateway did not listen on {list(wait)}:\n{self.log()[-2000:]}")
+        return self
+
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+    def stop(self):
+        if self.process is not None:
+            stop(self.process)
+        return self.process.returncode if self.process is not None else None
+
+    def interrupt(self):
+        """SIGINT, then the exit status (the gateway stops cleanly on it)."""
+        self.process.send_signal(2)
+        try:
+            return self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+    def log(self):
+        try:
+            return open(self.log_path).read()
+        except OSError:
+            return ""
+
+
+def memory_kb(pid, field="VmRSS"):
+    """A process's memory figure from /proc/PID/status (VmRSS, VmHWM, RssAnon...), in KB; 0 when it is gone."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class OutputReader:
+    """The sentences a TCP output sends, read by a thread as they come, each with the monotonic time it arrived.
+    It connects when the port answers and, with `reconnect`, again after the gateway went away (a restart).
+
+        output = OutputReader(port)
+        ... output.lines() -> [(time, "$IIMWV,...*hh"), ...]
+    """
+
+    def __init__(self, port, reconnect=False):
+        self.port = port
+        self.reconnect = reconnect
+        self._lines = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        while not self._stop.is_set():
+            try:
+                sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+            except OSError:
+                time.sleep(0.2)
+                continue
+            sock.settimeout(0.5)
+            buffer = b""
+            while not self._stop.is_set():
+                try:
+                    data = sock.recv(65536)
+                except socket.timeout:
+                    continue
+                except OSError:
+                    break
+                if not data:
+                    break
+                buffer += data
+                *complete, buffer = buffer.split(b"\r\n")
+                now = time.monotonic()
+                with self._lock:
+                    self._lines.extend((now, line.decode("ascii", "replace")) for line in complete)
+            sock.close()
+            if not self.reconnect:
+                return
+            time.sleep(0.3)
+
+    def lines(self):
+        with self._lock:
+            return list(self._lines)
+
+    def texts(self):
+        return [text for _, text in self.lines()]
+
+    def __len__(self):
+        with self._lock:
+            return len(self._lines)
+
+    def stop(self):
+        self._stop.set()
+
+
+def bench_profile(nmea_port, web_port):
+    """Boards/bench.toml as `make run` has it, on loopback ports of the caller's choosing, paths absolute, with no
+    status line and no state file."""
+    profile = open(os.path.join(ROOT, "Boards", "bench.toml")).read().replace("../", ROOT + "/")
+    profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea_port}").replace("0.0.0.0:3000", f"127.0.0.1:{web_port}")
+    return 'status_line = false\nstate_file = ""\n' + profile
