@@ -12,10 +12,17 @@ BENCH_SENTENCES ?= 1500000
 # Cross compilers, glibc for the targets, and qemu-user to run the ARM builds here.
 PI_PACKAGES := gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user
 
+# The SD-card image: Debian's tools to build a root for arm64 here (its packages' scripts run under qemu-user) and to
+# make the partitions without loop devices, and QEMU to boot it.
+IMAGE_PACKAGES := mmdebstrap genimage mtools dosfstools fdisk e2fsprogs xz-utils qemu-user-static binfmt-support \
+	qemu-system-arm openssh-client
+VERSION := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Gateway/Configuration/Version.swift)
+IMAGE := .build-image/telltale-$(VERSION)-arm64.img
+
 ARCH ?= amd64
 
 .PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz panel test-deps \
-	bench clean
+	bench clean image-deps image image-check
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
@@ -40,10 +47,16 @@ pi-deps: deps
 	@missing=""; for p in $(PI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	archs=$$(dpkg --print-foreign-architectures); \
 	for a in arm64 armhf; do echo "$$archs" | grep -qx $$a || { $(SUDO) dpkg --add-architecture $$a; missing="$$missing update"; }; done; \
+	for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || missing="$$missing update"; done; \
 	if [ -n "$$missing" ]; then \
 		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PI_PACKAGES); \
-	fi
+	fi; \
+	for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || { \
+		echo "pi-deps: no $$a package lists after apt-get update; trying once more"; sleep 10; \
+		$(SUDO) apt-get update -qq || true; \
+		apt-cache show libserialport0:$$a >/dev/null 2>&1 || \
+			{ echo "pi-deps: apt has no $$a package lists (apt-get update could not fetch them)" >&2; exit 1; }; }; done
 
 ## telltale for the Raspberry Pi, built here: .build-pi/arm64/telltale and .build-pi/armhf/telltale.
 pi: pi-deps
@@ -75,6 +88,34 @@ deb-check: release-static
 	for a in arm64 armhf; do [ ! -x .build-pi/$$a/telltale ] || Tests/Pi/deb.sh $$a; done
 	Tests/Pi/deb-check.sh
 
+## What the image build needs, and arm64 programs run through qemu-user (binfmt_misc mounted and the handler on).
+image-deps: pi-deps
+	@missing=""; for p in $(IMAGE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@mountpoint -q /proc/sys/fs/binfmt_misc || $(SUDO) mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+	@[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || $(SUDO) update-binfmts --enable qemu-aarch64
+
+## The SD-card image for the Raspberry Pi (64-bit), compressed: .build-image/telltale-<version>-arm64.img.xz.
+image: image-deps
+	[ -x .build-pi/arm64/telltale ] || Tests/Pi/build.sh arm64
+	Tests/Pi/deb.sh arm64
+	Tests/Pi/deb.sh image
+	$(SUDO) Tests/Pi/image.sh arm64
+	xz -T0 -6 -k -f $(IMAGE)
+	@echo "$(IMAGE).xz: $$(( $$(stat -c %s $(IMAGE).xz) / 1048576 )) MiB"
+
+## The image built (not compressed) and booted under qemu-system-aarch64: Tests/Pi/image_check.py.
+image-check: image-deps release
+	[ -x .build-pi/arm64/telltale ] || Tests/Pi/build.sh arm64
+	Tests/Pi/deb.sh arm64
+	Tests/Pi/deb.sh image
+	$(SUDO) Tests/Pi/image.sh arm64 || { echo "image-check: 0 passed, 1 failed"; exit 1; }
+	Tests/Pi/image-check.sh $(IMAGE)
+
 build: deps
 	$(SWIFT) build
 
@@ -91,6 +132,7 @@ test: deps test-deps
 	$(MAKE) interop || status=1; \
 	$(MAKE) pi-check || status=1; \
 	$(MAKE) deb-check || status=1; \
+	$(MAKE) image-check || status=1; \
 	exit $$status
 
 # The checks beside the Swift tests, named once in Tests/checks.list (.ci/run reads their counts from there too).

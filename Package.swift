@@ -48,9 +48,9 @@ let package = Package(
             pkgConfig: "libserialport",
             providers: [.apt(["libserialport-dev"])]
         ),
+        // libgps is opened at run time (dlopen) when a gpsd input is configured; only its header is needed here.
         .systemLibrary(
             name: "CGPS",
-            pkgConfig: "libgps",
             providers: [.apt(["libgps-dev"])]
         ),
         .executableTarget(

@@ -137,6 +137,62 @@ static inline int cposix_serial_open(const char *path, int baud) {
     }
     return fd;
 }
+// Random bytes from the kernel (getrandom(2), waiting for the pool at boot): 0, or -1 with errno set.
+extern long cposix_getrandom_call(void *buffer, unsigned long length, unsigned int flags) __asm__("getrandom");
+static inline int cposix_random(void *buffer, unsigned long length) {
+    unsigned char *bytes = (unsigned char *)buffer;
+    while (length > 0) {
+        long got = cposix_getrandom_call(bytes, length, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        bytes += got;
+        length -= (unsigned long)got;
+    }
+    return 0;
+}
+// Starts writing a file's dirty pages to the disk without waiting for them (sync_file_range(2) with
+// SYNC_FILE_RANGE_WRITE): a recording reaches the card within seconds and the loop never stalls on it.
+extern int cposix_sync_file_range_call(int fd, long long offset, long long count, unsigned int flags)
+    __asm__("sync_file_range");
+static inline int cposix_start_writeback(int fd) { return cposix_sync_file_range_call(fd, 0, 0, 2); }
+// Gives back the pages of this program's own code that startup touched and the loop never will (the configuration
+// reader, the command line, the check of every setting). Each executable mapping of the program's file is marked
+// for random access (no read-ahead: a page needed again is read alone) and unmapped from this process
+// (MADV_DONTNEED: code is never written, so nothing is lost; MADV_PAGEOUT would need write permission on the file),
+// then the file's pages no process maps any more are dropped from the page cache, so that the kernel's fault-around
+// cannot map them back beside a page that is needed. What the loop uses comes back page by page; the rest stays on
+// the card. Read-only data mappings are left alone (relocated data lives there). Returns the mappings released.
+#include <sys/mman.h>
+static inline int cposix_release_program_pages(void) {
+    char exe[4096];
+    ssize_t length = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (length <= 0) return -1;
+    exe[length] = 0;
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return -1;
+    char line[4608];
+    int released = 0;
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end;
+        char permissions[5];
+        int path = 0;
+        if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, permissions, &path) < 3 || path == 0) continue;
+        char *name = line + path;
+        name[strcspn(name, "\n")] = 0;
+        if (strcmp(name, exe) != 0 || strcmp(permissions, "r-xp") != 0) continue;
+        madvise((void *)start, end - start, MADV_RANDOM);
+        if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) released++;
+    }
+    fclose(maps);
+    int fd = open(exe, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        close(fd);
+    }
+    return released;
+}
 // The size of one edge event as the kernel writes it (for tests that play a button down a pipe).
 static inline int cposix_gpio_event_size(void) { return (int)sizeof(struct gpio_v2_line_event); }
 #endif

@@ -6,11 +6,23 @@ extension POSIX {
     /// Whether something is at `path` (access(2), F_OK).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Whether this process may write to `path` (access(2), W_OK).
+    public static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
     /// mkdir(2); a folder already there is not a failure.
     public static func makeDirectory(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
         guard mkdir(path, mode_t(mode)) != 0 else { return }
         let code = errno
         if code != EEXIST { throw Failure(operation: "cannot create", path: path, code: code) }
+    }
+
+    /// A folder and every missing folder above it (mkdir -p).
+    public static func makeDirectories(_ path: String, mode: UInt32 = 0o755) throws(Failure) {
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
+            try makeDirectory(prefix, mode: mode)
+        }
     }
 
     /// The path with every symbolic link resolved (`/dev/serial0` to `/dev/ttyAMA0`); nil when it does not resolve.
@@ -137,4 +149,36 @@ public struct OutputFile: ~Copyable {
 public enum Console {
     public static func out(_ text: String) { POSIX.writeAll(1, text) }
     public static func error(_ text: String) { POSIX.writeAll(2, text) }
+}
+
+extension POSIX {
+    /// `count` random bytes from the kernel (getrandom(2)): passphrases and tokens.
+    public static func randomBytes(_ count: Int) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let status = bytes.withUnsafeMutableBytes { cposix_random($0.baseAddress, UInt($0.count)) }
+        guard status == 0 else { throw Failure(operation: "cannot read", path: "random bytes", code: errno) }
+        return bytes
+    }
+
+    /// Starts writing what a file holds to the disk, without waiting (a power cut then loses seconds, not the
+    /// page cache's half minute); a failure is only a later start.
+    public static func startWriteback(_ fd: Int32) { _ = cposix_start_writeback(fd) }
+}
+
+extension POSIX {
+    /// Gives back the program's own file pages that startup touched and the loop does not use (see
+    /// `cposix_release_program_pages`); the mappings released, or nil where the kernel offers no way.
+    public static func releaseProgramPages() -> Int? {
+        let released = cposix_release_program_pages()
+        return released >= 0 ? Int(released) : nil
+    }
+
+    /// This process's resident memory in KiB (VmRSS from /proc/self/status), or nil.
+    public static func residentKilobytes() -> Int? {
+        guard let bytes = try? readFile("/proc/self/status") else { return nil }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.dropFirst(6).filter { $0 >= "0" && $0 <= "9" })
+        }
+        return nil
+    }
 }

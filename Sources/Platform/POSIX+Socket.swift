@@ -149,15 +149,15 @@ extension POSIX {
     }
 
     /// The networks this machine is on: address bytes and prefix length, from the kernel's own tables
-    /// (`/proc/net/route`: the IPv4 routes without a gateway; `/proc/net/if_inet6`: the IPv6 addresses). Read as
-    /// files rather than with getifaddrs(3), whose netlink socket the packaged unit's `RestrictAddressFamilies`
-    /// refuses.
+    /// (`/proc/self/net/route`: the IPv4 routes without a gateway; `/proc/self/net/if_inet6`: the IPv6 addresses).
+    /// Read as files rather than with getifaddrs(3), whose netlink socket the packaged unit's
+    /// `RestrictAddressFamilies` refuses; through `self`, as the unit's `ProcSubset=pid` hides `/proc/net`.
     public static func localNetworks() -> [(address: [UInt8], prefix: Int)] {
         func text(_ path: String) -> String { (try? readFile(path)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
-        return networks(routes: text("/proc/net/route"), inet6: text("/proc/net/if_inet6"))
+        return networks(routes: text("/proc/self/net/route"), inet6: text("/proc/self/net/if_inet6"))
     }
 
-    /// The networks in the texts of `/proc/net/route` and `/proc/net/if_inet6`.
+    /// The networks in the texts of the kernel's `net/route` and `net/if_inet6`.
     public static func networks(routes: String, inet6: String) -> [(address: [UInt8], prefix: Int)] {
         var result: [(address: [UInt8], prefix: Int)] = []
         func lines(_ text: String) -> [[Substring]] {

@@ -45,6 +45,9 @@ public struct SignalKServer: Sendable {
         /// A client asks the engine for something: carry it out and hand the outcome to ``answer(_:_:model:at:unixTime:_:)``.
         /// An HTTP connection reads nothing more until then (its answers keep their order).
         case command(CommandRequest)
+        /// A client asks for the gateway's settings, or to check or save a configuration: the shell answers with
+        /// ``answer(_:status:json:model:at:unixTime:_:)``. The connection reads nothing more until then.
+        case settings(SettingsRequest)
     }
 
     /// A command a client sent, and where its answer goes.
@@ -81,7 +84,7 @@ public struct SignalKServer: Sendable {
         var awaiting = false
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public internal(set) var counters = Counters()
     var connections: [Int: Connection] = [:]
     /// Stream work begun and not yet done, oldest first (see `resume`).
@@ -90,6 +93,9 @@ public struct SignalKServer: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
     }
+
+    /// Who may change things from now on (the shell's `local` networks change as the boat's network comes up).
+    public mutating func admit(_ rule: NetworkRule) { configuration.putRule = rule }
 
     public var connectionCount: Int { connections.count }
     public var streamCount: Int { connections.values.filter { $0.stream != nil }.count }
@@ -184,6 +190,9 @@ public struct SignalKServer: Sendable {
             return reply(
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        if path == Self.settingsPath || path.hasPrefix(Self.settingsPath + "/") {
+            return settings(request, id, &connection, keepAlive: keepAlive, act)
         }
         guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
         if path == "/telltale/v1/history" {

@@ -26,9 +26,7 @@ enum PiCommand {
         switch words.first {
         case "run":
             let options: RunOptions = try CommandParser.parse(rest)
-            try RunCommand.start(
-                RunCommand.configuration(options), duration: options.duration,
-                log: StandardErrorLog.make(minimum: options.logLevel))
+            try RunCommand.run(options, log: StandardErrorLog.make(minimum: options.logLevel))
         case "check-config":
             let options: CheckConfigOptions = try CommandParser.parse(rest)
             Console.out(try RunCommand.check(options.file) + "\n")
@@ -66,6 +64,11 @@ enum PiCommand {
             } else {
                 Console.out(try GatewayClient.alarms(port: options.port))
             }
+        case "network":
+            let options: NetworkOptions = try CommandParser.parse(rest)
+            Console.out(try NetworkCommand.run(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
+        case "advertise":
+            Console.out(try Advertisement.run(CommandParser.parse(rest)))
         case "--version", "version":
             Console.out("telltale \(TelltaleVersion.string)\n")
         case "help", "--help", "-h", nil:

@@ -27,8 +27,6 @@ struct Run: SpecCommand {
     }
 
     func run(_ options: RunOptions) throws(CommandError) {
-        try RunCommand.start(
-            RunCommand.configuration(options), duration: options.duration,
-            log: GatewayLogger.make(minimum: options.logLevel))
+        try RunCommand.run(options, log: GatewayLogger.make(minimum: options.logLevel))
     }
 }

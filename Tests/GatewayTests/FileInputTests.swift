@@ -9,8 +9,7 @@ import Testing
 /// A log played as a live input, read as it plays: each sentence at its time, a looping log from the start again.
 @Suite struct FileInputTests {
     func log(_ lines: [String]) throws -> String {
-        var template = Array("/tmp/telltale-file-input-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = temporaryFolder("file-input")
         let path = folder + "/log.nmea"
         try POSIX.writeFile(path, lines.map { checksummed($0) + "\r\n" }.joined())
         return path

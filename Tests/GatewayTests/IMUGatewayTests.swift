@@ -81,11 +81,6 @@ import Testing
 }
 
 /// Files and folders for one test.
-func temporaryFolder() -> String {
-    var template = Array("/tmp/telltale-imu-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-}
-
 func writeText(_ path: String, _ text: String) {
     let file = fopen(path, "w")!
     fputs(text, file)

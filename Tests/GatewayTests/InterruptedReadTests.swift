@@ -12,10 +12,7 @@ import Testing
 /// which shows its reads went through the funnel. A reader that went around it (CSVIMUInput once read with a raw
 /// `read`, libserialport's read takes EINTR for a failed device) is not interrupted, and the count says so.
 @Suite(.serialized) struct InterruptedReadTests {
-    static func folder() -> String {
-        var template = Array("/tmp/telltale-eintr-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
+    static func folder() -> String { temporaryFolder("eintr") }
 
     /// Runs `body` with reads interrupted; the reads interrupted meanwhile.
     func interrupting(_ body: () throws -> Void) rethrows -> Int {

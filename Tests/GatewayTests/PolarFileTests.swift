@@ -1,6 +1,7 @@
 import Gateway
 import Marine
 import SignalK
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,8 +12,7 @@ import Testing
 /// configuration, checked by check-config.
 @Suite struct PolarFileTests {
     func temporary(_ name: String, _ text: String) -> String {
-        var template = Array("/tmp/telltale-polar-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = temporaryFolder("polar")
         let path = folder + "/" + name
         let file = fopen(path, "w")!
         fputs(text, file)

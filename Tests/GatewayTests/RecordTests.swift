@@ -60,8 +60,7 @@ final class LoopbackServer: @unchecked Sendable {
     @Test("a TCP input reconnects after the server hangs up, and the recording replays on its receive times")
     func recordAndReconnect() throws {
         let server = LoopbackServer()
-        var template = Array("/tmp/telltale-record-XXXXXX".utf8CString)
-        let directory = String(cString: mkdtemp(&template))
+        let directory = temporaryFolder("record")
         var configuration = GatewayConfiguration()
         configuration.inputs = [InputConfiguration(name: "mux", endpoint: .tcp(host: "127.0.0.1", port: server.port))]
         configuration.record = Recorder.Settings(directory: directory)
@@ -99,8 +98,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     @Test("the IMU plays in run: heel comes out, and the recorder writes the IMU CSV beside the NMEA")
     func imuInRun() throws {
-        var template = Array("/tmp/telltale-imu-XXXXXX".utf8CString)
-        let directory = String(cString: mkdtemp(&template))
+        let directory = temporaryFolder("imu")
         let folder = projectFixtures() + "/demo-voyage"
         let configuration = try ConfigurationFile.parse(
             """

@@ -312,8 +312,7 @@ final class ClientBox: @unchecked Sendable {
 
     @Test("under systemd the runtime says READY, keeps the watchdog fed from its loop, and says STOPPING")
     func systemdNotify() throws {
-        var template = Array("/tmp/telltale-notify-XXXXXX".utf8CString)
-        let directory = String(cString: mkdtemp(&template))
+        let directory = temporaryFolder("notify")
         let path = directory + "/notify"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         var address = sockaddr_un()
@@ -381,8 +380,33 @@ final class ClientBox: @unchecked Sendable {
         let summary = LogEvent(.info, "summary", "summary: ...", throttled: false)
         #expect(limiter.admit(summary, at: 5) != nil && limiter.admit(summary, at: 6) != nil)
         let later = limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 31)
-        #expect(later?.message == "input gps: reset by peer (2 more like it held back)")
+        // What was held back is said: each text and how often.
+        #expect(
+            later?.message
+                == "input gps: reset by peer (held back in the 31 s before: \"input gps: connection closed\" once, "
+                + "\"input gps: reset by peer\" once)")
         #expect(later?.metadata.contains { $0.key == "held_back" && $0.value == "2" } == true)
+        // The announcements of defect 6: nine held back, of three kinds, each named with its count.
+        var announce = LogLimiter(interval: 30)
+        func said(_ text: String, at time: Double) -> LogEvent? {
+            announce.admit(LogEvent(.info, "announce", "announce: " + text), at: time)
+        }
+        #expect(said("attitude lost", at: 0) != nil)
+        for second in 1...5 { #expect(said("attitude lost", at: Double(second)) == nil) }
+        for second in 6...8 { #expect(said("wind lost", at: Double(second)) == nil) }
+        #expect(said("heading lost", at: 9) == nil)
+        let next = said("attitude lost", at: 40)?.message
+        #expect(
+            next
+                == "announce: attitude lost (held back in the 40 s before: \"announce: attitude lost\" 5 times, "
+                + "\"announce: wind lost\" 3 times, \"announce: heading lost\" once)")
+        // Past three texts, the others are counted.
+        var many = LogLimiter(interval: 30)
+        _ = many.admit(LogEvent(.info, "x", "a"), at: 0)
+        for (index, text) in ["b", "c", "d", "e", "f", "f"].enumerated() {
+            _ = many.admit(LogEvent(.info, "x", text), at: Double(index + 1))
+        }
+        #expect(many.admit(LogEvent(.info, "x", "a"), at: 31)?.message.hasSuffix(", and 3 of 2 other texts)") == true)
     }
 
     @Test("journald reads the level from the line's prefix; a terminal gets the level in words")

@@ -37,12 +37,18 @@ if [ ! -f "$SYSROOT/.done" ]; then
     touch "$SYSROOT/.done"
 fi
 
+# Each function in a section of its own, so that the link's --gc-sections drops what nothing calls: Embedded Swift
+# emits every specialisation a module uses into that module, and most copies go (arm64: 4.2 MB before, 1.5 MB after).
 SWIFT_FLAGS=(
     -target "$TARGET" -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -Osize -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I "$WORK/modules"
+    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I "$WORK/modules"
     -Xcc -isystem -Xcc "$SYSROOT/usr/include" -Xcc -isystem -Xcc "/usr/$GNU/include"
     -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
 )
+# swiftc skips a module whose sources are older than its outputs, flags or not: outputs made with other flags go.
+if [ "$(cat "$WORK/modules/.flags" 2>/dev/null)" != "${SWIFT_FLAGS[*]}" ]; then
+    rm -rf "$WORK/modules" && mkdir -p "$WORK/modules" && echo "${SWIFT_FLAGS[*]}" > "$WORK/modules/.flags"
+fi
 objects=()
 # In dependency order: the pure core and the router, the syscall funnel, the drivers, the shell, the command line.
 for module in NMEA Marine Engine Router SignalK Platform Sensors Gateway TelltalePi; do
@@ -54,6 +60,6 @@ done
 LIBDIR=$SYSROOT/usr/lib/$GNU
 # String comparison normalises Unicode: its tables come with the toolchain's Embedded library for the target.
 UNICODE=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a
-"$GNU-gcc" -o "$OUT" "${objects[@]}" "$UNICODE" -L "$LIBDIR" -Wl,-rpath-link,"$LIBDIR" -l:libserialport.so.0 -l:libgps.so.28 -lm \
+"$GNU-gcc" -o "$OUT" "${objects[@]}" "$UNICODE" -L "$LIBDIR" -Wl,-rpath-link,"$LIBDIR" -l:libserialport.so.0 -lm -ldl \
     -Wl,--allow-shlib-undefined -Wl,--gc-sections -s "${LDFLAGS[@]}"
 echo "built $OUT ($(stat -c %s "$OUT") bytes)"

@@ -51,7 +51,7 @@ in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq telltale >/dev/n
 check "dpkg -i in a root without /proc: installed, enabled for the next boot, state folder made" sh -c \
     "chroot '$ROOT' dpkg -i /tmp/telltale.deb >/tmp/deb-noproc.log 2>&1 || { tail -5 /tmp/deb-noproc.log; exit 1; }
      test -L '$ROOT/etc/systemd/system/multi-user.target.wants/telltale.service' &&
-     [ \"\$(stat -c %U '$ROOT/var/lib/telltale')\" = telltale ]"
+     [ \"\$(stat -c %u '$ROOT/var/lib/telltale')\" = \"\$(chroot '$ROOT' id -u telltale)\" ]"
 check "usbserial and cdc_acm load at boot, before the unit resolves its device rules" \
     grep -qx usbserial "$ROOT/usr/lib/modules-load.d/telltale.conf"
 in_root env DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq telltale >/dev/null 2>&1

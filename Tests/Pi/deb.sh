@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Builds the Debian package telltale_<version>_<arch>.deb into .build-deb/:
-#   Tests/Pi/deb.sh amd64|arm64|armhf
+#   Tests/Pi/deb.sh amd64|arm64|armhf|image
 # amd64 packages the desktop build (static Swift standard library, every command); arm64 and armhf package the Pi
 # build from `make pi`. The package holds the binary, Boards/ (profiles), the systemd unit, sysusers.d and tmpfiles.d
 # entries, and an example configuration in /etc/telltale/ (a conffile: kept when the package is removed).
+# `image` builds telltale-image_<version>_all.deb: what turns a Debian root into the Telltale SD-card image
+# (Boards/image: the read-only root, the data partition, the network, SSH by key, updates).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ARCH=${1:?amd64, arm64 or armhf}
+ARCH=${1:?amd64, arm64, armhf or image}
+VERSION=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Gateway/Configuration/Version.swift)
+OUT=.build-deb
+if [ "$ARCH" = image ]; then
+    exec Tests/Pi/deb-image.sh "$VERSION" "$OUT"
+fi
 case "$ARCH" in
 amd64) BIN=.build-static/release/telltale ;;
 arm64 | armhf) BIN=.build-pi/$ARCH/telltale ;;
-*) echo "deb.sh: amd64, arm64 or armhf, not $ARCH" >&2; exit 64 ;;
+*) echo "deb.sh: amd64, arm64, armhf or image, not $ARCH" >&2; exit 64 ;;
 esac
 [ -x "$BIN" ] || { echo "deb.sh: $BIN is missing (make release-static, or make pi)" >&2; exit 1; }
-VERSION=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/Gateway/Configuration/Version.swift)
-OUT=.build-deb
 ROOT=$OUT/telltale_${VERSION}_$ARCH
 rm -rf "$ROOT"
 install -d "$ROOT/DEBIAN" "$ROOT/usr/bin" "$ROOT/usr/share/telltale/Boards" "$ROOT/lib/systemd/system" \
@@ -86,6 +91,8 @@ cat > "$ROOT/DEBIAN/postrm" <<'SCRIPT'
 set -e
 if [ "$1" = remove ] || [ "$1" = purge ]; then
     rm -f /etc/systemd/system/multi-user.target.wants/telltale.service
+    # What the service advertised on DNS-SD (written by `telltale advertise` when it started).
+    rm -f /etc/avahi/services/telltale.service
     if [ -d /run/systemd/system ]; then systemctl daemon-reload || true; fi
 fi
 # The configuration stays on remove (a conffile); purge removes it and the state.

@@ -1,4 +1,5 @@
 import Sensors
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,11 +9,7 @@ import Testing
 /// The IIO reader against sysfs trees the test builds, as the kernel lays them out.
 @Suite struct IIOTests {
     /// A fresh directory for one test.
-    func temporaryDirectory() -> String {
-        var template = Array("/tmp/telltale-iio-XXXXXX".utf8CString)
-        let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        return path
-    }
+    func temporaryDirectory() -> String { temporaryFolder("iio") }
 
     func write(_ path: String, _ text: String) {
         let file = fopen(path, "w")!

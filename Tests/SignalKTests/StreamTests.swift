@@ -88,6 +88,7 @@ import Testing
         var commands: [EngineCommand] = []
         /// What the engine answers each command (as the runtime does, through the router).
         var outcome = CommandOutcome.done("done")
+        var settings: [SignalKServer.SettingsRequest.Kind] = []
 
         init(put: [NetworkRule.Network] = NetworkRule.loopback) {
             var configuration = SignalKServer.Configuration()
@@ -102,14 +103,24 @@ import Testing
             var out: [(Int, [UInt8])] = []
             var gone: [Int] = []
             var requests: [SignalKServer.CommandRequest] = []
+            var asked: [SignalKServer.SettingsRequest] = []
             let act = { (action: SignalKServer.Action) in
                 switch action {
                 case .send(let id, let bytes): out.append((id, bytes))
                 case .close(let id): gone.append(id)
                 case .command(let request): requests.append(request)
+                case .settings(let request): asked.append(request)
                 }
             }
             server.received(id, bytes, model: model, at: now, unixTime: 0, act)
+            // Settings are answered as the runtime answers them: a JSON body naming what was asked.
+            while !asked.isEmpty {
+                let request = asked.removeFirst()
+                settings.append(request.kind)
+                server.answer(
+                    request, status: 200, json: #"{"answered":\#(settings.count)}"#, model: model, at: now, unixTime: 0,
+                    act)
+            }
             // Each command answered after the server's call returns, as the runtime answers it; an answer may let
             // the requests waiting behind it go on, and bring more commands.
             while !requests.isEmpty {
@@ -171,6 +182,39 @@ import Testing
         h.send(5, Self.put("telltale/race/command", "fly"))
         #expect(h.text(5).hasPrefix("HTTP/1.1 400") && h.commands.count == 3)
         #expect(h.text(5).contains("race commands: start|pause|reset|sync|port|starboard"))
+    }
+
+    @Test("settings: read, checked and saved through the shell, only from the networks that may change things")
+    func settingsRoutes() throws {
+        var h = Harness(put: NetworkRule.loopback)
+        h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
+        let text = "talker = \"II\"\n"
+        h.send(
+            1,
+            "GET /telltale/v1/settings HTTP/1.1\r\n\r\n"
+                + "PUT /telltale/v1/settings/check HTTP/1.1\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)"
+                + "PUT /telltale/v1/settings/configuration HTTP/1.1\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)"
+                + "GET /signalk HTTP/1.1\r\nHost: b\r\n\r\n")
+        #expect(h.settings == [.read, .check(text), .save(text)])
+        let answers = h.text(1)
+        let first = try #require(answers.firstRange(of: #"{"answered":1}"#))
+        let third = try #require(answers.firstRange(of: #"{"answered":3}"#))
+        let discovery = try #require(answers.firstRange(of: "\"endpoints\""))
+        #expect(first.lowerBound < third.lowerBound && third.lowerBound < discovery.lowerBound, "answers in order")
+        // From a network that may not change things: refused, the shell never asked.
+        h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
+        h.send(2, "GET /telltale/v1/settings HTTP/1.1\r\n\r\n")
+        #expect(h.text(2).hasPrefix("HTTP/1.1 403") && h.settings.count == 3)
+        h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
+        h.send(3, "GET /telltale/v1/settings/configuration HTTP/1.1\r\n\r\n")
+        #expect(h.text(3).hasPrefix("HTTP/1.1 405"))
+        h.server.opened(4, peer: [127, 0, 0, 1], at: 0)
+        h.send(
+            4,
+            Array("PUT /telltale/v1/settings/configuration HTTP/1.1\r\nContent-Length: 3\r\n\r\n".utf8) + [
+                0xFF, 0xFE, 0,
+            ])
+        #expect(h.text(4).hasPrefix("HTTP/1.1 400") && h.settings.count == 3)
     }
 
     @Test("a refused command is answered 409 with the engine's reason, and a request pipelined after it waits its turn")

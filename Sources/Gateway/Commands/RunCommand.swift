@@ -44,11 +44,51 @@ public enum RunCommand {
             }
         }
         if let imu = options.imu { try configuration.useIMU(imu) }
+        configuration.settingsPaths.configuration = options.config
         if configuration.outputs.isEmpty {
             configuration.outputs.append(OutputConfiguration(name: "stdout", endpoint: .standardOutput))
         }
         configuration.engine.kinds = configuration.requiredKinds
         return configuration
+    }
+
+    /// `run`: the gateway on the configuration `options` name, until stopped or `duration` passes. A configuration
+    /// saved from the settings page (or SIGHUP) starts it again on the file; one that will not start (a port taken,
+    /// a device refused) is put back to the one before, and the gateway starts again on that.
+    public static func run(_ options: RunOptions, log: @escaping (LogEvent) -> Void) throws(CommandError) {
+        StopSignal.install()
+        var configuration = try Self.configuration(options)
+        var restarted = false
+        while true {
+            let runtime: Runtime
+            do {
+                runtime = try Runtime(configuration: configuration, log: log)
+            } catch {
+                guard restarted, let path = options.config, GatewaySettings.restorePrevious(path) else {
+                    throw CommandError("\(error)")
+                }
+                log(
+                    LogEvent(
+                        .error, "settings.refused",
+                        "settings: the new configuration did not start (\(error)); back to the one before it "
+                            + "(the new one is kept as \(path).refused)", [("path", path)], throttled: false))
+                restarted = false
+                configuration = try Self.configuration(options)
+                continue
+            }
+            runtime.run(duration: options.duration)
+            guard runtime.restartRequested, !StopSignal.isRaised else { return }
+            do throws(CommandError) {
+                configuration = try Self.configuration(options)
+                restarted = true
+            } catch {
+                log(
+                    LogEvent(
+                        .error, "settings.reload",
+                        "reload: the configuration file was not taken (\(error)); carrying on with the one running",
+                        [], throttled: false))
+            }
+        }
     }
 
     /// Installs the stop signals, opens every input and output and runs until stopped or `duration` passes.
@@ -75,6 +115,22 @@ public enum RunCommand {
         } catch {
             throw CommandError("\(path): \(error)")
         }
+        return try check(configuration, named: path)
+    }
+
+    /// `check-config` on a configuration's text (the settings page's), paths in it relative to `base`.
+    public static func check(text: String, base: String, named name: String) throws(CommandError) -> String {
+        let configuration: GatewayConfiguration
+        do {
+            configuration = try ConfigurationFile.parse(text, base: base)
+        } catch {
+            throw CommandError("\(name): \(error)")
+        }
+        return try check(configuration, named: name)
+    }
+
+    /// What `check-config` says of a parsed configuration: the files it names read as `run` reads them.
+    static func check(_ configuration: GatewayConfiguration, named path: String) throws(CommandError) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
         var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
         var problems: [String] = []

@@ -86,6 +86,8 @@ public struct GatewayConfiguration: Sendable {
     /// `[voice]`: announcements spoken through a command (espeak-ng); nil says nothing.
     public var voice: VoiceConfiguration?
     public var outputs: [OutputConfiguration] = []
+    /// Where the settings page finds the configuration file and the image's network notes (set by `run`).
+    public var settingsPaths = GatewaySettings.Paths()
 
     public init() {}
 

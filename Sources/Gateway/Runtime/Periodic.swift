@@ -40,6 +40,10 @@ extension Recorder: Service {
         guard now >= lastFlush + 1 else { return }
         lastFlush = now
         flush()
+        if now >= lastWriteback + Recorder.writebackInterval {
+            lastWriteback = now
+            startWriteback()
+        }
     }
     func stop(deadline: Double) { close() }
 }
@@ -50,5 +54,5 @@ extension SystemdNotifier: Service {
     func start(at now: Double) { send("READY=1\nSTATUS=serving") }
     func nextDue(now: Double) -> Double? { keepAliveInterval.map { _ in nextKeepAlive } }
     func service(now: Double, polled fds: [pollfd]) { keepAlive(now: now) }
-    func stop(deadline: Double) { send("STOPPING=1") }
+    func stop(deadline: Double) { send(reloading ? "RELOADING=1" : "STOPPING=1") }
 }

@@ -41,14 +41,25 @@ public final class Recorder {
 
     /// The monotonic time of the last flush (the service flushes once a second).
     var lastFlush = 0.0
+    /// The monotonic time the files were last sent on to the disk (``startWriteback()``).
+    var lastWriteback = 0.0
+    /// How often what is written goes on to the disk: a power cut loses about this much of a recording, not the
+    /// half minute the kernel would otherwise hold it, and the card is not written every second.
+    static let writebackInterval = 5.0
 
     deinit { close() }
 
-    /// Writes what is buffered and closes the files.
+    /// Writes what is buffered, waits for it to reach the disk, and closes the files.
     public func close() {
         flush()
-        if fd >= 0 { POSIX.close(fd) }
-        if imuFD >= 0 { POSIX.close(imuFD) }
+        if fd >= 0 {
+            try? POSIX.sync(fd, naming: "the recording")
+            POSIX.close(fd)
+        }
+        if imuFD >= 0 {
+            try? POSIX.sync(imuFD, naming: "the IMU recording")
+            POSIX.close(imuFD)
+        }
         fd = -1
         imuFD = -1
     }
@@ -100,6 +111,12 @@ public final class Recorder {
         if buffer.count >= 16 * 1024 { flush() }
     }
 
+    /// Starts writing the files' new pages to the disk, without waiting for them.
+    public func startWriteback() {
+        if fd >= 0 { POSIX.startWriteback(fd) }
+        if imuFD >= 0 { POSIX.startWriteback(imuFD) }
+    }
+
     /// Writes what is buffered (also done every 16 KiB and on rotation).
     public func flush() {
         if fd >= 0, !buffer.isEmpty {
@@ -114,6 +131,7 @@ public final class Recorder {
 
     private func rotate(at unixTime: Double) {
         flush()
+        startWriteback()
         if fd >= 0 { POSIX.close(fd) }
         var path = settings.directory + "/telltale-\(Int(unixTime)).nmea"
         var suffix = 1

@@ -24,12 +24,19 @@ public final class Runtime {
     private(set) var engine: EngineService!
     private(set) var web: WebService?
     private(set) var voice: Voice?
+    private let notifier: SystemdNotifier?
     let recorder: Recorder?
     var routeFile: RouteFile?
     /// The monotonic time the loop started (the engine's time zero), and UNIX seconds minus the monotonic clock.
     private(set) var startTime = 0.0
     private(set) var unixOffset = 0.0
     var lastSummary = 0.0
+    /// When the loop ends for a restart on a saved configuration (a moment after the answer to the save is queued,
+    /// so that it is sent), or nil.
+    public private(set) var restartAt: Double?
+    /// Seconds after the start when the startup code's pages are given back (``releaseProgramPages()``).
+    static let releaseAfter = 20.0
+    var programPagesReleased = false
     /// What the engine held at the last tick.
     public internal(set) var lastReport: EngineReport?
 
@@ -83,10 +90,16 @@ public final class Runtime {
         self.inputs = inputs
         self.outputs = outputs
         self.engine = EngineService(rate: configuration.tickRate) { now in runtime?.tick(at: now) }
+        notifier =
+            configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
+            ?? SystemdNotifier()
         web = try WebService.make(
             configuration.web, alarms: configuration.engine.alarms, log: log,
             yield: { includingDue in runtime?.shouldYield(includingDue: includingDue) ?? false },
             carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
+            answer: { kind, now in
+                runtime?.answerSettings(kind, at: now) ?? GatewaySettings.Answer(status: 503, json: "{}")
+            },
             unixTime: { now in runtime?.unixTime(at: now) ?? now })
         voice = configuration.voice.map { Voice(settings: $0, log: log) }
         runtime = self
@@ -100,9 +113,6 @@ public final class Runtime {
         services.append(Periodic(name: "housekeeping", every: 1) { now in runtime?.housekeeping(at: now) })
         services.append(self.engine)
         services.append(inputs)
-        let notifier =
-            configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
-            ?? SystemdNotifier()
         services.append(notifier)
     }
 
@@ -122,6 +132,8 @@ public final class Runtime {
         while !StopSignal.isRaised {
             let now = POSIX.monotonic()
             if let duration, now - start >= duration { break }
+            if StopSignal.takeReload() { restartAt = now }
+            if let restartAt, now >= restartAt { break }
             if untilInputsEnd && inputs.finished {
                 if let endedAt, now - endedAt > 1 { break }
                 if endedAt == nil { endedAt = now }
@@ -131,6 +143,7 @@ public final class Runtime {
             _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
             services.service(now: POSIX.monotonic(), polled: fds)
         }
+        notifier?.reloading = restartAt != nil && !StopSignal.isRaised
         services.stop(deadline: POSIX.monotonic() + 1)
         status.finish()
         let lateness = engine.lateness
@@ -144,6 +157,27 @@ public final class Runtime {
                     + "tick lateness p50 \(p50) ms, p99 \(p99) ms",
                 [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)"), ("tick_p99_ms", p99)],
                 throttled: false))
+    }
+
+    /// Whether the loop ended to start again on a new configuration (saved from the settings page, or SIGHUP).
+    public var restartRequested: Bool { restartAt != nil }
+
+    /// Asks the loop to end for a restart on the configuration file, half a second from `now` (the answer that
+    /// asked for it goes out meanwhile).
+    func requestRestart(at now: Double) {
+        if restartAt == nil { restartAt = now + 0.5 }
+    }
+
+    /// A settings request from the panel: answered, and a saved configuration restarts the gateway on it.
+    func answerSettings(_ kind: SignalKServer.SettingsRequest.Kind, at now: Double) -> GatewaySettings.Answer {
+        let answer = GatewaySettings(paths: configuration.settingsPaths).handle(kind)
+        if answer.restart {
+            log.notice(
+                "settings.saved", "settings: a new configuration was saved from the panel; restarting on it",
+                [("path", configuration.settingsPaths.configuration ?? "")])
+            requestRestart(at: now)
+        }
+        return answer
     }
 
     /// How late the engine's ticks ran.

@@ -9,6 +9,8 @@ final class SystemdNotifier {
     /// Seconds between keep-alives, when systemd asked for them.
     let keepAliveInterval: Double?
     private(set) var nextKeepAlive = 0.0
+    /// The loop ends to start again on a new configuration: systemd is told RELOADING, not STOPPING.
+    var reloading = false
 
     /// From `$NOTIFY_SOCKET` and `$WATCHDOG_USEC`; nil when not started by systemd with `Type=notify`.
     convenience init?() {

@@ -49,15 +49,23 @@ final class GPSDClient: InputTransport {
     }
 
     deinit {
-        if open { gps_close(data) }
+        if open { cgps_close(data) }
         data.deallocate()
     }
 
     /// Connects when it is time to.
     func maintain(now: Double) {
         guard !open, backoff.isDue(now) else { return }
-        if gps_open(host, String(port), data) == 0 {
-            gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil)
+        if let problem = cgps_load() {
+            backoff.failed(at: now)
+            log.error(
+                "input.library",
+                "input \(name): gpsd's client library cannot be loaded (\(String(cString: problem))): "
+                    + "install libgps28 (apt install libgps28)", [("input", name)])
+            return
+        }
+        if cgps_open(host, String(port), data) == 0 {
+            cgps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON))
             open = true
             backoff.succeeded()
             log.notice(
@@ -79,16 +87,16 @@ final class GPSDClient: InputTransport {
     var counts: String { ", \(reconnects) reconnects" }
 
     func close() {
-        if open { gps_close(data) }
+        if open { cgps_close(data) }
         open = false
     }
 
     /// Reads what gpsd has sent and hands on each new fix of mode 2D or 3D.
     func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
         guard open else { return }
-        while gps_waiting(data, 0) {
-            guard gps_read(data, nil, 0) >= 0 else {
-                gps_close(data)
+        while cgps_waiting(data) {
+            guard cgps_read(data) >= 0 else {
+                cgps_close(data)
                 open = false
                 reconnects += 1
                 backoff.failed(at: now)

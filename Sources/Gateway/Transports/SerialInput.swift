@@ -12,6 +12,8 @@ final class SerialInput: InputTransport {
     private let silenceTimeout: Double
     private var lastData = 0.0
     private var backoff = Backoff()
+    /// Whether the next failed open is said even within a run of failures: the first open after a loss is.
+    private var sayNextFailure = false
     private let log: Log
     private(set) var reconnects = 0
     private var slot = PollSlot()
@@ -33,13 +35,17 @@ final class SerialInput: InputTransport {
         do {
             try port.open()
             lastData = now
+            sayNextFailure = false
             if backoff.succeeded() { reconnects += 1 }
             log.notice(
                 "input.connected", "input \(name): \(port.path) open at \(port.baud) baud",
                 [("input", name), ("device", port.path), ("baud", "\(port.baud)")])
         } catch {
-            // Said once a run of failures; the limiter keeps a changing reason to one line in 30 s.
-            if backoff.failed(at: now) {
+            // Said once a run of failures (the run a loss began included); the limiter keeps a changing reason to
+            // one line in 30 s.
+            let first = backoff.failed(at: now)
+            if first || sayNextFailure {
+                sayNextFailure = false
                 log(
                     LogEvent(
                         error.isMissing ? .notice : .warning, error.isMissing ? "input.waiting" : "input.open-failed",
@@ -81,6 +87,7 @@ final class SerialInput: InputTransport {
         port.close()
         framer.finish { body(InputEvent($0)) }
         backoff.failed(at: now)
+        sayNextFailure = true
         log.warning(
             "input.lost", "input \(name): \(reason); reopening \(port.path)", [("input", name), ("device", port.path)])
     }

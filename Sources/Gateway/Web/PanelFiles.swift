@@ -10,6 +10,8 @@ enum PanelFiles {
             "/index.html": SignalKServer.StaticFile(contentType: "text/html; charset=utf-8", bytes: Array(index.utf8)),
             "/panel.css": SignalKServer.StaticFile(contentType: "text/css; charset=utf-8", bytes: Array(css.utf8)),
             "/panel.js": SignalKServer.StaticFile(contentType: "text/javascript; charset=utf-8", bytes: Array(script.utf8)),
+            "/settings.html": SignalKServer.StaticFile(contentType: "text/html; charset=utf-8", bytes: Array(settingsPage.utf8)),
+            "/settings.js": SignalKServer.StaticFile(contentType: "text/javascript; charset=utf-8", bytes: Array(settingsScript.utf8)),
         ]
     }
 
@@ -42,7 +44,7 @@ enum PanelFiles {
     <button data-theme="night">Night</button>
     <button data-theme="red">Red</button>
   </p>
-  <p><button id="edit-layouts">Edit layouts…</button></p>
+  <p><button id="edit-layouts">Edit layouts…</button> <a href="/settings.html">Gateway settings…</a></p>
   <p class="small">Double-tap an instrument for its settings. Swipe left or right for the next layout.
     Signal K: <a href="/signalk">/signalk</a></p>
   <p><button id="menu-close">Close</button></p>
@@ -135,6 +137,17 @@ dialog select, dialog input, dialog button { font-size: 1em; }
 #editor-tiles button { margin-left: .3em; }
 .small { font-size: .8em; color: var(--dim); }
 .race-buttons button { font-size: 1em; margin-right: .3em; }
+/* The settings page: a page that scrolls, text that can be selected and copied. */
+body.settings-page { overflow: auto; -webkit-user-select: text; user-select: text; }
+body.settings-page header a { color: var(--accent); text-decoration: none; }
+main.settings { overflow: visible; padding: 0 .8em 2em; max-width: 60em; }
+main.settings h2 { font-size: 1.1em; margin: 1em 0 .4em; }
+main.settings textarea { width: 100%; font: 14px ui-monospace, "DejaVu Sans Mono", monospace; background: var(--tile);
+  color: var(--fg); border: 1px solid var(--line); border-radius: 6px; padding: .5em; }
+main.settings table td { padding: .15em .8em .15em 0; vertical-align: top; }
+main.settings td.secret { font: 1.1em ui-monospace, monospace; }
+main.settings pre { white-space: pre-wrap; font-size: .9em; }
+main.settings .ok { color: var(--starboard); } main.settings .bad { color: var(--alarm); }
 """#
 
     static let script = #"""
@@ -900,5 +913,139 @@ setInterval(() => { if (connected) fetchHistory(); }, 10000);
 theme(load("theme", "day"));
 show(current);
 connect();
+"""#
+
+    static let settingsPage = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<title>Telltale settings</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/panel.css">
+</head>
+<body class="theme-day settings-page">
+<header>
+  <a href="/" aria-label="Back to the instruments">&#8592; Instruments</a>
+  <span id="layout-name">Settings</span>
+  <span id="version"></span>
+</header>
+<main class="settings">
+  <section id="notes" hidden></section>
+  <section>
+    <h2>Wi-Fi</h2>
+    <div id="network"><p class="small">Not on the Telltale image: the network is the computer's own.</p></div>
+  </section>
+  <section>
+    <h2>Configuration</h2>
+    <p class="small">The gateway's <code>telltale.toml</code> (<span id="path"></span>). <b>Check</b> tests it exactly as
+      <code>telltale check-config</code> does; <b>Save</b> checks it, keeps the one before it and restarts the gateway on
+      it (the instruments pause for a second or two). A configuration that does not pass is never saved.
+      Every key: the configuration reference in Telltale's docs.</p>
+    <textarea id="text" spellcheck="false" autocapitalize="off" autocomplete="off" rows="24"></textarea>
+    <p><button id="check">Check</button> <button id="save">Save and restart</button> <button id="reload">Undo changes</button></p>
+    <pre id="result" aria-live="polite"></pre>
+  </section>
+</main>
+<script src="/settings.js"></script>
+</body>
+</html>
+"""#
+
+    static let settingsScript = #"""
+// The gateway's settings page: the configuration file edited as text (checked and saved by the gateway itself, with
+// the same checks as `telltale check-config`) and, on the Telltale image, the boat's Wi-Fi access point.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let original = "";
+
+function show(message, ok) {
+  $("result").textContent = message;
+  $("result").className = ok ? "ok" : "bad";
+}
+
+// The panel's theme (day, night, red), as the instruments page saved it.
+function theme() {
+  try {
+    const saved = JSON.parse(localStorage.getItem("telltale.theme") || "null");
+    if (saved) document.body.className = "theme-" + saved + " settings-page";
+  } catch (e) { }
+}
+
+function network(info) {
+  const box = $("network");
+  if (!info) return;
+  box.textContent = "";
+  const rows = [];
+  if (info.mode === "access-point" || info.mode === "join-then-access-point") {
+    rows.push(["The boat's access point", info.ssid], ["Passphrase", info.passphrase], ["Its address", info.address]);
+  }
+  if (info.joins && info.joins.length) rows.push(["Joins", info.joins.join(", ")]);
+  if (info.mode === "join-then-access-point") rows.push(["", "The access point comes up when none of these is in reach."]);
+  if (info.mode === "off") rows.push(["Wi-Fi", "off"]);
+  const table = document.createElement("table");
+  for (const [name, value] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = name;
+    const cell = tr.insertCell();
+    cell.textContent = value;
+    if (name === "Passphrase") cell.className = "secret";
+  }
+  box.append(table);
+  const p = document.createElement("p");
+  p.className = "small";
+  p.textContent = "To change the Wi-Fi, edit network.toml on the SD card's boot partition (on any computer).";
+  box.append(p);
+}
+
+async function load() {
+  const response = await fetch("/telltale/v1/settings", { cache: "no-store" });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    show(body.message || "the settings could not be read (" + response.status + ")", false);
+    $("save").disabled = $("check").disabled = true;
+    return;
+  }
+  $("version").textContent = "Telltale " + body.version;
+  const configuration = body.configuration || {};
+  $("path").textContent = configuration.path || "none: the gateway runs on command-line flags";
+  original = configuration.text || "";
+  $("text").value = original;
+  $("save").disabled = !configuration.path || configuration.writable === false;
+  if (configuration.path && configuration.writable === false) show(configuration.path + " is read-only here: it can be checked, not saved.", false);
+  network(body.network);
+  const notes = $("notes");
+  notes.textContent = "";
+  for (const note of body.notes || []) {
+    const pre = document.createElement("pre");
+    pre.className = "bad";
+    pre.textContent = note;
+    notes.append(pre);
+  }
+  notes.hidden = !(body.notes || []).length;
+}
+
+async function send(what) {
+  show(what === "check" ? "checking…" : "saving…", true);
+  try {
+    const response = await fetch("/telltale/v1/settings/" + what, { method: "PUT", body: $("text").value,
+      headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    const body = await response.json().catch(() => ({ message: "no answer" }));
+    show(body.message, response.ok);
+    if (response.ok && what === "configuration") {
+      original = $("text").value;
+      setTimeout(() => load().catch(() => {}), 3000);
+    }
+  } catch (error) {
+    show("the gateway did not answer: " + error, false);
+  }
+}
+
+$("check").onclick = () => send("check");
+$("save").onclick = () => send("configuration");
+$("reload").onclick = () => { $("text").value = original; show("", true); };
+theme();
+load().catch((error) => show("the settings could not be read: " + error, false));
 """#
 }

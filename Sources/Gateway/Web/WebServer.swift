@@ -34,6 +34,7 @@ final class WebServer {
     private var nextID = 1
     private var scratch = [UInt8](repeating: 0, count: readLimit)
     private var commands: [SignalKServer.CommandRequest] = []
+    private var settingsRequests: [SignalKServer.SettingsRequest] = []
     private let log: Log
 
     static let readLimit = 4 * 1024
@@ -110,8 +111,23 @@ final class WebServer {
         }
     }
 
+    /// Who may change things from now on.
+    func admit(_ rule: NetworkRule) { server.admit(rule) }
+
     /// The next command a client sent, for the runtime to carry out and ``answer(_:_:model:now:unixTime:)``.
     func takeCommand() -> SignalKServer.CommandRequest? { commands.isEmpty ? nil : commands.removeFirst() }
+
+    /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
+    func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
+        settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()
+    }
+
+    func answer(
+        _ request: SignalKServer.SettingsRequest, status: Int, json: String, model: SignalKModel, now: Double,
+        unixTime: Double
+    ) {
+        server.answer(request, status: status, json: json, model: model, at: now, unixTime: unixTime) { perform($0) }
+    }
 
     /// A command's outcome, to the client that asked; the requests it sent after go on.
     func answer(
@@ -187,6 +203,8 @@ final class WebServer {
             clients[index].closeWhenSent = true
         case .command(let request):
             commands.append(request)
+        case .settings(let request):
+            settingsRequests.append(request)
         }
     }
 }

@@ -16,41 +16,41 @@ final class WebService: Service {
     private let yield: (Bool) -> Bool
     /// Carries a client's command out (the runtime, through the router), at a monotonic time.
     private let carryOut: (EngineCommand, Double) -> CommandOutcome
+    /// Answers a request for the gateway's settings (the runtime), at a monotonic time.
+    private let settings: (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer
     private let unixTime: (Double) -> Double
+    /// `[web] put_networks` as written, and the rule it last came to.
+    var putNetworks: [String] = []
+    var putRule = NetworkRule(networks: [])
+    var log: Log?
+    var lastLocal: [NetworkRule.Network]?
+    private var nextPutRuleRefresh = 0.0
 
     init(
         server: WebServer, feed: SignalKFeed, yield: @escaping (Bool) -> Bool,
-        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome, unixTime: @escaping (Double) -> Double
+        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
+        settings: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
+        unixTime: @escaping (Double) -> Double
     ) {
         self.server = server
         self.feed = feed
         self.yield = yield
         self.carryOut = carryOut
+        self.settings = settings
         self.unixTime = unixTime
     }
 
     /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
     static func make(
         _ settings: WebConfiguration?, alarms: AlarmSettings, log: Log, yield: @escaping (Bool) -> Bool,
-        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome, unixTime: @escaping (Double) -> Double
+        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
+        answer: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
+        unixTime: @escaping (Double) -> Double
     ) throws(POSIX.Failure) -> WebService? {
         guard let settings else { return nil }
         var configuration = SignalKServer.Configuration()
         configuration.serverVersion = TelltaleVersion.string
-        var networks: [NetworkRule.Network] = []
-        for word in settings.putNetworks {
-            switch word {
-            case "loopback": networks += NetworkRule.loopback
-            case "local":
-                networks += POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
-            default: if let network = NetworkRule.Network(word) { networks.append(network) }
-            }
-        }
-        configuration.putRule = NetworkRule(networks: networks)
-        let admitted = networks.map { network in NetworkRule.Network.text(network.address) + "/\(network.prefix)" }
-        log.info(
-            "web.put-networks", "web: changes (PUT) accepted from " + admitted.joined(separator: ", "),
-            [("networks", "\(admitted.count)")])
+        configuration.putRule = admitted(settings.putNetworks, log: log)
         configuration.files = PanelFiles.all
         let server = try WebServer(settings: settings, server: SignalKServer(configuration: configuration), log: log)
         let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
@@ -61,8 +61,43 @@ final class WebService: Service {
         let feed = SignalKFeed(
             model: SignalKModel(urn: urn, name: settings.name), updateRate: settings.updateRate,
             heelAlarms: (alarms.overHeel, alarms.underHeel))
-        return WebService(
-            server: server, feed: feed, yield: yield, carryOut: carryOut, unixTime: unixTime)
+        let service = WebService(
+            server: server, feed: feed, yield: yield, carryOut: carryOut, settings: answer, unixTime: unixTime)
+        service.putNetworks = settings.putNetworks
+        service.putRule = configuration.putRule
+        service.lastLocal = POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+        service.log = log
+        return service
+    }
+
+    /// The networks `put_networks` names, `local` as this machine's own networks are now; logged.
+    static func admitted(_ words: [String], log: Log) -> NetworkRule {
+        var networks: [NetworkRule.Network] = []
+        for word in words {
+            switch word {
+            case "loopback": networks += NetworkRule.loopback
+            case "local":
+                networks += POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+            default: if let network = NetworkRule.Network(word) { networks.append(network) }
+            }
+        }
+        let texts = networks.map { network in NetworkRule.Network.text(network.address) + "/\(network.prefix)" }
+        log.info(
+            "web.put-networks", "web: changes (PUT) accepted from " + texts.joined(separator: ", "),
+            [("networks", "\(texts.count)")])
+        return NetworkRule(networks: networks)
+    }
+
+    /// `local` looked at again every few seconds: the Pi's addresses come after the gateway has started (DHCP, the
+    /// access point) and change when it moves from the marina's Wi-Fi to its own.
+    private func refreshPutRule(now: Double) {
+        guard putNetworks.contains("local"), now >= nextPutRuleRefresh else { return }
+        nextPutRuleRefresh = now + 5
+        let local = POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+        guard local != lastLocal else { return }
+        lastLocal = local
+        putRule = Self.admitted(putNetworks, log: log ?? Log { _ in })
+        server.admit(putRule)
     }
 
     /// This machine's stable identity (systemd's machine id), so the boat's URN survives restarts.
@@ -97,10 +132,16 @@ final class WebService: Service {
     /// Accepts, reads and writes the clients, yielding the loop back to the inputs as soon as one has a sentence
     /// waiting (or the tick comes due); then the commands clients sent, carried out and answered.
     func service(now: Double, polled fds: [pollfd]) {
+        refreshPutRule(now: now)
         server.service(model: feed.model, now: now, unixTime: unixTime(now), yield: { yield(true) })
         while let request = server.takeCommand() {
             let outcome = carryOut(request.command, now)
             server.answer(request, outcome, model: feed.model, now: now, unixTime: unixTime(now))
+        }
+        while let request = server.takeSettingsRequest() {
+            let answer = settings(request.kind, now)
+            server.answer(
+                request, status: answer.status, json: answer.json, model: feed.model, now: now, unixTime: unixTime(now))
         }
     }
 

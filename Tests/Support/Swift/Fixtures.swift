@@ -49,3 +49,9 @@ public func median(_ values: [Double]) -> Double? {
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
+
+/// A new, empty folder under /tmp (mkdtemp(3)), named for what a test keeps in it.
+public func temporaryFolder(_ name: String = "test") -> String {
+    var template = Array("/tmp/telltale-\(name)-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}

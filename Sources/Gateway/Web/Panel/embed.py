@@ -14,6 +14,8 @@ FILES = [
     ("/index.html", "index.html", "text/html; charset=utf-8", "index"),
     ("/panel.css", "panel.css", "text/css; charset=utf-8", "css"),
     ("/panel.js", "js", "text/javascript; charset=utf-8", "script"),
+    ("/settings.html", "settings.html", "text/html; charset=utf-8", "settingsPage"),
+    ("/settings.js", "settings.js", "text/javascript; charset=utf-8", "settingsScript"),
 ]
 
 

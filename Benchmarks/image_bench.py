@@ -1,0 +1,102 @@
+"""The SD-card image's figures, measured inside the emulated Pi (Benchmarks/image.sh):
+
+- the image's size, written and (when `make image` compressed it) as .img.xz;
+- the time from power-on to the first computed sentence on TCP 10110, under emulation (QEMU's virt board on this
+  machine's cores: a Pi 3 or Zero 2 W boots its own way, from its own firmware);
+- the gateway's VmRSS, VmHWM and PSS in the guest, with the instruments on a USB adapter, one NMEA client on TCP and
+  two panels open (two Signal K WebSocket streams), after a minute, and again after three;
+- the whole system's used memory after boot, against the Zero 2 W's 512 MB.
+
+    image_bench.py IMAGE [SECONDS]
+"""
+import os
+import socket
+import sys
+import tempfile
+import time
+
+import websocket
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Pi"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
+from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key  # noqa: E402
+from support import OutputReader, sentence, wait_for  # noqa: E402
+
+image = sys.argv[1]
+seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 180
+work = tempfile.mkdtemp(prefix="telltale-image-bench-")
+print(f"image: {os.path.getsize(image) / MIB:.0f} MiB written ({image})")
+if os.path.exists(image + ".xz"):
+    print(f"image: {os.path.getsize(image + '.xz') / MIB:.0f} MiB compressed ({image}.xz)")
+
+card = Card.from_image(image, work)
+key, public = make_key(work)
+card.put("authorized_keys", public)
+card.put("telltale.toml", (card.get("telltale.toml") or b"").decode().replace(
+    "/dev/serial0?baud=4800", "/dev/ttyUSB0?baud=4800"))
+
+
+def instruments(index):
+    return [sentence("WIMWV,045.0,R,12.0,N,A"), sentence("VWVHW,,T,,M,6.0,N,11.1,K"),
+            sentence("HEHDT,090.0,T")][index % 3]
+
+
+# First boot (the data partition made): the emulated Pi with its adapter plugged in from power-on.
+pi = EmulatedPi(card, work, key=key).boot(usb_serials=[("adapter", "TT0001")])
+feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+output = OutputReader(pi.nmea, reconnect=True)
+wait_for(lambda: any(",T," in line for _, line in output.lines()), 400, step=0.5)
+print(f"first boot: first computed sentence on TCP {time.monotonic() - pi.started:.0f} s after power-on (emulated)")
+pi.wait_ready()
+pi.shutdown()
+
+# Second boot, as every boot after the first.
+pi = EmulatedPi(card, work, key=key).boot(usb_serials=[("adapter", "TT0001")])
+feed.stop()
+feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+output = OutputReader(pi.nmea, reconnect=True)
+first = wait_for(lambda: any(",T," in line for _, line in output.lines()), 400, step=0.2)
+print(f"boot: first computed sentence on TCP {time.monotonic() - pi.started:.0f} s after power-on (emulated)"
+      if first else "boot: no computed sentence within 400 s")
+pi.wait_ready()
+panels = []
+for _ in range(2):
+    panels.append(websocket.create_connection(f"ws://127.0.0.1:{pi.web}/signalk/v1/stream?subscribe=self", timeout=10))
+
+
+def drain():
+    for panel in panels:
+        panel.settimeout(0.01)
+        try:
+            while True:
+                panel.recv()
+        except (websocket.WebSocketTimeoutException, socket.timeout, OSError):
+            pass
+
+
+def figures(label):
+    pid = pi.out("systemctl show -p MainPID --value telltale")
+    status = pi.out(f"grep -E 'VmRSS|VmHWM|RssAnon|RssFile' /proc/{pid}/status | tr -s ' ' | tr '\\n' ' '")
+    pss = pi.out(f"grep -E '^Pss:' /proc/{pid}/smaps_rollup | tr -s ' '")
+    print(f"{label}: telltale {status}{pss}")
+    print(f"{label}: system {pi.out('free -k | sed -n 2p | tr -s \" \"')} (total used free shared cache available, KiB)")
+
+
+start = time.monotonic()
+reported = set()
+while time.monotonic() - start < seconds:
+    drain()
+    time.sleep(0.5)
+    elapsed = time.monotonic() - start
+    for mark in (60, seconds):
+        if elapsed >= mark and mark not in reported:
+            reported.add(mark)
+            figures(f"after {mark} s, 1 NMEA client and 2 panels")
+print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; "
+      f"processes by memory: {pi.out('ps -eo rss,comm --sort=-rss | head -n 6 | tr -s \" \" | tr \"\\n\" \";\"')}")
+print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))
+for panel in panels:
+    panel.close()
+feed.stop()
+output.stop()
+pi.shutdown()

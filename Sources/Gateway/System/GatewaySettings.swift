@@ -1,0 +1,137 @@
+import Platform
+import SignalK
+
+/// The gateway's settings as the panel's settings page reads and changes them: the configuration file `run` was
+/// started on (its text, checked exactly as `telltale check-config` checks a file, and saved so that a power cut
+/// leaves the old file or the new one whole, the one before kept as `.previous`), the image's network (the access
+/// point's name and passphrase) and what the boot found wrong (a refused telltale.toml or network.toml).
+public struct GatewaySettings: Sendable {
+    /// Where the settings live (on the image by default; tests point them elsewhere).
+    public struct Paths: Sendable {
+        /// The configuration file `run` was started on; nil when it was started on flags alone.
+        public var configuration: String?
+        /// The access point's summary, written at boot by `telltale network`.
+        public var network = "/run/telltale/network/access-point.toml"
+        /// What the boot refused, each a file whose text is shown as it is.
+        public var notes = ["/run/telltale/boot-configuration-refused.txt", "/run/telltale/network/network-error.txt"]
+
+        public init(configuration: String? = nil) {
+            self.configuration = configuration
+        }
+    }
+
+    /// What a request comes to: the answer, and whether the gateway restarts on a new configuration once it is sent.
+    public struct Answer: Sendable, Equatable {
+        public var status: Int
+        public var json: String
+        public var restart = false
+    }
+
+    public let paths: Paths
+
+    public init(paths: Paths) {
+        self.paths = paths
+    }
+
+    public func handle(_ kind: SignalKServer.SettingsRequest.Kind) -> Answer {
+        switch kind {
+        case .read: return Answer(status: 200, json: read())
+        case .check(let text):
+            guard let path = paths.configuration else { return noFile() }
+            do throws(CommandError) {
+                let summary = try RunCommand.check(text: text, base: POSIX.folder(of: path), named: "telltale.toml")
+                return Answer(status: 200, json: Self.result(200, summary))
+            } catch {
+                return Answer(status: 400, json: Self.result(400, error.description))
+            }
+        case .save(let text): return save(text)
+        }
+    }
+
+    private func noFile() -> Answer {
+        Answer(status: 409, json: Self.result(409, "the gateway was started without a configuration file (--config)"))
+    }
+
+    private func read() -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("version", TelltaleVersion.string)
+        json.beginObject("configuration")
+        if let path = paths.configuration {
+            json.value("path", path)
+            json.value("text", (try? POSIX.readFile(path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            json.value("writable", POSIX.isWritable(POSIX.folder(of: path)))
+        } else {
+            json.null("path")
+        }
+        json.endObject()
+        if let bytes = try? POSIX.readFile(paths.network),
+            let table = try? TOMLReader.parse(String(decoding: bytes, as: UTF8.self))
+        {
+            json.beginObject("network")
+            for key in ["mode", "ssid", "passphrase", "address"] {
+                if let value = table[key]?.string { json.value(key, value) }
+            }
+            json.beginArray("joins")
+            for network in table["joins"]?.array ?? [] {
+                if let name = network.string { json.value(nil, name) }
+            }
+            json.endArray()
+            json.endObject()
+        } else {
+            json.null("network")
+        }
+        json.beginArray("notes")
+        for path in paths.notes {
+            if let bytes = try? POSIX.readFile(path), !bytes.isEmpty {
+                json.value(nil, String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+
+    private func save(_ text: String) -> Answer {
+        guard let path = paths.configuration else { return noFile() }
+        let summary: String
+        do throws(CommandError) {
+            summary = try RunCommand.check(text: text, base: POSIX.folder(of: path), named: "telltale.toml")
+        } catch {
+            return Answer(status: 400, json: Self.result(400, error.description))
+        }
+        do throws(POSIX.Failure) {
+            if let current = try? POSIX.readFile(path) {
+                try POSIX.writeFileAtomically(path + ".previous", current)
+            }
+            try POSIX.writeFileAtomically(path, text)
+        } catch {
+            return Answer(status: 409, json: Self.result(409, "not saved: \(error)"))
+        }
+        return Answer(
+            status: 200, json: Self.result(200, "saved: the gateway restarts on it. " + summary), restart: true)
+    }
+
+    /// After a saved configuration would not start: the one before it back in its place (the refused one kept as
+    /// `.refused`). False when there was none to go back to.
+    public static func restorePrevious(_ path: String) -> Bool {
+        guard let previous = try? POSIX.readFile(path + ".previous") else { return false }
+        if let refused = try? POSIX.readFile(path) { try? POSIX.writeFileAtomically(path + ".refused", refused) }
+        do throws(POSIX.Failure) {
+            try POSIX.writeFileAtomically(path, previous)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func result(_ status: Int, _ message: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("state", "COMPLETED")
+        json.value("statusCode", status)
+        json.value("message", message)
+        json.endObject()
+        return json.text
+    }
+}

@@ -1,0 +1,72 @@
+/// The gateway's own settings over HTTP, for the panel's settings page: read them, check a configuration, save one.
+/// Only from the networks that may change things (``Configuration/putRule``): the settings hold the access point's
+/// passphrase. The protocol only routes: what the settings are and how a configuration is checked and saved is the
+/// shell's, which answers with ``answer(_:status:json:model:at:unixTime:_:)``.
+///
+///     GET /telltale/v1/settings                  the configuration's text and where it lives, the network, notes
+///     PUT /telltale/v1/settings/check            a configuration's text: is it valid (nothing saved)
+///     PUT /telltale/v1/settings/configuration    a configuration's text: checked, saved, the gateway restarts on it
+extension SignalKServer {
+    /// What a settings request asks the shell for.
+    public struct SettingsRequest: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            case read
+            case check(String)
+            case save(String)
+        }
+
+        public var connection: Int
+        public var kind: Kind
+        var keepAlive: Bool
+    }
+
+    static let settingsPath = "/telltale/v1/settings"
+
+    /// Routes a request below ``settingsPath``.
+    mutating func settings(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        func refuse(_ status: Int, _ message: String) {
+            act(.send(connection: id, bytes: HTTPResponse.error(status, message, keepAlive: keepAlive)))
+            if !keepAlive { close(id, &connection, act) }
+        }
+        guard configuration.putRule.admits(connection.peer) else {
+            counters.refused += 1
+            return refuse(403, "the settings are open only to the networks in [web] put_networks")
+        }
+        let kind: SettingsRequest.Kind
+        switch (request.method, request.path.dropFirst(Self.settingsPath.count)) {
+        case ("GET", ""), ("GET", "/"): kind = .read
+        case ("PUT", "/check"), ("PUT", "/configuration"):
+            guard let text = String(validating: request.body, as: UTF8.self), !text.contains("\0") else {
+                return refuse(400, "a configuration is UTF-8 text")
+            }
+            kind = request.path.hasSuffix("/check") ? .check(text) : .save(text)
+        case (_, "/check"), (_, "/configuration"): return refuse(405, "PUT only")
+        case (_, ""), (_, "/"): return refuse(405, "GET only")
+        default: return refuse(404, "no such setting")
+        }
+        counters.puts += 1
+        connection.awaiting = true
+        act(.settings(SettingsRequest(connection: id, kind: kind, keepAlive: keepAlive)))
+    }
+
+    /// The shell's answer to a settings request (a JSON body), then the requests that waited behind it.
+    public mutating func answer(
+        _ request: SettingsRequest, status: Int, json: String, model: SignalKModel, at now: Double, unixTime: Double,
+        _ act: (Action) -> Void
+    ) {
+        guard var connection = connections[request.connection], !connection.closing else { return }
+        defer { connections[request.connection] = connection }
+        connection.awaiting = false
+        act(
+            .send(
+                connection: request.connection,
+                bytes: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive)))
+        if !request.keepAlive {
+            close(request.connection, &connection, act)
+            return
+        }
+        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
+    }
+}

@@ -1,0 +1,143 @@
+import CPosix
+import Platform
+import SignalK
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+/// The settings page's door, end to end: `telltale run` on a configuration file, its settings read over HTTP, a bad
+/// configuration refused with check-config's words, a good one saved (the one before kept) and run, and one that
+/// passes the check but cannot start put back to the one before.
+@Suite(.serialized) struct SettingsTests {
+    /// A port nothing listens on now.
+    func freePort() -> Int {
+        let server = LoopbackServer()
+        return server.port
+    }
+
+    func configuration(web: Int, output: Int) -> String {
+        """
+        talker = "II"
+        status_line = false
+        [[output]]
+        name = "plotter"
+        url = "tcp://127.0.0.1:\(output)"
+        [web]
+        listen = "127.0.0.1:\(web)"
+        """
+    }
+
+    func request(_ method: String, _ path: String, _ body: String? = nil, port: Int) throws -> LocalGateway.Answer {
+        try LocalGateway.request(method, path, body: body, host: "127.0.0.1", port: port, what: "settings")
+    }
+
+    /// Waits (4 s at most) until `port` answers on loopback, or stops answering.
+    func wait(port: Int, listening: Bool) -> Bool {
+        let deadline = POSIX.monotonic() + 4
+        while POSIX.monotonic() < deadline {
+            let answers = (try? request("GET", "/signalk", port: port)) != nil
+            if answers == listening { return true }
+            POSIX.sleep(until: POSIX.monotonic() + 0.05)
+        }
+        return false
+    }
+
+    func listens(_ port: Int) -> Bool {
+        guard let address = POSIX.SocketAddress(host: "127.0.0.1", port: port),
+            let fd = try? POSIX.socket(.stream, for: address, naming: "test")
+        else { return false }
+        defer { POSIX.close(fd) }
+        guard let connected = try? POSIX.connect(fd, to: address, naming: "test") else { return false }
+        if connected { return true }
+        var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
+        _ = POSIX.poll(&fds, seconds: 1)
+        return POSIX.socketError(fd) == 0
+    }
+
+    @Test(
+        "saved from the settings page: checked as check-config checks, the old file kept, the gateway restarted on it")
+    func saveAndRestart() throws {
+        let folder = temporaryFolder("settings")
+        let path = folder + "/telltale.toml"
+        let web = freePort()
+        let first = freePort()
+        let second = freePort()
+        let original = configuration(web: web, output: first)
+        try POSIX.writeFileAtomically(path, original)
+        var options = RunOptions()
+        options.config = path
+        options.duration = 5
+        let run = options
+        let gateway = TestThread { try? RunCommand.run(run) { _ in } }
+        defer { gateway.join() }
+        #expect(wait(port: web, listening: true))
+
+        let read = try request("GET", "/telltale/v1/settings", port: web)
+        #expect(read.status == 200)
+        let settings = try #require(JSONValue.parse(Array(read.body.utf8)))
+        #expect(settings["configuration"]?["text"]?.string == original)
+        #expect(settings["configuration"]?["path"]?.string == path)
+        #expect(settings["configuration"]?["writable"] == .bool(true))
+
+        // A mistake: refused with the line, nothing saved, nothing restarted.
+        let bad = "tick_rate = 900\n" + original
+        let refused = try request("PUT", "/telltale/v1/settings/configuration", bad, port: web)
+        #expect(refused.status == 400)
+        #expect(refused.body.contains("tick_rate"))
+        #expect(try POSIX.readFile(path) == Array(original.utf8))
+        #expect(listens(first))
+
+        // Checked only: valid, and still nothing saved.
+        let next = configuration(web: web, output: second)
+        let checked = try request("PUT", "/telltale/v1/settings/check", next, port: web)
+        #expect(checked.status == 200 && checked.body.contains("valid (0 inputs, 1 output"))
+        #expect(try POSIX.readFile(path) == Array(original.utf8))
+
+        // Saved: the new file in place, the old one beside it, and the gateway serving the new output.
+        let saved = try request("PUT", "/telltale/v1/settings/configuration", next, port: web)
+        #expect(saved.status == 200 && saved.body.contains("restarts"))
+        #expect(try POSIX.readFile(path) == Array(next.utf8))
+        #expect(try POSIX.readFile(path + ".previous") == Array(original.utf8))
+        let deadline = POSIX.monotonic() + 4
+        while !listens(second) && POSIX.monotonic() < deadline { POSIX.sleep(until: POSIX.monotonic() + 0.05) }
+        #expect(listens(second))
+        #expect(!listens(first))
+
+        // Valid on paper, but its output port is taken: the gateway goes back to the file before it.
+        let taken = LoopbackServer()
+        let doomed = configuration(web: web, output: taken.port)
+        let accepted = try request("PUT", "/telltale/v1/settings/configuration", doomed, port: web)
+        #expect(accepted.status == 200)
+        let back = POSIX.monotonic() + 4
+        while POSIX.monotonic() < back {
+            if (try? POSIX.readFile(path)) == Array(next.utf8) && listens(second) { break }
+            POSIX.sleep(until: POSIX.monotonic() + 0.05)
+        }
+        #expect(try POSIX.readFile(path) == Array(next.utf8))
+        #expect(try POSIX.readFile(path + ".refused") == Array(doomed.utf8))
+        #expect(listens(second))
+        _ = taken
+    }
+
+    @Test("the image's network summary and the boot's refusals are shown; no file means nothing to save")
+    func networkAndNotes() throws {
+        let folder = temporaryFolder("settings-notes")
+        var paths = GatewaySettings.Paths()
+        paths.network = folder + "/access-point.toml"
+        paths.notes = [folder + "/refused.txt", folder + "/missing.txt"]
+        try POSIX.writeFileAtomically(
+            paths.network,
+            "mode = \"access-point\"\nssid = \"telltale-c3d4\"\npassphrase = \"abcde-fghjk-mnpqr\"\n"
+                + "address = \"192.168.4.1\"\njoins = []\n")
+        try POSIX.writeFileAtomically(folder + "/refused.txt", "telltale.toml on the card: line 3: talker: ...")
+        let answer = GatewaySettings(paths: paths).handle(.read)
+        let json = try #require(JSONValue.parse(Array(answer.json.utf8)))
+        #expect(json["network"]?["ssid"]?.string == "telltale-c3d4")
+        #expect(json["network"]?["passphrase"]?.string == "abcde-fghjk-mnpqr")
+        #expect(json["notes"]?.array?.count == 1)
+        #expect(json["configuration"]?["path"] == .null)
+        let save = GatewaySettings(paths: paths).handle(.save("talker = \"II\"\n"))
+        #expect(save.status == 409 && !save.restart)
+    }
+}
