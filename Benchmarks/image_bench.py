@@ -79,7 +79,8 @@ def figures(label):
     status = pi.out(f"grep -E 'VmRSS|VmHWM|RssAnon|RssFile' /proc/{pid}/status | tr -s ' ' | tr '\\n' ' '")
     pss = pi.out(f"grep -E '^Pss:' /proc/{pid}/smaps_rollup | tr -s ' '")
     print(f"{label}: telltale {status}{pss}")
-    print(f"{label}: system {pi.out('free -k | sed -n 2p | tr -s \" \"')} (total used free shared cache available, KiB)")
+    system = pi.out("free -k | sed -n 2p | tr -s ' '")
+    print(f"{label}: system {system} (total used free shared cache available, KiB)")
 
 
 start = time.monotonic()
@@ -92,8 +93,8 @@ while time.monotonic() - start < seconds:
         if elapsed >= mark and mark not in reported:
             reported.add(mark)
             figures(f"after {mark} s, 1 NMEA client and 2 panels")
-print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; "
-      f"processes by memory: {pi.out('ps -eo rss,comm --sort=-rss | head -n 6 | tr -s \" \" | tr \"\\n\" \";\"')}")
+processes = pi.out("ps -eo rss,comm --sort=-rss | head -n 6 | tr -s ' ' | tr '\\n' ';'")
+print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; processes by memory (RSS KiB): {processes}")
 print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))
 for panel in panels:
     panel.close()
