@@ -37,7 +37,7 @@ check "/var/lib/telltale belongs to telltale" \
     sh -c "$(declare -f in_root); ROOT='$ROOT'; [ \"\$(in_root stat -c %U /var/lib/telltale)\" = telltale ]"
 check "the service is enabled for the next boot" test -L "$ROOT/etc/systemd/system/multi-user.target.wants/telltale.service"
 check "systemd-analyze verify accepts the unit" \
-    sh -c "$(declare -f in_root); ROOT='$ROOT'; in_root systemd-analyze verify /lib/systemd/system/telltale.service"
+    sh -c "$(declare -f in_root); ROOT='$ROOT'; in_root systemd-analyze verify /lib/systemd/system/telltale.service 2>&1"
 exposure=$(systemd-analyze security --offline=true --root="$ROOT" telltale.service 2>/dev/null |
     sed -n 's/.*Overall exposure level for telltale.service: \([0-9.]*\).*/\1/p')
 check "systemd-analyze security: exposure ${exposure:-?} (at most 2.0)" \
