@@ -50,7 +50,8 @@ final class WebService: Service {
         guard let settings else { return nil }
         var configuration = SignalKServer.Configuration()
         configuration.serverVersion = TelltaleVersion.string
-        configuration.putRule = admitted(settings.putNetworks, log: log)
+        let local = localNetworks()
+        configuration.putRule = admitted(settings.putNetworks, local: local, log: log)
         configuration.files = PanelFiles.all
         let server = try WebServer(settings: settings, server: SignalKServer(configuration: configuration), log: log)
         let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
@@ -65,19 +66,23 @@ final class WebService: Service {
             server: server, feed: feed, yield: yield, carryOut: carryOut, settings: answer, unixTime: unixTime)
         service.putNetworks = settings.putNetworks
         service.putRule = configuration.putRule
-        service.lastLocal = POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+        service.lastLocal = local
         service.log = log
         return service
     }
 
-    /// The networks `put_networks` names, `local` as this machine's own networks are now; logged.
-    static func admitted(_ words: [String], log: Log) -> NetworkRule {
+    /// This machine's own networks now.
+    static func localNetworks() -> [NetworkRule.Network] {
+        POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+    }
+
+    /// The networks `put_networks` names, `local` as `local` (this machine's own networks); logged.
+    static func admitted(_ words: [String], local: [NetworkRule.Network], log: Log) -> NetworkRule {
         var networks: [NetworkRule.Network] = []
         for word in words {
             switch word {
             case "loopback": networks += NetworkRule.loopback
-            case "local":
-                networks += POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+            case "local": networks += local
             default: if let network = NetworkRule.Network(word) { networks.append(network) }
             }
         }
@@ -93,10 +98,10 @@ final class WebService: Service {
     private func refreshPutRule(now: Double) {
         guard putNetworks.contains("local"), now >= nextPutRuleRefresh else { return }
         nextPutRuleRefresh = now + 5
-        let local = POSIX.localNetworks().map { NetworkRule.Network(address: $0.address, prefix: $0.prefix) }
+        let local = Self.localNetworks()
         guard local != lastLocal else { return }
         lastLocal = local
-        putRule = Self.admitted(putNetworks, log: log ?? Log { _ in })
+        putRule = Self.admitted(putNetworks, local: local, log: log ?? Log { _ in })
         server.admit(putRule)
     }
 
