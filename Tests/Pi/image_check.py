@@ -105,8 +105,10 @@ check(ready, "the Pi boots and SSH answers with the key from the boot partition"
 if not ready:
     pi.power_cut()
     check.finish()
-check(pi.ssh("systemctl is-active telltale")[1].strip() == "active", "telltale.service runs at boot")
+# SSH can answer while the gateway is still starting (it is Type=notify): judge it once the boot has settled.
 state = pi.out("systemctl is-system-running --wait", timeout=120)
+active = pi.ssh("systemctl is-active telltale")[1].strip()
+check(active == "active", f"telltale.service runs at boot ({active})", pi.out("systemctl status telltale --no-pager"))
 failed = pi.out("systemctl --failed --no-legend --plain")
 check(state == "running" and failed == "", f"the boot ends with no unit failed ({state})", failed)
 mounts = pi.out("findmnt -no FSTYPE /; findmnt -no OPTIONS /run/telltale-root/lower; findmnt -no OPTIONS /boot/firmware")
