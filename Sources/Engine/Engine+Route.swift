@@ -6,20 +6,37 @@ extension Engine {
     /// Follows a local route (a configured or loaded GPX), from `leg`.
     public mutating func follow(_ route: Route, leg: Int = 0) {
         follower.start(route, leg: leg)
+        plannedRoute = route
         hasLocalRoute = true
+        isSinglePoint = false
         upstreamKey = nil
+    }
+
+    /// Goes to one point from where the boat is now (Signal K's Course API `destination`); false without a fix.
+    @discardableResult
+    public mutating func go(to point: GeoPoint, name: String = "destination") -> Bool {
+        guard let here = currentFix?.value.point ?? values.position?.point else { return false }
+        // The planned route is kept: `restartRoute` goes back to it.
+        follower.start(
+            Route(name: name, waypoints: [Waypoint(id: "start", position: here), Waypoint(id: name, position: point)]))
+        hasLocalRoute = true
+        isSinglePoint = true
+        upstreamKey = nil
+        return true
     }
 
     /// Replaces the local route (a reloaded file), keeping the active leg when it still exists.
     public mutating func replaceRoute(with route: Route) {
-        if hasLocalRoute { follower.replace(with: route) } else { follow(route) }
+        if hasLocalRoute && !isSinglePoint { follower.replace(with: route) } else if !isSinglePoint { follow(route) }
+        plannedRoute = route
         hasLocalRoute = true
     }
 
-    /// Starts the local route again from its first leg; false when there is none.
+    /// Starts the local route again from its first leg (the planned route, after a destination or a stop); false when
+    /// there is none.
     @discardableResult
     public mutating func restartRoute() -> Bool {
-        guard let route = follower.route else { return false }
+        guard let route = plannedRoute ?? follower.route else { return false }
         follow(route)
         return true
     }
@@ -38,6 +55,7 @@ extension Engine {
     public mutating func stopRoute() {
         follower.stop()
         hasLocalRoute = false
+        isSinglePoint = false
         upstreamKey = nil
     }
 
@@ -94,13 +112,15 @@ extension Engine {
             values.navigation = nil
         }
         // After an advance the solution already describes the new leg; the leg reported follows it.
-        if let solution = values.navigation {
-            values.navigationLeg = NavigationLeg(
-                origin: solution.origin, destination: solution.destination, isUpstream: !hasLocalRoute)
-        } else {
-            values.navigationLeg = NavigationLeg(
-                origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
-        }
+        var reported = NavigationLeg(
+            origin: values.navigation?.origin ?? route.waypoints[leg],
+            destination: values.navigation?.destination ?? route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
+        reported.routeName = route.name
+        reported.destinationIndex = min(follower.legIndex + 1, route.waypoints.count - 1)
+        reported.waypointCount = route.waypoints.count
+        reported.arrivalRadius = follower.settings.arrivalRadius
+        reported.isSinglePoint = isSinglePoint
+        values.navigationLeg = reported
     }
 
     /// UNIX seconds at engine time `time`: the GNSS clock once a fix with a date has set it, else the clock the

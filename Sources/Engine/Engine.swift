@@ -33,6 +33,10 @@ public struct Engine: Sendable {
     var follower: RouteFollower
     /// The route is the boat's own (configured or loaded), not one followed from upstream.
     var hasLocalRoute = false
+    /// The route followed is a single destination set from here (``go(to:name:)``).
+    var isSinglePoint = false
+    /// The route configured or loaded, kept while a destination is followed or after a stop.
+    var plannedRoute: Route?
     var upstreamKey: UpstreamDestination?
     /// UTC (UNIX seconds) minus engine time, when the shell has told the engine.
     var utcOffset: Double?

@@ -62,6 +62,21 @@ public struct NavigationLeg: Hashable, Sendable {
     public var destination: Waypoint
     /// The route is followed from an upstream plotter's destination, not a local route.
     public var isUpstream: Bool
+    /// The route's name, the index of the destination among its waypoints, and how many it has (Signal K's
+    /// `navigation.course.activeRoute`); a destination set alone is a route of two.
+    public var routeName: String? = nil
+    public var destinationIndex = 1
+    public var waypointCount = 2
+    /// Metres: within it of the destination, the boat has arrived.
+    public var arrivalRadius = 0.0
+    /// The destination was set as a single point (Signal K's Course API `destination`), not a route.
+    public var isSinglePoint = false
+
+    public init(origin: Waypoint, destination: Waypoint, isUpstream: Bool = false) {
+        self.origin = origin
+        self.destination = destination
+        self.isUpstream = isUpstream
+    }
 }
 
 /// Turns the inputs current at a tick into ``InstrumentValues``, carrying the damping state from tick to tick.

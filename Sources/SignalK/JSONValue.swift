@@ -52,6 +52,11 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
     public var array: [JSONValue]? {
         if case .array(let values) = self { return values }
         return nil

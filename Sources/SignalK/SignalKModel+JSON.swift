@@ -1,11 +1,11 @@
 /// The model written out: the full model and its branches (`/signalk/v1/api/...`), deltas, hello and discovery.
 extension SignalKModel {
     /// The hello message a stream client gets first.
-    public func hello(name: String, unixTime: Double) -> String {
+    public func hello(name: String, version: String, unixTime: Double) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.value("name", name)
-        json.value("version", Self.version)
+        json.value("version", version)
         json.value("self", context)
         json.beginArray("roles")
         json.value(nil, "master")

@@ -55,6 +55,11 @@ extension SignalKModel {
             put("navigation.headingMagnetic", direction(hdg.sensorHeading.map { $0 + (hdg.deviation ?? 0) }))
             put("navigation.magneticDeviation", angle(hdg.deviation))
             put("navigation.magneticVariation", angle(hdg.variation))
+            // With its variation, HDG gives true heading too, at the compass's own rate (the reference's parser,
+            // nmea0183-signalk's HDG hook, does the same).
+            if let heading = hdg.sensorHeading, let variation = hdg.variation {
+                put("navigation.headingTrue", direction(heading + (hdg.deviation ?? 0) + variation))
+            }
         case .vhw(let vhw):
             put("navigation.speedThroughWater", knots(vhw.speedThroughWater))
         case .mwv(let mwv):

@@ -75,6 +75,7 @@ extension SignalKModel {
         put("navigation.courseGreatCircle.bearingTrackTrue", radians(solution?.legBearing))
         put("navigation.courseRhumbline.nextPoint.bearingTrue", radians(solution?.rhumbBearingToWaypoint))
         put("navigation.courseRhumbline.nextPoint.distance", number(solution?.rhumbDistanceToWaypoint))
+        course(values, unixTime: unixTime, put)
         put("navigation.racing.timeToStart", number(timeToStart))
         let line = values.startLine
         put(
@@ -100,4 +101,59 @@ extension SignalKModel {
         }
         recordHistory(at: time)
     }
+
+    /// The Course API's paths (`navigation.course.*`, as signalk-server's `src/api/course` and its course provider
+    /// publish them): the points, the route, the arrival circle and `calcValues`, from the same leg and solution
+    /// as `courseGreatCircle`, whether the leg is a local route, a destination set through the API, or an upstream
+    /// plotter's RMB/APB next point.
+    func course(_ values: InstrumentValues, unixTime: Double, _ put: (String, SignalKValue?) -> Void) {
+        func radians(_ degrees: Double?) -> SignalKValue? { degrees.map { .number(Angle.radians($0)) } }
+        func number(_ value: Double?) -> SignalKValue? { value.map(SignalKValue.number) }
+        func magnetic(_ degrees: Double?) -> SignalKValue? {
+            guard let degrees, let variation = values.variation else { return nil }
+            return .number(Angle.radians(Angle.direction(degrees - variation)))
+        }
+        let leg = values.navigationLeg
+        let solution = values.navigation
+        let alone = leg.map { $0.isSinglePoint || $0.isUpstream } ?? false
+        put(
+            "navigation.course.nextPoint",
+            leg.map {
+                .coursePoint(
+                    type: alone ? "Location" : "RoutePoint", latitude: $0.destination.position.latitude,
+                    longitude: $0.destination.position.longitude)
+            })
+        put(
+            "navigation.course.previousPoint",
+            leg.map {
+                .coursePoint(
+                    type: alone ? "VesselPosition" : "RoutePoint", latitude: $0.origin.position.latitude,
+                    longitude: $0.origin.position.longitude)
+            })
+        put(
+            "navigation.course.activeRoute",
+            leg.flatMap {
+                alone
+                    ? nil
+                    : .activeRoute(
+                        href: Self.routeHref, name: $0.routeName ?? "route", pointIndex: $0.destinationIndex,
+                        pointTotal: $0.waypointCount)
+            })
+        put("navigation.course.arrivalCircle", leg.map { .number($0.arrivalRadius) })
+        put("navigation.course.calcValues.calcMethod", leg.map { _ in .text("GreatCircle") })
+        put("navigation.course.calcValues.crossTrackError", number(solution?.crossTrack))
+        put("navigation.course.calcValues.bearingTrackTrue", radians(solution?.legBearing))
+        put("navigation.course.calcValues.bearingTrackMagnetic", magnetic(solution?.legBearing))
+        put("navigation.course.calcValues.bearingTrue", radians(solution?.bearingToWaypoint))
+        put("navigation.course.calcValues.bearingMagnetic", magnetic(solution?.bearingToWaypoint))
+        put("navigation.course.calcValues.distance", number(solution?.distanceToWaypoint))
+        put("navigation.course.calcValues.velocityMadeGood", number(solution?.closingVelocity))
+        put("navigation.course.calcValues.timeToGo", number(solution?.timeToGo))
+        put(
+            "navigation.course.calcValues.estimatedTimeOfArrival",
+            solution?.timeToGo.map { .text(SignalKTime.text(unixTime: unixTime + $0)) })
+    }
+
+    /// The one route Telltale follows, as the Course API names it (a resource href holds a version 4 UUID).
+    public static let routeHref = "/resources/routes/7e11a1e0-2c5b-4d0a-9f3e-5a1b0c7d2e94"
 }

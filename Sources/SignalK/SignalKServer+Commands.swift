@@ -28,16 +28,10 @@ extension SignalKServer {
             }
             command = .race(race)
         } else if path.hasPrefix("notifications.") {
-            guard let kind = AlarmKind.parse(path) else {
-                return .answer(status: 404, message: "no such alarm: \(path.dropFirst("notifications.".count))")
+            switch Self.alarmRequest(path, value) {
+            case .command(let alarm): command = alarm
+            case let answer: return answer
             }
-            let acknowledges =
-                value.string == "acknowledge" || value["state"]?.string == "normal"
-                || value["method"]?.array?.isEmpty == true
-            guard acknowledges else {
-                return .answer(status: 400, message: "an alarm is acknowledged with \"acknowledge\"")
-            }
-            command = .acknowledge(kind)
         } else {
             return .answer(status: 405, message: "\(path) cannot be changed")
         }
@@ -45,13 +39,57 @@ extension SignalKServer {
         return .command(command)
     }
 
+    /// A PUT below `notifications.`, as the reference server takes it (`src/put.ts`, `putNotification`): to the
+    /// notification's `method` (a list without "sound" silences it) or its `state` ("normal" clears it), or to the
+    /// notification itself with "acknowledge" (or a value whose state is normal or whose method is empty).
+    static func alarmRequest(_ path: String, _ value: JSONValue) -> PutRequest {
+        var name = path
+        var key: String?
+        if let dot = path.lastIndex(of: "."), ["method", "state"].contains(path[path.index(after: dot)...]) {
+            key = String(path[path.index(after: dot)...])
+            name = String(path[..<dot])
+        }
+        guard let kind = AlarmKind.parse(name) else {
+            return .answer(status: 404, message: "no such alarm: \(name.dropFirst("notifications.".count))")
+        }
+        switch key {
+        case "method":
+            let methods = value.array?.compactMap { $0.string }
+            guard let methods, methods.count == value.array?.count else {
+                return .answer(status: 400, message: "method is a list, such as [\"visual\"]")
+            }
+            guard !methods.contains("sound") else {
+                return .answer(status: 409, message: "an alarm sounds again only when it is raised again")
+            }
+            return .command(.silence(kind))
+        case "state":
+            guard let state = value.string, ["normal", "nominal"].contains(state) else {
+                return .answer(
+                    status: 400, message: "an alarm's state follows its condition: \"normal\" clears it")
+            }
+            return .command(.clear(kind))
+        default:
+            let acknowledges =
+                value.string == "acknowledge" || value["state"]?.string == "normal"
+                || value["method"]?.array?.isEmpty == true
+            guard acknowledges else {
+                return .answer(
+                    status: 400,
+                    message:
+                        "an alarm is acknowledged with \"acknowledge\", silenced through its method, cleared through its state"
+                )
+            }
+            return .command(.acknowledge(kind))
+        }
+    }
+
     /// PUT `/signalk/v1/api/vessels/self/<path>` with `{"value": ...}`: answered now, or handed to the shell as a
     /// command, the connection waiting for its answer.
     mutating func put(
-        _ components: [String], _ body: [UInt8], _ id: Int, _ connection: inout Connection, keepAlive: Bool,
-        _ act: (Action) -> Void
+        _ components: [String], _ body: [UInt8], _ id: Int, _ connection: inout Connection, model: SignalKModel,
+        keepAlive: Bool, _ act: (Action) -> Void
     ) {
-        guard components.count > 2, components[0] == "vessels", components[1] == "self" else {
+        guard components.count > 2, components[0] == "vessels", Self.isSelf("vessels." + components[1], model) else {
             return reply(id, &connection, 404, "PUT goes to vessels/self/<path>", keepAlive: keepAlive, act)
         }
         let path = components.dropFirst(2).joined(separator: ".")
@@ -69,7 +107,7 @@ extension SignalKServer {
 
     /// A PUT message on the stream (`{"requestId": ..., "put": {"path": ..., "value": ...}}`).
     mutating func streamPut(
-        _ message: JSONValue, _ put: JSONValue, _ id: Int, _ connection: Connection, _ act: (Action) -> Void
+        _ message: JSONValue, _ put: JSONValue, _ id: Int, _ connection: inout Connection, _ act: (Action) -> Void
     ) {
         let requestId = message["requestId"]?.string
         guard let path = put["path"]?.string else {
@@ -79,6 +117,7 @@ extension SignalKServer {
         switch request(path, value: put["value"], peer: connection.peer) {
         case .answer(let status, let text):
             let reply = Self.putResult(status, text, requestId: requestId)
+            connection.remember(requestId, reply)
             act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
         case .command(let command):
             act(
@@ -99,6 +138,7 @@ extension SignalKServer {
         let status = outcome.isDone ? 200 : 409
         if request.overStream {
             let reply = Self.putResult(status, outcome.message, requestId: request.requestId)
+            connection.remember(request.requestId, reply)
             act(.send(connection: request.connection, bytes: WebSocket.frame(.text, Array(reply.utf8))))
             return
         }
@@ -139,8 +179,11 @@ extension EngineCommand {
         switch self {
         case .race(let race): ("telltale/race/command", race.rawValue)
         case .route(let route): ("telltale/route/command", route.rawValue)
-        case .acknowledge(let kind):
+        case .acknowledge(let kind), .silence(let kind):
             ("notifications/" + kind.path.split(separator: ".").joined(separator: "/"), "acknowledge")
+        case .clear(let kind):
+            ("notifications/" + kind.path.split(separator: ".").joined(separator: "/") + "/state", "normal")
+        case .destination: nil
         case .button: nil
         }
     }

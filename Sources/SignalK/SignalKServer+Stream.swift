@@ -12,20 +12,25 @@ extension SignalKServer {
             act(.send(connection: id, bytes: HTTPResponse.error(426, "a WebSocket upgrade is required")))
             return close(id, &connection, act)
         }
+        guard streamAllowed(for: connection.peer) else {
+            counters.refused += 1
+            act(.send(connection: id, bytes: HTTPResponse.error(503, "too many streams")))
+            return close(id, &connection, act)
+        }
         var head = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         head += "Sec-WebSocket-Accept: \(WebSocket.acceptKey(for: key))\r\n\r\n"
         act(.send(connection: id, bytes: Array(head.utf8)))
         connection.socket = WebSocket.Decoder(maximumMessage: configuration.maximumMessage)
-        let stream = StreamSubscription(query: request.parameter("subscribe"))
+        let stream = StreamSubscription(
+            query: request.parameter("subscribe"), sendMeta: request.parameter("sendMeta") == "all")
         counters.streams += 1
-        act(
-            .send(
-                connection: id,
-                bytes: WebSocket.frame(.text, Array(model.hello(name: "telltale", unixTime: unixTime).utf8))))
+        let hello = model.hello(name: "telltale", version: configuration.serverVersion, unixTime: unixTime)
+        act(.send(connection: id, bytes: WebSocket.frame(.text, Array(hello.utf8))))
+        connection.sendsCachedValues = request.parameter("sendCachedValues") != "false"
         // The values held now go out at the next tick, with those of every other client that joined meanwhile:
         // the whole model as JSON is the costliest thing a client can ask for, and 200 clients connecting at once
         // would otherwise each cost it inside a turn of the loop that a sentence may be waiting behind.
-        connection.needsCurrent = true
+        connection.needsCurrent = connection.sendsCachedValues
         connection.stream = stream
     }
 
@@ -94,6 +99,12 @@ extension SignalKServer {
         }
     }
 
+    /// Whether a message's `context` names this vessel (or names none).
+    static func isSelf(_ context: String?, _ model: SignalKModel) -> Bool {
+        guard let context else { return true }
+        return context == "vessels.self" || context == "self" || context == model.context
+    }
+
     private mutating func streamMessage(
         _ payload: [UInt8], _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
         _ act: (Action) -> Void
@@ -104,7 +115,21 @@ extension SignalKServer {
             counters.refused += 1
             return
         }
-        if let put = message["put"] { return streamPut(message, put, id, connection, act) }
+        if let put = message["put"] {
+            guard Self.isSelf(message["context"]?.string, model) else {
+                let reply = Self.putResult(
+                    405, "only this vessel's values can be changed", requestId: message["requestId"]?.string)
+                return act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
+            }
+            return streamPut(message, put, id, &connection, act)
+        }
+        if message["query"]?.bool == true, let requestId = message["requestId"]?.string {
+            // The state of a request this client made (`src/requestResponse.ts`: what it was answered, or 404).
+            let reply =
+                connection.results.last { $0.requestId == requestId }?.reply
+                ?? #"{"requestId":"# + JSONWriter.quoted(requestId) + #","statusCode":404}"#
+            return act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
+        }
         let before = stream.subscriptions
         guard stream.apply(message, selfContext: model.context) else {
             counters.refused += 1
@@ -113,7 +138,7 @@ extension SignalKServer {
         // What a new subscription covers goes out at the next tick, once however many subscribe messages came in
         // between (matching every value against every pattern for each message of a flood held the loop for
         // milliseconds); a repeated subscribe changes nothing and sends nothing.
-        if stream.subscriptions != before { connection.needsCurrent = true }
+        if stream.subscriptions != before { connection.needsCurrent = connection.sendsCachedValues }
         connection.stream = stream
     }
 }

@@ -21,6 +21,21 @@ public struct SignalKServer: Sendable {
         /// Messages taken at once (the bucket's depth): a burst past it is skipped unread, so one turn of the loop
         /// never parses more than this many of a client's messages (a flood of 50 cost 0.4 ms of one turn).
         public var messageBurst = 10.0
+        /// Connections at once, HTTP and stream together (each holds a descriptor and up to a queue's worth).
+        public var maximumConnections = 32
+        /// Connections from one address: one device (a phone with a socket leak, a script) cannot take every slot.
+        public var maximumPerAddress = 16
+        /// Streams at once, and from one address: there are always slots for plain HTTP (discovery, the panel).
+        public var maximumStreams = 24
+        public var maximumStreamsPerAddress = 12
+        /// Seconds a request (head and body) may take from its first byte: a slow-loris client is answered 408.
+        public var requestTimeout = 10.0
+        /// Seconds an HTTP connection may sit with no request before it is closed (a keep-alive the client forgot,
+        /// a socket a phone opened and never used).
+        public var idleTimeout = 15.0
+        /// Seconds of silence after which a stream is pinged, and after the ping before it is dropped (the
+        /// reference server pings every 30 s too).
+        public var pingInterval = 30.0
 
         public init() {}
     }
@@ -67,6 +82,10 @@ public struct SignalKServer: Sendable {
         public var refused = 0
         public var messages = 0
         public var puts = 0
+        /// Connections closed by a timeout: a request not finished, an idle keep-alive, a stream that stopped answering.
+        public var timedOut = 0
+        /// Connections closed to make room for a newcomer (idle HTTP connections of the same address first).
+        public var evicted = 0
     }
 
     struct Connection: Sendable {
@@ -82,6 +101,22 @@ public struct SignalKServer: Sendable {
         var lastMessage: Double
         /// An HTTP PUT's command is out with the shell: the next request waits for its answer.
         var awaiting = false
+        /// When the client last sent anything.
+        var lastHeard: Double
+        /// When the request being read began (its first byte); nil between requests.
+        var requestStarted: Double?
+        /// When a stream was pinged and has not answered since.
+        var pingSent: Double?
+        /// The stream's client wants the values held when it subscribes (not `sendCachedValues=false`).
+        var sendsCachedValues = true
+        /// The last answers to this stream's requests, for its `query` messages.
+        var results: [(requestId: String, reply: String)] = []
+
+        mutating func remember(_ requestId: String?, _ reply: String) {
+            guard let requestId else { return }
+            if results.count >= 16 { results.removeFirst() }
+            results.append((requestId, reply))
+        }
     }
 
     public private(set) var configuration: Configuration
@@ -102,7 +137,8 @@ public struct SignalKServer: Sendable {
 
     /// A client connected from `peer` (4 or 16 address bytes).
     public mutating func opened(_ id: Int, peer: [UInt8], at now: Double) {
-        connections[id] = Connection(peer: peer, allowance: configuration.messageBurst, lastMessage: now)
+        connections[id] = Connection(
+            peer: peer, allowance: configuration.messageBurst, lastMessage: now, lastHeard: now)
     }
 
     public mutating func closed(_ id: Int) { connections[id] = nil }
@@ -114,10 +150,13 @@ public struct SignalKServer: Sendable {
     ) {
         guard var connection = connections[id], !connection.closing else { return }
         defer { connections[id] = connection }
+        connection.lastHeard = now
+        connection.pingSent = nil
         if connection.socket != nil {
             socketBytes(id, &connection, Array(bytes), model: model, at: now, act)
             return
         }
+        if connection.reader.buffered == 0 && connection.requestStarted == nil { connection.requestStarted = now }
         connection.reader.feed(bytes)
         process(id, &connection, model: model, at: now, unixTime: unixTime, act)
     }
@@ -137,6 +176,8 @@ public struct SignalKServer: Sendable {
                 close(id, &connection, act)
             case .request(let request):
                 counters.requests += 1
+                // The next request's clock starts with its first byte (or now, if some of it came already).
+                connection.requestStarted = connection.reader.buffered == 0 ? nil : now
                 handle(request, id, &connection, model: model, at: now, unixTime: unixTime, act)
             }
         }
@@ -164,6 +205,11 @@ public struct SignalKServer: Sendable {
         }
         let path = request.path
         let isRead = request.method == "GET" || request.method == "HEAD"
+        if request.method == "OPTIONS" {
+            // A browser's CORS preflight, before a PUT from an app served from another origin (the reference server
+            // answers it for every origin unless told otherwise: `src/cors.ts`).
+            return reply(HTTPResponse.preflight(request, keepAlive: keepAlive))
+        }
         if path == "/signalk/v1/stream" || path == "/signalk/v1/stream/" {
             guard request.method == "GET" else {
                 return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive))
@@ -181,7 +227,7 @@ public struct SignalKServer: Sendable {
         if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
             let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
             if request.method == "PUT" {
-                return put(components, request.body, id, &connection, keepAlive: keepAlive, act)
+                return put(components, request.body, id, &connection, model: model, keepAlive: keepAlive, act)
             }
             guard isRead else { return reply(HTTPResponse.error(405, "GET and PUT only", keepAlive: keepAlive)) }
             guard let body = model.branch(components) else {
@@ -190,6 +236,9 @@ public struct SignalKServer: Sendable {
             return reply(
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
+            return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)
         }
         if path == Self.settingsPath || path.hasPrefix(Self.settingsPath + "/") {
             return settings(request, id, &connection, keepAlive: keepAlive, act)

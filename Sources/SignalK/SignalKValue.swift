@@ -14,6 +14,11 @@ public enum SignalKValue: Hashable, Sendable {
     case text(String)
     /// An alarm: `state` is `normal`, `alert`, `warn`, `alarm` or `emergency`.
     case notification(state: String, method: [String], message: String)
+    /// A point of the Course API (`navigation.course.nextPoint`, `previousPoint`): `type` is `RoutePoint`,
+    /// `Location` or `VesselPosition`; degrees.
+    case coursePoint(type: String, latitude: Double, longitude: Double)
+    /// The route followed (`navigation.course.activeRoute`): the destination's index among its points.
+    case activeRoute(href: String, name: String, pointIndex: Int, pointTotal: Int)
     /// A value gone stale: sent as `null`, never left looking current.
     case null
 
@@ -43,6 +48,19 @@ public enum SignalKValue: Hashable, Sendable {
             json.endArray()
             json.value("message", message)
             json.endObject()
+        case .coursePoint(let type, let latitude, let longitude):
+            json.beginObject(key)
+            json.value("type", type)
+            SignalKValue.position(latitude: latitude, longitude: longitude).write("position", to: &json)
+            json.endObject()
+        case .activeRoute(let href, let name, let pointIndex, let pointTotal):
+            json.beginObject(key)
+            json.value("href", href)
+            json.value("name", name)
+            json.value("pointIndex", pointIndex)
+            json.value("pointTotal", pointTotal)
+            json.raw("reverse", "false")
+            json.endObject()
         case .null:
             json.null(key)
         }
@@ -71,6 +89,9 @@ public struct SignalKPathInfo: Sendable {
     public var description: String
     /// Seconds without a new reading after which the value is withdrawn (a `null` delta).
     public var timeout: Double
+    /// For an object value, each member's unit and description (`navigation.attitude`'s roll, pitch and yaw), as the
+    /// specification's meta `properties` carry them.
+    public var properties: [(name: String, units: String, description: String)] = []
 
     /// The `meta` object.
     public func writeMeta(_ key: String?, to json: inout JSONWriter) {
@@ -78,6 +99,17 @@ public struct SignalKPathInfo: Sendable {
         if let units { json.value("units", units) }
         json.value("displayName", displayName)
         json.value("description", description)
+        if !properties.isEmpty {
+            json.beginObject("properties")
+            for property in properties {
+                json.beginObject(property.name)
+                json.value("type", "number")
+                json.value("units", property.units)
+                json.value("description", property.description)
+                json.endObject()
+            }
+            json.endObject()
+        }
         json.endObject()
     }
 }
@@ -113,7 +145,29 @@ public enum SignalKPaths {
         add(
             "navigation.attitude", nil, "Attitude",
             "Vessel attitude: roll (+ve starboard down), pitch (+ve bow up), yaw", 3)
+        t["navigation.attitude"]?.properties = [
+            ("roll", "rad", "Heel: +ve starboard down"), ("pitch", "rad", "Pitch: +ve bow up"),
+            ("yaw", "rad", "Yaw: +ve to starboard"),
+        ]
         add("navigation.datetime", nil, "Time", "Time and date from the GNSS positioning system", 10)
+        add("navigation.course.nextPoint", nil, "Next point", "The point the boat is navigating to", 10)
+        add("navigation.course.previousPoint", nil, "Previous point", "The start of the leg being sailed", 10)
+        add("navigation.course.activeRoute", nil, "Active route", "The route being followed", 10)
+        add("navigation.course.arrivalCircle", "m", "Arrival circle", "Within this distance the point is reached", 10)
+        add("navigation.course.calcValues.calcMethod", nil, "Method", "GreatCircle: geodesics on WGS84", 10)
+        add("navigation.course.calcValues.crossTrackError", "m", "XTE", "Cross-track error: +ve right of the track", 10)
+        add("navigation.course.calcValues.bearingTrackTrue", "rad", "Track bearing", "Bearing of the leg (true)", 10)
+        add(
+            "navigation.course.calcValues.bearingTrackMagnetic", "rad", "Track bearing (M)",
+            "Bearing of the leg (magnetic)", 10)
+        add("navigation.course.calcValues.bearingTrue", "rad", "BTW", "Bearing to the next point (true)", 10)
+        add(
+            "navigation.course.calcValues.bearingMagnetic", "rad", "BTW (M)", "Bearing to the next point (magnetic)", 10
+        )
+        add("navigation.course.calcValues.distance", "m", "DTW", "Distance to the next point", 10)
+        add("navigation.course.calcValues.velocityMadeGood", "m/s", "VMG to WP", "Speed towards the next point", 10)
+        add("navigation.course.calcValues.timeToGo", "s", "TTG", "Time to the next point at the present VMG", 10)
+        add("navigation.course.calcValues.estimatedTimeOfArrival", nil, "ETA", "Arrival at the next point", 10)
         add("navigation.gnss.satellites", nil, "Satellites", "Number of satellites used in the fix", 10)
         add("navigation.gnss.horizontalDilution", nil, "HDOP", "Horizontal dilution of precision", 10)
         add("navigation.gnss.antennaAltitude", "m", "Antenna altitude", "Altitude of the antenna", 10)

@@ -1,7 +1,9 @@
 /// One stream client's subscriptions and what it is owed, in the terms of the Signal K specification's
 /// subscription protocol: path patterns with `*`, `period` and `minPeriod` in milliseconds, and the policies
 /// `instant` (each change at once, at most one per `minPeriod`), `ideal` (the same, and the last value again when
-/// nothing changed for `period`) and `fixed` (the latest value every `period`). Pure: time is an argument.
+/// nothing changed for `period`, never more often than `minPeriod`) and `fixed` (the latest value every `period`).
+/// A subscription that names no policy takes the reference server's (`src/subscriptionmanager.ts`): `fixed` when it
+/// gives a `period`, else `instant`. Pure: time is an argument.
 public struct StreamSubscription: Sendable {
     public enum Policy: String, Sendable {
         case instant
@@ -79,10 +81,13 @@ public struct StreamSubscription: Sendable {
     private var order: [String] = []
     /// Paths whose meta this client has been sent.
     private var metaSent: Set<String> = []
+    /// The client asked for meta (`sendMeta=all` on the stream URL): each path's meta comes with its first value.
+    public let sendsMeta: Bool
 
     /// `subscribe` from the stream URL: `self` and `all` (one boat: the same) subscribe to everything as it comes,
-    /// `none` to nothing until the client asks.
-    public init(query: String?) {
+    /// `none` to nothing until the client asks. Meta only when `sendMeta` (the reference sends none otherwise).
+    public init(query: String?, sendMeta: Bool = false) {
+        sendsMeta = sendMeta
         if query == "none" {
             subscriptions = []
         } else {
@@ -94,7 +99,8 @@ public struct StreamSubscription: Sendable {
     /// patterns given (`*` removes all). Returns false for a message that is neither, or for another vessel's context.
     public mutating func apply(_ message: JSONValue, selfContext: String) -> Bool {
         if let context = message["context"]?.string,
-            !(context == "vessels.self" || context == "*" || context == selfContext || context == "vessels.*")
+            !(context == "vessels.self" || context == "self" || context == "*" || context == selfContext
+                || context == "vessels.*")
         {
             return false
         }
@@ -103,7 +109,8 @@ public struct StreamSubscription: Sendable {
                 guard let path = item["path"]?.string, !path.isEmpty, path.utf8.count <= 200 else { continue }
                 let period = (item["period"]?.number).map { max($0, 10) / 1000 } ?? 1
                 let minPeriod = (item["minPeriod"]?.number).map { max($0, 0) / 1000 } ?? 0
-                let policy = item["policy"]?.string.flatMap(Policy.init(rawValue:)) ?? .ideal
+                let named = item["policy"]?.string.flatMap(Policy.init(rawValue:))
+                let policy = named ?? (item["period"]?.number != nil ? .fixed : .instant)
                 let subscription = Subscription(pattern: path, period: period, minPeriod: minPeriod, policy: policy)
                 if let index = subscriptions.firstIndex(where: { $0.pattern == path }) {
                     subscriptions[index] = subscription
@@ -178,7 +185,9 @@ public struct StreamSubscription: Sendable {
                     out.append(held)
                     state.held = nil
                     state.lastSent = now
-                } else if subscription.policy == .ideal && now - state.lastSent >= subscription.period {
+                } else if subscription.policy == .ideal
+                    && now - state.lastSent >= max(subscription.period, subscription.minPeriod)
+                {
                     out.append(state.last)
                     state.lastSent = now
                 }
@@ -207,6 +216,7 @@ public struct StreamSubscription: Sendable {
 
     /// The paths of `updates` whose meta this client has not had yet (each is then counted as sent).
     public mutating func newMeta(_ updates: [SignalKModel.Update]) -> [String] {
+        guard sendsMeta else { return [] }
         var paths: [String] = []
         for update in updates where update.value != .null && !metaSent.contains(update.path) {
             metaSent.insert(update.path)

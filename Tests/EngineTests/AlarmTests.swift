@@ -106,6 +106,34 @@ import Testing
         #expect(scenario.sent.isEmpty)  // nothing repeats while no alarm is active
     }
 
+    @Test(
+        "silenced from an app: acknowledged, and again is no refusal; cleared: normal at once, raised again if still true"
+    )
+    func silenceAndClear() throws {
+        var scenario = Scenario { _ in }
+        let wind = { (time: Double) -> [Sentence] in [apparent(40, 12)] }
+        scenario.run(until: 5, wind)
+        #expect(scenario.engine.apply(.silence(.windLost), at: 5) == .refused("wind_lost is not active"))
+        scenario.run(until: 12) { _ in [] }
+        #expect(scenario.status("sensor.wind")?.isActive == true)
+        #expect(scenario.engine.apply(.silence(.windLost), at: 12).isDone)
+        #expect(scenario.status("sensor.wind")?.isAcknowledged == true)
+        #expect(scenario.engine.apply(.silence(.windLost), at: 12).isDone, "silent already: still done")
+        #expect(!scenario.engine.apply(.acknowledge(.windLost), at: 12).isDone, "acknowledge says it was already")
+        // Cleared while the wind is still missing: normal at once, and raised again by the next tick, no longer
+        // acknowledged: it sounds again (a lost sensor has no hold time).
+        scenario.sent.removeAll()
+        #expect(scenario.engine.apply(.clear(.windLost), at: 12).isDone)
+        #expect(scenario.status("sensor.wind")?.isActive == false)
+        scenario.run(until: 12.5) { _ in [] }
+        #expect(scenario.alarms(111).first == "111,A,V,Wind data lost", "raised again, sounding")
+        #expect(scenario.status("sensor.wind")?.isAcknowledged == false)
+        // Cleared once the wind is back for good: it stays normal.
+        scenario.run(until: 15, wind)
+        #expect(scenario.engine.apply(.clear(.windLost), at: 15) == .done("alarm wind_lost is normal already"))
+        #expect(!scenario.engine.apply(.clear(.shallow), at: 15).isDone, "not switched on")
+    }
+
     @Test("shallow water: raised under the limit after 2 s, acknowledged by ACN, cleared past the hysteresis")
     func shallow() throws {
         var scenario = Scenario { $0.alarms.shallow = 10 }

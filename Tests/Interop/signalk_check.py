@@ -52,7 +52,7 @@ url = "tcp://127.0.0.1:{nmea_port}"
 [web]
 listen = "127.0.0.1:{web}"
 # Small, so that the client that never reads fills its queue within the check and is dropped.
-client_buffer = 16384
+client_buffer = 32768
 """).start(wait=[web, nmea_port])
 BASE = f"http://127.0.0.1:{web}"
 checks = Checks("signalk-check")
@@ -154,7 +154,7 @@ check("an unknown path is 404", get("/signalk/v1/api/vessels/self/navigation/non
 check("another vessel is 404", get("/signalk/v1/api/vessels/urn:mrn:imo:mmsi:230000000")[0] == 404)
 
 # The stream: hello, then deltas, every one valid.
-ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self", timeout=5)
+ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self&sendMeta=all", timeout=5)
 hello = json.loads(ws.recv())
 ok, why = valid("hello.json", hello)
 check("the hello validates against hello.json", ok and hello.get("self") == model["self"], why)

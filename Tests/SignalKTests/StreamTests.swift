@@ -54,10 +54,45 @@ import Testing
         #expect(fixed.due(at: 1.0).map(\.value) == [.number(3)])
         #expect(fixed.due(at: 2.0).map(\.value) == [.number(3)], "the last value again")
         var ideal = StreamSubscription(query: "none")
-        _ = ideal.apply(try #require(JSONValue.parse(#"{"subscribe":[{"path":"x","period":1000}]}"#)), selfContext: "")
+        _ = ideal.apply(
+            try #require(JSONValue.parse(#"{"subscribe":[{"path":"x","period":1000,"policy":"ideal"}]}"#)),
+            selfContext: "")
         #expect(ideal.offer([update("x", 1)], at: 0).count == 1)
         #expect(ideal.due(at: 0.5).isEmpty)
         #expect(ideal.due(at: 1.0).map(\.value) == [.number(1)])
+    }
+
+    @Test("no policy: a period means fixed, else instant (as the reference); minPeriod is never beaten by the repeat")
+    func defaultPolicies() throws {
+        var periodOnly = StreamSubscription(query: "none")
+        _ = periodOnly.apply(
+            try #require(JSONValue.parse(#"{"subscribe":[{"path":"x","period":2000}]}"#)), selfContext: "")
+        #expect(periodOnly.subscriptions.first?.policy == .fixed)
+        #expect(periodOnly.offer([update("x", 1)], at: 0).isEmpty, "throttled: nothing at once")
+        #expect(periodOnly.due(at: 0).map(\.value) == [.number(1)])
+        _ = periodOnly.offer([update("x", 2)], at: 0.5)
+        _ = periodOnly.offer([update("x", 3)], at: 1)
+        #expect(periodOnly.due(at: 1.5).isEmpty && periodOnly.due(at: 2).map(\.value) == [.number(3)])
+        var plain = StreamSubscription(query: "none")
+        _ = plain.apply(try #require(JSONValue.parse(#"{"subscribe":[{"path":"x"}]}"#)), selfContext: "")
+        #expect(plain.subscriptions.first?.policy == .instant)
+        #expect(plain.offer([update("x", 1)], at: 0).count == 1)
+        #expect(plain.due(at: 5).isEmpty, "instant: nothing repeated")
+        var slow = StreamSubscription(query: "none")
+        _ = slow.apply(
+            try #require(
+                JSONValue.parse(#"{"subscribe":[{"path":"x","period":1000,"minPeriod":5000,"policy":"ideal"}]}"#)),
+            selfContext: "")
+        #expect(slow.offer([update("x", 1)], at: 0).count == 1)
+        #expect(slow.due(at: 1).isEmpty && slow.due(at: 4.9).isEmpty, "the repeat waits for minPeriod")
+        #expect(slow.due(at: 5).count == 1)
+        // `context: "self"`, as the reference takes it.
+        var mine = StreamSubscription(query: "none")
+        #expect(
+            mine.apply(
+                try #require(JSONValue.parse(#"{"context":"self","subscribe":[{"path":"x"}]}"#)),
+                selfContext: "vessels.u"))
+        #expect(mine.subscriptions.count == 1)
     }
 
     @Test("unsubscribe, another vessel's context, and a flood of subscriptions that stays bounded")
@@ -90,9 +125,13 @@ import Testing
         var outcome = CommandOutcome.done("done")
         var settings: [SignalKServer.SettingsRequest.Kind] = []
 
-        init(put: [NetworkRule.Network] = NetworkRule.loopback) {
+        init(
+            put: [NetworkRule.Network] = NetworkRule.loopback,
+            configure: (inout SignalKServer.Configuration) -> Void = { _ in }
+        ) {
             var configuration = SignalKServer.Configuration()
             configuration.putRule = NetworkRule(networks: put)
+            configure(&configuration)
             configuration.files = ["/index.html": .init(contentType: "text/html", bytes: Array("<p>panel</p>".utf8))]
             server = SignalKServer(configuration: configuration)
         }
@@ -100,6 +139,18 @@ import Testing
         mutating func send(_ id: Int, _ text: String, at now: Double = 0) { send(id, Array(text.utf8), at: now) }
 
         mutating func send(_ id: Int, _ bytes: [UInt8], at now: Double = 0) {
+            drive(at: now) { server, model, act in server.received(id, bytes, model: model, at: now, unixTime: 0, act) }
+        }
+
+        /// The clocks, as the shell runs them.
+        mutating func housekeep(at now: Double) {
+            drive(at: now) { server, _, act in server.housekeep(at: now, act) }
+        }
+
+        /// Runs `body` against the server, then answers what it asked of the shell, as the runtime does.
+        mutating func drive(
+            at now: Double, _ body: (inout SignalKServer, SignalKModel, (SignalKServer.Action) -> Void) -> Void
+        ) {
             var out: [(Int, [UInt8])] = []
             var gone: [Int] = []
             var requests: [SignalKServer.CommandRequest] = []
@@ -112,7 +163,7 @@ import Testing
                 case .settings(let request): asked.append(request)
                 }
             }
-            server.received(id, bytes, model: model, at: now, unixTime: 0, act)
+            body(&server, model, act)
             // Settings are answered as the runtime answers them: a JSON body naming what was asked.
             while !asked.isEmpty {
                 let request = asked.removeFirst()
@@ -244,7 +295,7 @@ import Testing
         let key = "dGhlIHNhbXBsZSBub25jZQ=="
         h.send(
             1,
-            "GET /signalk/v1/stream?subscribe=none HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            "GET /signalk/v1/stream?subscribe=none&sendMeta=all HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n"
         )
         #expect(h.text(1).hasPrefix("HTTP/1.1 101") && h.text(1).contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo="))
         #expect(h.text(1).contains(#""roles":["master","main"]"#))

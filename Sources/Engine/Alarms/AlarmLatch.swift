@@ -26,6 +26,17 @@ struct AlarmLatch: Sendable {
         return true
     }
 
+    /// Returns it to normal now, whatever its condition (the crew cleared it): the next update raises it again, after
+    /// its hold, if the condition still holds. True when it was active.
+    mutating func clear(at now: Double) -> Bool {
+        guard isActive else { return false }
+        isActive = false
+        isAcknowledged = false
+        pendingSince = nil
+        changedAt = now
+        return true
+    }
+
     /// Acknowledges it if active and not yet acknowledged; true when it was.
     mutating func acknowledge(at now: Double) -> Bool {
         guard isActive && !isAcknowledged else { return false }

@@ -180,6 +180,14 @@ public struct AlarmMonitor: Sendable {
         return refusal
     }
 
+    /// Clears an active alarm (``AlarmLatch/clear(at:)``); its ALR goes out at once. True when it was active.
+    mutating func clear(_ kind: AlarmKind, at time: Double) -> Bool {
+        guard isConfigured(kind), latches[kind.rawValue].clear(at: time) else { return false }
+        acknowledgedSinceTick = true
+        revision &+= 1
+        return true
+    }
+
     /// The listed alarms and their state, for Signal K notifications and the panel.
     public var statuses: [AlarmStatus] {
         var result: [AlarmStatus] = []

@@ -8,6 +8,17 @@ extension Engine {
         case .race(let race): apply(race, at: time)
         case .route(let route): apply(route)
         case .acknowledge(let kind): acknowledge(kind)
+        case .silence(let kind):
+            switch acknowledgeAlarm(kind) {
+            case nil: .done("alarm \(kind.name) silenced")
+            case .alreadyAcknowledged?: .done("alarm \(kind.name) is silent already")
+            case let refusal?: Self.refusal(kind, refusal)
+            }
+        case .clear(let kind): clear(kind)
+        case .destination(let point):
+            go(to: point)
+                ? .done("going to \(Self.text(point))")
+                : .refused("no position: a destination needs a current GPS fix")
         case .button(let gesture): press(gesture, at: time)
         }
     }
@@ -61,12 +72,44 @@ extension Engine {
     }
 
     private mutating func acknowledge(_ kind: AlarmKind) -> CommandOutcome {
-        switch acknowledgeAlarm(kind) {
-        case nil: .done("alarm \(kind.name) acknowledged")
-        case .notConfigured?: .refused("no such alarm: \(kind.name) (it is not switched on in [alarms])")
-        case .notActive?: .refused("\(kind.name) is not active")
-        case .alreadyAcknowledged?: .refused("\(kind.name) is already acknowledged")
+        acknowledgeAlarm(kind).map { Self.refusal(kind, $0) } ?? .done("alarm \(kind.name) acknowledged")
+    }
+
+    private static func refusal(_ kind: AlarmKind, _ refusal: AlarmMonitor.AcknowledgeRefusal) -> CommandOutcome {
+        switch refusal {
+        case .notConfigured: .refused("no such alarm: \(kind.name) (it is not switched on in [alarms])")
+        case .notActive: .refused("\(kind.name) is not active")
+        case .alreadyAcknowledged: .refused("\(kind.name) is already acknowledged")
         }
+    }
+
+    /// A position as a sailor reads it: 50°46.800'N 001°17.000'W.
+    static func text(_ point: GeoPoint) -> String {
+        func part(_ value: Double, _ width: Int, _ positive: String, _ negative: String) -> String {
+            let magnitude = value.magnitude
+            var degrees = Int(magnitude)
+            var thousandths = Int(((magnitude - Double(degrees)) * 60_000).rounded())
+            if thousandths >= 60_000 {
+                degrees += 1
+                thousandths -= 60_000
+            }
+            var whole = String(degrees)
+            while whole.count < width { whole = "0" + whole }
+            var minutes = String(thousandths / 1000)
+            if minutes.count < 2 { minutes = "0" + minutes }
+            var fraction = String(thousandths % 1000)
+            while fraction.count < 3 { fraction = "0" + fraction }
+            return whole + "°" + minutes + "." + fraction + "'" + (value < 0 ? negative : positive)
+        }
+        return part(point.latitude, 2, "N", "S") + " " + part(point.longitude, 3, "E", "W")
+    }
+
+    private mutating func clear(_ kind: AlarmKind) -> CommandOutcome {
+        guard alarmMonitor.isConfigured(kind) else { return Self.refusal(kind, .notConfigured) }
+        guard alarmMonitor.clear(kind, at: lastTickTime ?? 0) else {
+            return .done("alarm \(kind.name) is normal already")
+        }
+        return .done("alarm \(kind.name) cleared: it sounds again if its condition still holds")
     }
 
     /// The race timer's button, as on a dinghy's stopwatch: a press starts the sequence (or resumes it) and, once it

@@ -1,3 +1,5 @@
+import Marine
+
 /// What the crew can tell the engine, from the panel, a Signal K app, the command line or a button: the words are
 /// defined here once, and parsed here for all of them.
 public enum EngineCommand: Hashable, Sendable {
@@ -5,6 +7,13 @@ public enum EngineCommand: Hashable, Sendable {
     case route(RouteCommand)
     /// Acknowledge an alarm (its ALR then says so, its sound stops).
     case acknowledge(AlarmKind)
+    /// Silence an alarm: as `acknowledge`, but one already silent is no refusal (Signal K's `method` without "sound").
+    case silence(AlarmKind)
+    /// Clear an alarm: back to normal now; raised again, sounding, if its condition still holds past its hold time
+    /// (Signal K's `state` set to "normal").
+    case clear(AlarmKind)
+    /// Go to one point from where the boat is now, instead of the route (Signal K's Course API `destination`).
+    case destination(GeoPoint)
     /// The race button was pressed or held.
     case button(ButtonGesture.Gesture)
 }

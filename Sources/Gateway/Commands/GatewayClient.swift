@@ -12,8 +12,8 @@ public enum GatewayClient {
         let what: String
         switch command {
         case .race, .button: what = "race"
-        case .route: what = "route"
-        case .acknowledge: what = "alarm"
+        case .route, .destination: what = "route"
+        case .acknowledge, .silence, .clear: what = "alarm"
         }
         let answer = try LocalGateway.request(
             "PUT", "/signalk/v1/api/vessels/self/" + put.path, body: "{\"value\":\"\(put.value)\"}", host: host,

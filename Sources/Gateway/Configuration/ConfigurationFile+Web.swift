@@ -21,7 +21,10 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in
             try check(
                 table, section,
-                allowed: ["enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer"])
+                allowed: [
+                    "enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer", "max_clients",
+                    "max_per_address",
+                ])
         }
         collect { () throws(ConfigurationFile.Error) in enabled = try bool(table, "enabled", section) ?? true }
         collect { () throws(ConfigurationFile.Error) in
@@ -57,6 +60,14 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in
             if let bytes = try number(table, "client_buffer", section, range: 4096...16_777_216) {
                 web.clientBuffer = Int(bytes)
+            }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            if let count = try number(table, "max_clients", section, range: 2...256) { web.maximumClients = Int(count) }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            if let count = try number(table, "max_per_address", section, range: 2...256) {
+                web.maximumPerAddress = Int(count)
             }
         }
         if var first = errors.first {

@@ -122,8 +122,10 @@ public struct WebConfiguration: Sendable {
     public var urn: String?
     /// Updates a second of the values the engine derives (passed-through values go out as they arrive).
     public var updateRate = 2.0
-    /// Most clients at once (HTTP and stream).
+    /// Most clients at once (HTTP and stream); three in four of them may be streams.
     public var maximumClients = 32
+    /// Most clients from one address (one device cannot take every slot); three in four of them may be streams.
+    public var maximumPerAddress = 16
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
 

@@ -6,9 +6,11 @@ import SignalK
 /// The Signal K server's sockets: a listener and its clients, each with a bounded queue, read a bounded amount a turn
 /// of the loop. What the bytes mean is ``SignalKServer``'s business; this is only the I/O.
 ///
-/// A client whose queue passes `clientBuffer` (a stream client that never reads) is dropped; clients beyond
-/// `maximumClients` are answered 503 and closed; a client is read at most `readLimit` bytes a turn, so a client that
-/// floods cannot hold the loop. A command a client sends waits in ``takeCommand()`` for the runtime.
+/// A client whose queue passes `clientBuffer` (a stream client that never reads) is dropped; who is let in, and
+/// what times out, the protocol decides (``SignalKServer/admission(of:)``, ``SignalKServer/housekeep(at:_:)``, run
+/// once a second); a client told to close that does not take its last bytes within `lingerLimit` is dropped; a client
+/// is read at most `readLimit` bytes a turn, so a client that floods cannot hold the loop. A command a client sends
+/// waits in ``takeCommand()`` for the runtime.
 final class WebServer {
     struct Statistics: Sendable {
         var accepted = 0
@@ -23,6 +25,8 @@ final class WebServer {
         var id: Int
         var queue = ClientQueue()
         var closeWhenSent = false
+        /// When the client was told to close.
+        var closingSince = 0.0
     }
 
     var port: Int { listener.port }
@@ -41,7 +45,10 @@ final class WebServer {
     static let acceptsPerTurn = 8
     /// Seconds of client work a turn of the loop, at most (past the first client).
     static let turnBudget = 0.000_25
+    /// Seconds a closing client has to take what is queued for it.
+    static let lingerLimit = 5.0
     private var turn = 0
+    private var lastHousekeeping = -Double.infinity
 
     init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
         self.settings = settings
@@ -79,18 +86,37 @@ final class WebServer {
         var accepted = 0
         while accepted < Self.acceptsPerTurn, accepted == 0 || !yield(), let fd = listener.accept() {
             accepted += 1
-            guard clients.count < settings.maximumClients else {
+            let peer = POSIX.peerAddress(fd)
+            switch server.admission(of: peer) {
+            case .refuse:
                 statistics.refused += 1
                 let busy = HTTPResponse.error(503, "too many clients")
                 busy.withUnsafeBytes { _ = POSIX.send(fd, $0) }
                 POSIX.close(fd)
                 continue
+            case .evict(let id):
+                if let index = clients.firstIndex(where: { $0.id == id }) {
+                    POSIX.close(clients[index].fd)
+                    clients.remove(at: index)
+                }
+                server.evicted(id)
+            case .accept:
+                break
             }
             let id = nextID
             nextID += 1
             clients.append(Client(fd: fd, id: id))
             statistics.accepted += 1
-            server.opened(id, peer: POSIX.peerAddress(fd), at: now)
+            server.opened(id, peer: peer, at: now)
+        }
+        if now - lastHousekeeping >= 1 {
+            lastHousekeeping = now
+            server.housekeep(at: now) { perform($0, at: now) }
+            // A client told to close that does not read its last bytes (a phone asleep) gives its slot back anyway.
+            for index in clients.indices.reversed()
+            where clients[index].closeWhenSent && now - clients[index].closingSince > Self.lingerLimit {
+                drop(index)
+            }
         }
         // A time budget a turn, starting with a different client each turn: a crowd of busy clients is served over
         // several turns, and a sentence arriving on an input meanwhile waits for at most one budget, not for all of
@@ -126,7 +152,9 @@ final class WebServer {
         _ request: SignalKServer.SettingsRequest, status: Int, json: String, model: SignalKModel, now: Double,
         unixTime: Double
     ) {
-        server.answer(request, status: status, json: json, model: model, at: now, unixTime: unixTime) { perform($0) }
+        server.answer(request, status: status, json: json, model: model, at: now, unixTime: unixTime) {
+            perform($0, at: now)
+        }
     }
 
     /// A command's outcome, to the client that asked; the requests it sent after go on.
@@ -134,18 +162,18 @@ final class WebServer {
         _ request: SignalKServer.CommandRequest, _ outcome: CommandOutcome, model: SignalKModel, now: Double,
         unixTime: Double
     ) {
-        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0) }
+        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0, at: now) }
     }
 
     /// New updates to the stream clients; `yield` as for ``service(model:now:unixTime:yield:)``, the clients not
     /// reached served by `resume`.
     func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
+        server.publish(updates, model: model, at: now, yield: yield) { perform($0, at: now) }
     }
 
     /// Held and periodic values that have come due.
     func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.tick(model: model, at: now, yield: yield) { perform($0) }
+        server.tick(model: model, at: now, yield: yield) { perform($0, at: now) }
     }
 
     /// Goes on with stream work `publish` or `tick` left when they yielded.
@@ -163,7 +191,7 @@ final class WebServer {
         let id = clients[index].id
         return ClientQueue.read(clients[index].fd, into: &scratch, limit: Self.readLimit) { bytes in
             statistics.bytesIn += bytes.count
-            server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0) }
+            server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0, at: now) }
             // The protocol may have asked to close the client: stop reading it.
             return !clients[index].closeWhenSent
         }
@@ -177,22 +205,30 @@ final class WebServer {
         return true
     }
 
+    /// Marks a client to be closed once its queue has gone (timed from `now`, or from the next housekeeping).
+    private func close(_ index: Int, at now: Double) {
+        guard !clients[index].closeWhenSent else { return }
+        clients[index].closeWhenSent = true
+        clients[index].closingSince = now >= 0 ? now : lastHousekeeping
+    }
+
     private func drop(_ index: Int) {
         server.closed(clients[index].id)
         POSIX.close(clients[index].fd)
         clients.remove(at: index)
     }
 
-    private func perform(_ action: SignalKServer.Action) {
+    private func perform(_ action: SignalKServer.Action, at now: Double = -1) {
         switch action {
         case .send(let id, let bytes):
             guard let index = clients.firstIndex(where: { $0.id == id }), !clients[index].closeWhenSent else { return }
-            if clients[index].queue.pending + bytes.count > settings.clientBuffer {
-                // Not reading: dropped rather than queued without end.
+            // One answer, however large (the full model), is always taken by a client with nothing queued; past
+            // that, one that does not read is dropped rather than queued without end.
+            if clients[index].queue.pending > 0 && clients[index].queue.pending + bytes.count > settings.clientBuffer {
                 statistics.dropped += 1
                 log.info("web.slow-client", "web: a client that does not read was dropped", [("port", "\(port)")])
                 clients[index].queue.removeAll()
-                clients[index].closeWhenSent = true
+                close(index, at: now)
                 // The protocol hears of it when the client is dropped (`drop`), not here: this runs inside the
                 // protocol's own call.
                 return
@@ -200,7 +236,7 @@ final class WebServer {
             clients[index].queue.append(bytes)
         case .close(let id):
             guard let index = clients.firstIndex(where: { $0.id == id }) else { return }
-            clients[index].closeWhenSent = true
+            close(index, at: now)
         case .command(let request):
             commands.append(request)
         case .settings(let request):

@@ -53,6 +53,12 @@ final class WebService: Service {
         let local = localNetworks()
         configuration.putRule = admitted(settings.putNetworks, local: local, log: log)
         configuration.files = PanelFiles.all
+        configuration.maximumConnections = settings.maximumClients
+        configuration.maximumPerAddress = min(settings.maximumPerAddress, settings.maximumClients)
+        // Three streams in four slots at most, so discovery and the panel's files always find one.
+        configuration.maximumStreams = max(1, settings.maximumClients * 3 / 4)
+        configuration.maximumStreamsPerAddress = max(
+            1, min(configuration.maximumStreams, settings.maximumPerAddress * 3 / 4))
         let server = try WebServer(settings: settings, server: SignalKServer(configuration: configuration), log: log)
         let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
         log.notice(

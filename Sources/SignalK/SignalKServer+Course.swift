@@ -1,0 +1,132 @@
+import Engine
+import Marine
+
+/// Signal K's version 2 paths that the crew's apps use: the Course API (`/signalk/v2/api/vessels/self/navigation/
+/// course`, as signalk-server's `src/api/course/index.ts` serves it and `docs/develop/rest-api/course_api.md`
+/// describes it) and `/signalk/v2/features`. The course is the engine's route follower: a destination set here is a
+/// leg from where the boat is, the active route is the one route Telltale follows (``SignalKModel/routeHref``),
+/// and what is read back is what the engine publishes under `navigation.course.*`.
+extension SignalKServer {
+    static let coursePath = "/signalk/v2/api/vessels/self/navigation/course"
+
+    /// A request below `/signalk/v2`.
+    mutating func version2(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, keepAlive: Bool,
+        _ act: (Action) -> Void
+    ) {
+        func reply(_ status: Int, _ body: String) {
+            act(.send(connection: id, bytes: HTTPResponse.json(status: status, body, keepAlive: keepAlive)))
+            if !keepAlive { close(id, &connection, act) }
+        }
+        func refuse(_ status: Int, _ message: String) {
+            reply(status, Self.putResult(status, message, requestId: nil))
+        }
+        let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+        let isRead = request.method == "GET" || request.method == "HEAD"
+        if path == "/signalk/v2/features" {
+            guard isRead else { return refuse(405, "GET only") }
+            return reply(200, #"{"apis":["course"],"plugins":[]}"#)
+        }
+        guard path == Self.coursePath || path.hasPrefix(Self.coursePath + "/") else {
+            return refuse(404, "not found")
+        }
+        let action = path.dropFirst(Self.coursePath.count).split(separator: "/").joined(separator: "/")
+        switch (request.method, action) {
+        case ("GET", ""), ("HEAD", ""):
+            return reply(200, Self.courseJSON(model))
+        case ("GET", "calcValues"):
+            return reply(200, Self.calcValuesJSON(model))
+        case ("DELETE", ""):
+            return command(.route(.stop), id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "destination"):
+            let body = JSONValue.parse(request.body)
+            if body?["href"] != nil {
+                return refuse(400, "waypoints are not kept as resources here: send {\"position\": {...}}")
+            }
+            guard let latitude = body?["position"]?["latitude"]?.number,
+                let longitude = body?["position"]?["longitude"]?.number, latitude.isFinite, longitude.isFinite,
+                abs(latitude) <= 90, abs(longitude) <= 180
+            else {
+                return refuse(400, "the body must be {\"position\": {\"latitude\": ..., \"longitude\": ...}}")
+            }
+            return command(
+                .destination(GeoPoint(latitude: latitude, longitude: longitude)), id, &connection,
+                keepAlive: keepAlive, act)
+        case ("PUT", "activeRoute"):
+            guard JSONValue.parse(request.body)?["href"]?.string == SignalKModel.routeHref else {
+                return refuse(404, "the one route here is \(SignalKModel.routeHref)")
+            }
+            return command(.route(.start), id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "activeRoute/nextPoint"):
+            let steps = JSONValue.parse(request.body)?["value"]?.number ?? 1
+            guard steps == 1 else { return refuse(400, "the route goes on one point at a time: {\"value\": 1}") }
+            return command(.route(.advance), id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "restart"), ("PUT", "arrivalCircle"), ("PUT", "activeRoute/pointIndex"),
+            ("PUT", "activeRoute/reverse"), ("PUT", "targetArrivalTime"):
+            return refuse(501, "not supported by Telltale's route follower")
+        case (_, ""), (_, "destination"), (_, "activeRoute"), (_, "activeRoute/nextPoint"), (_, "calcValues"):
+            return refuse(405, "not with \(request.method)")
+        default:
+            return refuse(404, "not found")
+        }
+    }
+
+    /// A command from a Course API request: only from where changes are accepted; the answer waits for the engine.
+    private mutating func command(
+        _ command: EngineCommand, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        guard configuration.putRule.admits(connection.peer) else {
+            counters.refused += 1
+            let status = 403
+            let body = Self.putResult(
+                status, "changes are accepted only from the networks in [web] put_networks", requestId: nil)
+            act(.send(connection: id, bytes: HTTPResponse.json(status: status, body, keepAlive: keepAlive)))
+            if !keepAlive { close(id, &connection, act) }
+            return
+        }
+        counters.puts += 1
+        connection.awaiting = true
+        act(
+            .command(
+                CommandRequest(
+                    connection: id, command: command, requestId: nil, overStream: false, keepAlive: keepAlive)))
+    }
+
+    /// The course as `GET .../navigation/course` gives it: nulls when no course is set.
+    static func courseJSON(_ model: SignalKModel) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.null("startTime")
+        json.null("targetArrivalTime")
+        for key in ["arrivalCircle", "activeRoute", "nextPoint", "previousPoint"] {
+            let value = model.computed("navigation.course." + key)
+            if let value {
+                value.write(key, to: &json)
+            } else if key == "arrivalCircle" {
+                json.value(key, 0)
+            } else {
+                json.null(key)
+            }
+        }
+        json.endObject()
+        return json.text
+    }
+
+    static func calcValuesJSON(_ model: SignalKModel) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        let prefix = "navigation.course.calcValues."
+        for path in model.entries.keys.sorted() where path.hasPrefix(prefix) {
+            model.computed(path)?.write(String(path.dropFirst(prefix.count)), to: &json)
+        }
+        json.endObject()
+        return json.text
+    }
+}
+
+extension SignalKModel {
+    /// The engine's own value of `path`, if it has one.
+    func computed(_ path: String) -> SignalKValue? {
+        entries[path]?.first { $0.source == Self.computedSource }?.value
+    }
+}
