@@ -227,10 +227,12 @@ extension SignalKModel {
         json.value("timestamp", newest.timestamp)
     }
 
-    /// One path's object: the latest value with its source and timestamp, its meta, and every source's value when
-    /// there are several.
+    /// One path's object: the preferred source's value (``preferredSource(_:)``) with its source and timestamp, its
+    /// meta, and every source's value when there are several.
     private func writeLeaf(_ path: String, _ key: String?, to json: inout JSONWriter) {
-        guard let all = entries[path], let preferred = all.max(by: { $0.time < $1.time }) else { return }
+        guard let all = entries[path], let source = preferredSource(path),
+            let preferred = all.first(where: { $0.source == source })
+        else { return }
         json.beginObject(key)
         preferred.value.write("value", to: &json)
         json.value("$source", preferred.source)

@@ -40,6 +40,8 @@ public struct SignalKModel: Sendable {
     var pending: [Update] = []
     /// True wind over the last hour and heel over the last minutes, sampled at each ``update``.
     public private(set) var history = History()
+    /// Sources by path, most preferred first (`[web.source_priority]`); see ``preferredSource(_:)``.
+    public var sourcePriority: [String: [String]] = [:]
 
     /// - Parameter urn: `urn:mrn:signalk:uuid:…` or `urn:mrn:imo:mmsi:…`, the boat's stable identity.
     public init(urn: String, name: String? = nil) {
@@ -74,6 +76,34 @@ public struct SignalKModel: Sendable {
             text.append(digits[Int(byte & 0x0F)])
         }
         return "urn:mrn:signalk:uuid:" + String(decoding: text, as: UTF8.self)
+    }
+
+    /// The one source whose value stands for `path` (the REST model's `value`, the only one a stream sends unless
+    /// it asks `sourcePolicy=all`, as signalk-server's `preferred` policy): the first of the path's configured
+    /// priority that has a value, else the engine's own (`telltale.computed`: damped, corrected, one source chosen by
+    /// the engine's own selection), else the source heard first. True heading is the exception: the compass's own
+    /// (HDT, or HDG with variation) comes at its rate, 10 Hz, where the engine's is the same compass at the update
+    /// rate, so the instrument's is preferred there. Nil when the path has no value.
+    public func preferredSource(_ path: String) -> String? {
+        guard let list = entries[path], let first = list.first else { return nil }
+        if let order = sourcePriority[path] {
+            for source in order where list.contains(where: { $0.source == source }) { return source }
+        }
+        if Self.instrumentFirst.contains(path), let own = list.first(where: { $0.source != Self.computedSource }) {
+            return own.source
+        }
+        if list.contains(where: { $0.source == Self.computedSource }) { return Self.computedSource }
+        return first.source
+    }
+
+    /// Paths whose instrument value is preferred to the engine's by default (see ``preferredSource(_:)``).
+    static let instrumentFirst: Set<String> = ["navigation.headingTrue"]
+
+    /// Whether an update goes to a stream that wants one value a path: the preferred source's, or a withdrawal (a
+    /// value the app showed must not look current once it is gone; the next source's value follows at its rate).
+    public func isPreferred(_ update: Update) -> Bool {
+        guard update.value != .null, let preferred = preferredSource(update.path) else { return true }
+        return update.source == preferred
     }
 
     /// The updates made since the last call, in order.

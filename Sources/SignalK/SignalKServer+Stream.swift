@@ -21,8 +21,9 @@ extension SignalKServer {
         head += "Sec-WebSocket-Accept: \(WebSocket.acceptKey(for: key))\r\n\r\n"
         act(.send(connection: id, bytes: Array(head.utf8)))
         connection.socket = WebSocket.Decoder(maximumMessage: configuration.maximumMessage)
-        let stream = StreamSubscription(
+        var stream = StreamSubscription(
             query: request.parameter("subscribe"), sendMeta: request.parameter("sendMeta") == "all")
+        stream.allSources = request.parameter("sourcePolicy") == "all"
         counters.streams += 1
         let hello = model.hello(name: "telltale", version: configuration.serverVersion, unixTime: unixTime)
         act(.send(connection: id, bytes: WebSocket.frame(.text, Array(hello.utf8))))
@@ -40,7 +41,8 @@ extension SignalKServer {
     ) {
         var current: [SignalKModel.Update] = []
         for path in model.entries.keys.sorted() {
-            for entry in model.entries[path] ?? [] {
+            let preferred = stream.allSources ? nil : model.preferredSource(path)
+            for entry in model.entries[path] ?? [] where preferred == nil || entry.source == preferred {
                 current.append(
                     SignalKModel.Update(
                         path: path, source: entry.source, timestamp: entry.timestamp, value: entry.value))
@@ -148,6 +150,8 @@ extension SignalKServer {
     /// owed. Done client by client, so that it can stop between two clients and go on later (`resume`).
     struct StreamRound {
         var updates: [SignalKModel.Update]
+        /// `updates` but those of sources not preferred (``SignalKModel/isPreferred(_:)``), for most clients.
+        var preferred: [SignalKModel.Update] = []
         var isTick: Bool
         var at: Double
         var clients: [Int]
@@ -202,6 +206,8 @@ extension SignalKServer {
     }
 
     private mutating func begin(_ round: StreamRound, _ model: SignalKModel, _ act: (Action) -> Void) {
+        var round = round
+        round.preferred = round.updates.filter { model.isPreferred($0) }
         while rounds.count >= Self.waitingRounds {
             var oldest = rounds.removeFirst()
             _ = advance(&oldest, model: model, act, stop: { false })
@@ -231,7 +237,11 @@ extension SignalKServer {
             connections[id]?.needsCurrent = false
             sendCurrent(id, &stream, model: model, at: round.at, act)
         }
-        let out = round.isTick ? stream.due(at: round.at) : stream.offer(round.updates, at: round.at)
+        var out =
+            round.isTick
+            ? stream.due(at: round.at) : stream.offer(stream.allSources ? round.updates : round.preferred, at: round.at)
+        // A held or periodic value of a source no longer preferred (the engine's value came meanwhile) stays held.
+        if round.isTick && !stream.allSources { out.removeAll { !model.isPreferred($0) } }
         if !out.isEmpty {
             let meta = stream.newMeta(out)
             act(.send(connection: id, bytes: round.frames.frame(out, meta, model)))

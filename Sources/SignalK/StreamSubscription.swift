@@ -83,6 +83,8 @@ public struct StreamSubscription: Sendable {
     private var metaSent: Set<String> = []
     /// The client asked for meta (`sendMeta=all` on the stream URL): each path's meta comes with its first value.
     public let sendsMeta: Bool
+    /// The client asked for every source's values (`sourcePolicy=all`), not only the preferred one's.
+    public var allSources = false
 
     /// `subscribe` from the stream URL: `self` and `all` (one boat: the same) subscribe to everything as it comes,
     /// `none` to nothing until the client asks. Meta only when `sendMeta` (the reference sends none otherwise).

@@ -195,9 +195,27 @@ deltas = [json.loads(ws.recv()) for _ in range(30)]
 ws.close()
 check("no meta unless sendMeta=all (ws.ts: sendMetaDeltas)",
       all("meta" not in update for delta in deltas for update in delta.get("updates", [])))
-hdg = [v for d in deltas for u in d.get("updates", []) for v in u.get("values", [])
-       if v["path"] == "navigation.headingTrue" and u.get("$source") != "telltale.computed"]
-check("headingTrue comes with each HDG that carries variation, not only from the engine", bool(hdg))
+def sources(deltas, path):
+    return {u.get("$source") for d in deltas for u in d.get("updates", []) for v in u.get("values", [])
+            if v["path"] == path and v["value"] is not None}
+
+
+check("one value a path: apparent wind only from the engine, not fighting the instrument's (defect 5)",
+      sources(deltas, "environment.wind.angleApparent") == {"telltale.computed"},
+      sources(deltas, "environment.wind.angleApparent"))
+ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self&sourcePolicy=all", timeout=5)
+ws.recv()
+every = [json.loads(ws.recv()) for _ in range(40)]
+ws.close()
+check("sourcePolicy=all: every source's apparent wind (ws.ts: spark.sourcePolicy)",
+      sources(every, "environment.wind.angleApparent") == {"telltale.computed", "demo-voyage.WI"},
+      sources(every, "environment.wind.angleApparent"))
+status, _, body = request("GET", "/signalk/v1/api/vessels/self/environment/wind/angleApparent")
+leaf = json.loads(body) if status == 200 else {}
+check("the REST model: the engine's value, the instrument's under values",
+      leaf.get("$source") == "telltale.computed" and "demo-voyage.WI" in leaf.get("values", {}), body[:300])
+check("headingTrue from the compass (HDG with variation, 10 Hz), preferred to the engine's 2 Hz copy",
+      sources(deltas, "navigation.headingTrue") == {"demo-voyage.HC"}, sources(deltas, "navigation.headingTrue"))
 ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self&sendMeta=all", timeout=5)
 ws.recv()
 metas = []

@@ -1,5 +1,7 @@
 import Engine
 import Marine
+import NMEA
+import TestSupport
 import Testing
 
 @testable import SignalK
@@ -160,6 +162,45 @@ import Testing
                 "PUT", "/signalk/v1/api/vessels/urn:mrn:imo:mmsi:230000000/telltale/route/command", #"{"value":"stop"}"#
             ))
         #expect(h.text(3).hasPrefix("HTTP/1.1 404") && h.commands.count == 1)
+    }
+
+    @Test("one value a path: the engine's by default, a configured priority, every source with sourcePolicy=all")
+    func oneValuePerPath() throws {
+        var h = Harness()
+        let mwv = try Sentence(parsing: checksummed("WIMWV,40.0,R,12.0,N,A"))
+        h.model.observe(mwv, input: "instruments", at: 1, unixTime: 0)
+        var values = InstrumentValues()
+        values.apparentWind = RelativeWind(angle: 41, speed: 6.2)
+        h.model.update(values, alarms: [], at: 1, unixTime: 0)
+        #expect(h.model.preferredSource("environment.wind.angleApparent") == "telltale.computed")
+        let leaf = try #require(h.model.branch(["vessels", "self", "environment", "wind", "angleApparent"]))
+        #expect(leaf.hasPrefix(#"{"value":0.715585,"$source":"telltale.computed""#), "the engine's value first")
+        #expect(leaf.contains(#""values":{"instruments.WI""#), "the other kept under values")
+        for (id, query) in [(1, "subscribe=self"), (2, "subscribe=self&sourcePolicy=all")] {
+            h.server.opened(id, peer: [127, 0, 0, 1], at: 0)
+            h.send(
+                id,
+                "GET /signalk/v1/stream?\(query) HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        }
+        h.drive(at: 1.1) { server, model, act in server.tick(model: model, at: 1.1, act) }
+        h.sent = [:]
+        h.model.observe(mwv, input: "instruments", at: 1.2, unixTime: 0)
+        h.model.update(values, alarms: [], at: 1.2, unixTime: 0)
+        let updates = h.model.takeUpdates()
+        h.drive(at: 1.2) { server, model, act in server.publish(updates, model: model, at: 1.2, act) }
+        #expect(h.text(1).contains("telltale.computed") && !h.text(1).contains("instruments.WI"))
+        #expect(h.text(2).contains("telltale.computed") && h.text(2).contains("instruments.WI"))
+        // A configured priority: the instrument's own value first.
+        h.model.sourcePriority["environment.wind.angleApparent"] = ["instruments.WI", "telltale.computed"]
+        #expect(h.model.preferredSource("environment.wind.angleApparent") == "instruments.WI")
+        #expect(h.model.preferredSource("environment.wind.speedApparent") == "telltale.computed")
+        // True heading: the compass's own, at its rate, before the engine's copy at the update rate.
+        h.model.observe(
+            try Sentence(parsing: checksummed("HCHDG,90.0,0.0,E,2.0,W")), input: "compass", at: 1.3, unixTime: 0)
+        values.headingTrue = 88
+        h.model.update(values, alarms: [], at: 1.3, unixTime: 0)
+        #expect(h.model.preferredSource("navigation.headingTrue") == "compass.HC")
     }
 
     @Test("meta only with sendMeta=all; no cached values with sendCachedValues=false")

@@ -23,7 +23,7 @@ extension ConfigurationFile.Reader {
                 table, section,
                 allowed: [
                     "enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer", "max_clients",
-                    "max_per_address",
+                    "max_per_address", "source_priority",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in enabled = try bool(table, "enabled", section) ?? true }
@@ -64,6 +64,18 @@ extension ConfigurationFile.Reader {
         }
         collect { () throws(ConfigurationFile.Error) in
             if let count = try number(table, "max_clients", section, range: 2...256) { web.maximumClients = Int(count) }
+        }
+        collect { () throws(ConfigurationFile.Error) in
+            guard let value = table["source_priority"] else { return }
+            guard let priorities = value.table else {
+                throw fail("web.source_priority", "must be a table of paths: \"navigation.headingTrue\" = [\"gps.HC\"]")
+            }
+            for path in priorities.keys {
+                guard let sources = try strings(priorities, path, "web.source_priority"), !sources.isEmpty else {
+                    continue
+                }
+                web.sourcePriority[path] = sources
+            }
         }
         collect { () throws(ConfigurationFile.Error) in
             if let count = try number(table, "max_per_address", section, range: 2...256) {

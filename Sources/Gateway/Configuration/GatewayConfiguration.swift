@@ -126,6 +126,8 @@ public struct WebConfiguration: Sendable {
     public var maximumClients = 32
     /// Most clients from one address (one device cannot take every slot); three in four of them may be streams.
     public var maximumPerAddress = 16
+    /// Sources by Signal K path, most preferred first (`[web.source_priority]`): which one value a path shows.
+    public var sourcePriority: [String: [String]] = [:]
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
 

@@ -869,7 +869,7 @@ function setConnected(up, text) {
   render();
 }
 function connect() {
-  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/signalk/v1/stream?subscribe=self";
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/signalk/v1/stream?subscribe=self&sourcePolicy=all";
   try { socket = new WebSocket(url); } catch (e) { setTimeout(connect, 1000); return; }
   socket.onopen = () => { retry = 1; lastMessage = now(); setConnected(true, "live"); fetchHistory(); };
   socket.onmessage = event => {

@@ -65,8 +65,10 @@ final class WebService: Service {
             "web.listening",
             "web: Signal K on http://\(Endpoint.bracketed(settings.host)):\(server.port)/signalk (self \(urn))",
             [("port", "\(server.port)")])
+        var model = SignalKModel(urn: urn, name: settings.name)
+        model.sourcePriority = settings.sourcePriority
         let feed = SignalKFeed(
-            model: SignalKModel(urn: urn, name: settings.name), updateRate: settings.updateRate,
+            model: model, updateRate: settings.updateRate,
             heelAlarms: (alarms.overHeel, alarms.underHeel))
         let service = WebService(
             server: server, feed: feed, yield: yield, carryOut: carryOut, settings: answer, unixTime: unixTime)
