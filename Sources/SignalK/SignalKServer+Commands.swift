@@ -9,11 +9,12 @@ extension SignalKServer {
         case command(EngineCommand)
     }
 
-    /// What a PUT of `value` to `path` (below `vessels.self`) from `peer` asks for.
-    mutating func request(_ path: String, value: JSONValue?, peer: [UInt8]) -> PutRequest {
-        guard configuration.putRule.admits(peer) else {
+    /// What a PUT of `value` to `path` (below `vessels.self`) asks for, from a connection that may (`refusal` nil)
+    /// or may not change things.
+    mutating func request(_ path: String, value: JSONValue?, refusal: (status: Int, message: String)?) -> PutRequest {
+        if let refusal {
             counters.refused += 1
-            return .answer(status: 403, message: "changes are accepted only from the networks in [web] put_networks")
+            return .answer(status: refusal.status, message: refusal.message)
         }
         guard let value else { return .answer(status: 400, message: "the body must be {\"value\": ...}") }
         let command: EngineCommand
@@ -86,14 +87,15 @@ extension SignalKServer {
     /// PUT `/signalk/v1/api/vessels/self/<path>` with `{"value": ...}`: answered now, or handed to the shell as a
     /// command, the connection waiting for its answer.
     mutating func put(
-        _ components: [String], _ body: [UInt8], _ id: Int, _ connection: inout Connection, model: SignalKModel,
+        _ components: [String], _ http: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel,
         keepAlive: Bool, _ act: (Action) -> Void
     ) {
         guard components.count > 2, components[0] == "vessels", Self.isSelf("vessels." + components[1], model) else {
             return reply(id, &connection, 404, "PUT goes to vessels/self/<path>", keepAlive: keepAlive, act)
         }
         let path = components.dropFirst(2).joined(separator: ".")
-        switch request(path, value: JSONValue.parse(body)?["value"], peer: connection.peer) {
+        let refused = refusal(connection, token: Self.token(of: http))
+        switch request(path, value: JSONValue.parse(http.body)?["value"], refusal: refused) {
         case .answer(let status, let message):
             reply(id, &connection, status, message, keepAlive: keepAlive, act)
         case .command(let command):
@@ -114,7 +116,7 @@ extension SignalKServer {
             counters.refused += 1
             return
         }
-        switch request(path, value: put["value"], peer: connection.peer) {
+        switch request(path, value: put["value"], refusal: refusal(connection, token: nil)) {
         case .answer(let status, let text):
             let reply = Self.putResult(status, text, requestId: requestId)
             connection.remember(requestId, reply)

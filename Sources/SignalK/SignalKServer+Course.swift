@@ -37,7 +37,7 @@ extension SignalKServer {
         case ("GET", "calcValues"):
             return reply(200, Self.calcValuesJSON(model))
         case ("DELETE", ""):
-            return command(.route(.stop), id, &connection, keepAlive: keepAlive, act)
+            return command(.route(.stop), request, id, &connection, keepAlive: keepAlive, act)
         case ("PUT", "destination"):
             let body = JSONValue.parse(request.body)
             if body?["href"] != nil {
@@ -50,17 +50,17 @@ extension SignalKServer {
                 return refuse(400, "the body must be {\"position\": {\"latitude\": ..., \"longitude\": ...}}")
             }
             return command(
-                .destination(GeoPoint(latitude: latitude, longitude: longitude)), id, &connection,
+                .destination(GeoPoint(latitude: latitude, longitude: longitude)), request, id, &connection,
                 keepAlive: keepAlive, act)
         case ("PUT", "activeRoute"):
             guard JSONValue.parse(request.body)?["href"]?.string == SignalKModel.routeHref else {
                 return refuse(404, "the one route here is \(SignalKModel.routeHref)")
             }
-            return command(.route(.start), id, &connection, keepAlive: keepAlive, act)
+            return command(.route(.start), request, id, &connection, keepAlive: keepAlive, act)
         case ("PUT", "activeRoute/nextPoint"):
             let steps = JSONValue.parse(request.body)?["value"]?.number ?? 1
             guard steps == 1 else { return refuse(400, "the route goes on one point at a time: {\"value\": 1}") }
-            return command(.route(.advance), id, &connection, keepAlive: keepAlive, act)
+            return command(.route(.advance), request, id, &connection, keepAlive: keepAlive, act)
         case ("PUT", "restart"), ("PUT", "arrivalCircle"), ("PUT", "activeRoute/pointIndex"),
             ("PUT", "activeRoute/reverse"), ("PUT", "targetArrivalTime"):
             return refuse(501, "not supported by Telltale's route follower")
@@ -73,14 +73,13 @@ extension SignalKServer {
 
     /// A command from a Course API request: only from where changes are accepted; the answer waits for the engine.
     private mutating func command(
-        _ command: EngineCommand, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+        _ command: EngineCommand, _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool,
+        _ act: (Action) -> Void
     ) {
-        guard configuration.putRule.admits(connection.peer) else {
+        if let refused = refusal(connection, token: Self.token(of: request)) {
             counters.refused += 1
-            let status = 403
-            let body = Self.putResult(
-                status, "changes are accepted only from the networks in [web] put_networks", requestId: nil)
-            act(.send(connection: id, bytes: HTTPResponse.json(status: status, body, keepAlive: keepAlive)))
+            let body = Self.putResult(refused.status, refused.message, requestId: nil)
+            act(.send(connection: id, bytes: HTTPResponse.json(status: refused.status, body, keepAlive: keepAlive)))
             if !keepAlive { close(id, &connection, act) }
             return
         }

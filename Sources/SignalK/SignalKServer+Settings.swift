@@ -30,9 +30,9 @@ extension SignalKServer {
             act(.send(connection: id, bytes: HTTPResponse.error(status, message, keepAlive: keepAlive)))
             if !keepAlive { close(id, &connection, act) }
         }
-        guard configuration.putRule.admits(connection.peer) else {
+        if let refused = refusal(connection, token: Self.token(of: request), admin: true) {
             counters.refused += 1
-            return refuse(403, "the settings are open only to the networks in [web] put_networks")
+            return refuse(refused.status, refused.message)
         }
         let kind: SettingsRequest.Kind
         switch (request.method, request.path.dropFirst(Self.settingsPath.count)) {

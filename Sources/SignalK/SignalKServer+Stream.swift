@@ -28,6 +28,7 @@ extension SignalKServer {
         let hello = model.hello(name: "telltale", version: configuration.serverVersion, unixTime: unixTime)
         act(.send(connection: id, bytes: WebSocket.frame(.text, Array(hello.utf8))))
         connection.sendsCachedValues = request.parameter("sendCachedValues") != "false"
+        connection.token = Self.token(of: request)
         // The values held now go out at the next tick, with those of every other client that joined meanwhile:
         // the whole model as JSON is the costliest thing a client can ask for, and 200 clients connecting at once
         // would otherwise each cost it inside a turn of the loop that a sentence may be waiting behind.
@@ -56,7 +57,7 @@ extension SignalKServer {
 
     mutating func socketBytes(
         _ id: Int, _ connection: inout Connection, _ bytes: [UInt8], model: SignalKModel, at now: Double,
-        _ act: (Action) -> Void
+        unixTime: Double, _ act: (Action) -> Void
     ) {
         guard var decoder = connection.socket else { return }
         let messages = decoder.feed(bytes)
@@ -81,7 +82,7 @@ extension SignalKServer {
                     counters.refused += 1
                     continue
                 }
-                streamMessage(payload, id, &connection, model: model, at: now, act)
+                streamMessage(payload, id, &connection, model: model, at: now, unixTime: unixTime, act)
             case .ping(let payload):
                 act(.send(connection: id, bytes: WebSocket.frame(.pong, payload)))
             case .pong:
@@ -109,7 +110,7 @@ extension SignalKServer {
 
     private mutating func streamMessage(
         _ payload: [UInt8], _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
-        _ act: (Action) -> Void
+        unixTime: Double, _ act: (Action) -> Void
     ) {
         guard let message = JSONValue.parse(payload, maximumLength: configuration.maximumMessage),
             var stream = connection.stream
@@ -124,6 +125,9 @@ extension SignalKServer {
                 return act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
             }
             return streamPut(message, put, id, &connection, act)
+        }
+        if message["accessRequest"] != nil {
+            return streamAccessRequest(message, id, &connection, unixTime: unixTime, act)
         }
         if message["query"]?.bool == true, let requestId = message["requestId"]?.string {
             // The state of a request this client made (`src/requestResponse.ts`: what it was answered, or 404).

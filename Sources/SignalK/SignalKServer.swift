@@ -36,6 +36,9 @@ public struct SignalKServer: Sendable {
         /// Seconds of silence after which a stream is pinged, and after the ping before it is dropped (the
         /// reference server pings every 30 s too).
         public var pingInterval = 30.0
+        /// The devices approved and the requests waiting (the shell loads it from the state folder and keeps it
+        /// there when ``Action/saveAccess(_:)`` says it changed).
+        public var access = AccessRegistry(secret: [])
 
         public init() {}
     }
@@ -63,6 +66,9 @@ public struct SignalKServer: Sendable {
         /// A client asks for the gateway's settings, or to check or save a configuration: the shell answers with
         /// ``answer(_:status:json:model:at:unixTime:_:)``. The connection reads nothing more until then.
         case settings(SettingsRequest)
+        /// The access registry changed: the shell keeps this text (``AccessRegistry/json(tokens:)``) in the state
+        /// folder, for ``AccessRegistry/init(json:secret:)`` at the next start.
+        case saveAccess(String)
     }
 
     /// A command a client sent, and where its answer goes.
@@ -109,6 +115,10 @@ public struct SignalKServer: Sendable {
         var pingSent: Double?
         /// The stream's client wants the values held when it subscribes (not `sendCachedValues=false`).
         var sendsCachedValues = true
+        /// The token the client presented (its upgrade request's), or the one its access request was given.
+        var token: String?
+        /// Access requests this stream made and waits on: the registry's id, and the client's own requestId.
+        var waitingAccess: [(id: String, clientRequestId: String?)] = []
         /// The last answers to this stream's requests, for its `query` messages.
         var results: [(requestId: String, reply: String)] = []
 
@@ -119,7 +129,7 @@ public struct SignalKServer: Sendable {
         }
     }
 
-    public private(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration
     public internal(set) var counters = Counters()
     var connections: [Int: Connection] = [:]
     /// Stream work begun and not yet done, oldest first (see `resume`).
@@ -153,7 +163,7 @@ public struct SignalKServer: Sendable {
         connection.lastHeard = now
         connection.pingSent = nil
         if connection.socket != nil {
-            socketBytes(id, &connection, Array(bytes), model: model, at: now, act)
+            socketBytes(id, &connection, Array(bytes), model: model, at: now, unixTime: unixTime, act)
             return
         }
         if connection.reader.buffered == 0 && connection.requestStarted == nil { connection.requestStarted = now }
@@ -183,7 +193,7 @@ public struct SignalKServer: Sendable {
         }
         if connection.socket != nil && !connection.closing {
             let rest = connection.reader.takeRemainder()
-            if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, act) }
+            if !rest.isEmpty { socketBytes(id, &connection, rest, model: model, at: now, unixTime: unixTime, act) }
         }
     }
 
@@ -227,7 +237,8 @@ public struct SignalKServer: Sendable {
         if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
             let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
             if request.method == "PUT" {
-                return put(components, request.body, id, &connection, model: model, keepAlive: keepAlive, act)
+                return put(
+                    components, request, id, &connection, model: model, keepAlive: keepAlive, act)
             }
             guard isRead else { return reply(HTTPResponse.error(405, "GET and PUT only", keepAlive: keepAlive)) }
             guard let body = model.branch(components) else {
@@ -236,6 +247,11 @@ public struct SignalKServer: Sendable {
             return reply(
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        if path.hasPrefix(Self.accessRequestsPath) || path.hasPrefix(Self.requestsPath) || path == Self.accessAdminPath
+            || path.hasPrefix(Self.accessAdminPath + "/")
+        {
+            return accessRoute(request, id, &connection, keepAlive: keepAlive, unixTime: unixTime, act)
         }
         if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
             return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)

@@ -64,6 +64,8 @@ enum PiCommand {
             } else {
                 Console.out(try GatewayClient.alarms(port: options.port))
             }
+        case "access":
+            Console.out(try GatewayClient.access(CommandParser.parse(rest)))
         case "network":
             let options: NetworkOptions = try CommandParser.parse(rest)
             Console.out(try NetworkCommand.run(options) { Console.error("telltale: " + $0 + "\n") } + "\n")

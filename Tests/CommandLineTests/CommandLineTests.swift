@@ -17,7 +17,7 @@ import Testing
     static let context: [String: [String]] = [
         "record": ["--input", "udp://:1", "--directory", "/tmp/recordings"],
         "simulate": ["--route", "route.gpx", "--output", "/tmp/voyage"], "replay": ["voyage.nmea"],
-        "alarm": ["list"], "race": ["start"], "route": ["advance"], "check-config": ["boat.toml"],
+        "alarm": ["list"], "access": ["list"], "race": ["start"], "route": ["advance"], "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"],
     ]
 

@@ -161,6 +161,7 @@ import Testing
                 case .close(let id): gone.append(id)
                 case .command(let request): requests.append(request)
                 case .settings(let request): asked.append(request)
+                case .saveAccess: break
                 }
             }
             body(&server, model, act)
@@ -213,7 +214,7 @@ import Testing
         #expect(h.text(3).hasPrefix("HTTP/1.1 405"))
     }
 
-    @Test("PUT: applied from an allowed network, refused (403) from another, checked before anything is done")
+    @Test("PUT: applied from an allowed network, refused (401, no token) from another, checked before anything is done")
     func put() {
         var h = Harness(put: NetworkRule.loopback)
         let request = Self.put("telltale/route/command", "advance")
@@ -222,7 +223,7 @@ import Testing
         #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.commands == [.route(.advance)])
         h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
         h.send(2, request)
-        #expect(h.text(2).hasPrefix("HTTP/1.1 403") && h.commands.count == 1)
+        #expect(h.text(2).hasPrefix("HTTP/1.1 401") && h.commands.count == 1)
         h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
         h.send(3, Self.put("notifications/heel/over", "acknowledge"))
         #expect(h.commands.last == .acknowledge(.overHeel))
@@ -255,7 +256,7 @@ import Testing
         // From a network that may not change things: refused, the shell never asked.
         h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
         h.send(2, "GET /telltale/v1/settings HTTP/1.1\r\n\r\n")
-        #expect(h.text(2).hasPrefix("HTTP/1.1 403") && h.settings.count == 3)
+        #expect(h.text(2).hasPrefix("HTTP/1.1 401") && h.settings.count == 3)
         h.server.opened(3, peer: [127, 0, 0, 1], at: 0)
         h.send(3, "GET /telltale/v1/settings/configuration HTTP/1.1\r\n\r\n")
         #expect(h.text(3).hasPrefix("HTTP/1.1 405"))

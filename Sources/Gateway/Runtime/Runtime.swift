@@ -94,7 +94,8 @@ public final class Runtime {
             configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
             ?? SystemdNotifier()
         web = try WebService.make(
-            configuration.web, alarms: configuration.engine.alarms, log: log,
+            configuration.web, alarms: configuration.engine.alarms,
+            accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" }, log: log,
             yield: { includingDue in runtime?.shouldYield(includingDue: includingDue) ?? false },
             carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
             answer: { kind, now in

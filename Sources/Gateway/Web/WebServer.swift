@@ -39,6 +39,8 @@ final class WebServer {
     private var scratch = [UInt8](repeating: 0, count: readLimit)
     private var commands: [SignalKServer.CommandRequest] = []
     private var settingsRequests: [SignalKServer.SettingsRequest] = []
+    /// The access registry as it last changed, for the runtime to keep (``takeAccessToSave()``).
+    private var accessToSave: String?
     private let log: Log
 
     static let readLimit = 4 * 1024
@@ -143,6 +145,12 @@ final class WebServer {
     /// The next command a client sent, for the runtime to carry out and ``answer(_:_:model:now:unixTime:)``.
     func takeCommand() -> SignalKServer.CommandRequest? { commands.isEmpty ? nil : commands.removeFirst() }
 
+    /// The access registry's text when it changed since the last call.
+    func takeAccessToSave() -> String? {
+        defer { accessToSave = nil }
+        return accessToSave
+    }
+
     /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
     func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
         settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()
@@ -241,6 +249,8 @@ final class WebServer {
             commands.append(request)
         case .settings(let request):
             settingsRequests.append(request)
+        case .saveAccess(let text):
+            accessToSave = text
         }
     }
 }

@@ -24,6 +24,8 @@ final class WebService: Service {
     var putRule = NetworkRule(networks: [])
     var log: Log?
     var lastLocal: [NetworkRule.Network]?
+    /// Where the access registry is kept (beside the state file), or nil to keep it only in memory.
+    var accessFile: String?
     private var nextPutRuleRefresh = 0.0
 
     init(
@@ -42,7 +44,8 @@ final class WebService: Service {
 
     /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
     static func make(
-        _ settings: WebConfiguration?, alarms: AlarmSettings, log: Log, yield: @escaping (Bool) -> Bool,
+        _ settings: WebConfiguration?, alarms: AlarmSettings, accessFile: String?, log: Log,
+        yield: @escaping (Bool) -> Bool,
         carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
         answer: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
         unixTime: @escaping (Double) -> Double
@@ -53,6 +56,7 @@ final class WebService: Service {
         let local = localNetworks()
         configuration.putRule = admitted(settings.putNetworks, local: local, log: log)
         configuration.files = PanelFiles.all
+        configuration.access = loadAccess(accessFile, log: log)
         configuration.maximumConnections = settings.maximumClients
         configuration.maximumPerAddress = min(settings.maximumPerAddress, settings.maximumClients)
         // Three streams in four slots at most, so discovery and the panel's files always find one.
@@ -76,7 +80,34 @@ final class WebService: Service {
         service.putRule = configuration.putRule
         service.lastLocal = local
         service.log = log
+        service.accessFile = accessFile
         return service
+    }
+
+    /// The devices approved and the requests waiting, as the state folder kept them, with a new secret for the
+    /// tokens made from now. A file that cannot be read is logged and left for a new one.
+    static func loadAccess(_ path: String?, log: Log) -> AccessRegistry {
+        let secret = (try? POSIX.randomBytes(32)) ?? []
+        guard let path, POSIX.exists(path) else { return AccessRegistry(secret: secret) }
+        guard let bytes = try? POSIX.readFile(path) else {
+            log.error("web.access", "web: cannot read \(path); approved devices must ask again", [("path", path)])
+            return AccessRegistry(secret: secret)
+        }
+        let registry = AccessRegistry(json: bytes, secret: secret)
+        log.info(
+            "web.access", "web: \(registry.devices.count) devices approved to change things (\(path))",
+            [("devices", "\(registry.devices.count)")])
+        return registry
+    }
+
+    /// Keeps the access registry in the state folder (written whole or not at all, readable by the gateway only).
+    private func saveAccess() {
+        guard let text = server.takeAccessToSave(), let accessFile else { return }
+        do {
+            try POSIX.writeFileAtomically(accessFile, text, mode: 0o600)
+        } catch {
+            log?.error("web.access", "web: cannot keep the approved devices: \(error)", [("path", accessFile)])
+        }
     }
 
     /// This machine's own networks now.
@@ -156,6 +187,7 @@ final class WebService: Service {
             server.answer(
                 request, status: answer.status, json: answer.json, model: feed.model, now: now, unixTime: unixTime(now))
         }
+        saveAccess()
     }
 
     func stop(deadline: Double) { server.close() }
