@@ -112,9 +112,14 @@ extension Engine {
             values.navigation = nil
         }
         // After an advance the solution already describes the new leg; the leg reported follows it.
-        var reported = NavigationLeg(
-            origin: values.navigation?.origin ?? route.waypoints[leg],
-            destination: values.navigation?.destination ?? route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
+        var reported: NavigationLeg
+        if let solution = values.navigation {
+            reported = NavigationLeg(
+                origin: solution.origin, destination: solution.destination, isUpstream: !hasLocalRoute)
+        } else {
+            reported = NavigationLeg(
+                origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
+        }
         reported.routeName = route.name
         reported.destinationIndex = min(follower.legIndex + 1, route.waypoints.count - 1)
         reported.waypointCount = route.waypoints.count
