@@ -82,7 +82,6 @@ busy_rss = status("VmRSS")
 hwm = status("VmHWM")
 gateway.terminate()
 gateway.wait()
-os.unlink(config.name)
 print(f"gateway with the Signal K server idle: {idle_rss / 1024:.1f} MB resident, CPU {idle_cpu * 100:.2f}% of a core")
 print(f"with {clients} streaming clients: {busy_rss / 1024:.1f} MB resident (peak {hwm / 1024:.1f} MB), "
       f"CPU {busy_cpu * 100:.2f}% of a core, {received / seconds / clients / 1024:.1f} KB/s to each client")
