@@ -154,7 +154,8 @@ check("an unknown path is 404", get("/signalk/v1/api/vessels/self/navigation/non
 check("another vessel is 404", get("/signalk/v1/api/vessels/urn:mrn:imo:mmsi:230000000")[0] == 404)
 
 # The stream: hello, then deltas, every one valid.
-ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self&sendMeta=all", timeout=5)
+# Meta asked for, and every source (not only the preferred one): the pass-through values are matched with the NMEA.
+ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=self&sendMeta=all&sourcePolicy=all", timeout=5)
 hello = json.loads(ws.recv())
 ok, why = valid("hello.json", hello)
 check("the hello validates against hello.json", ok and hello.get("self") == model["self"], why)
