@@ -134,6 +134,8 @@ class Gateway:
             self.runner + [self.binary, "run", "--config", self.config] + self.arguments,
             stderr=log, stdout=self.stdout if self.stdout is not None else log, env=self.env)
         log.close()
+        # A check that stops half way (a traceback) must not leave its gateway running.
+        atexit.register(lambda process=self.process: process.poll() is None and stop(process))
         if wait and not wait_for_ports(*wait, seconds=seconds):
             print(f"the gateway did not listen on {list(wait)}:\n{self.log()[-2000:]}")
         return self
