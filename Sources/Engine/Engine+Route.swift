@@ -15,7 +15,7 @@ extension Engine {
     /// Goes to one point from where the boat is now (Signal K's Course API `destination`); false without a fix.
     @discardableResult
     public mutating func go(to point: GeoPoint, name: String = "destination") -> Bool {
-        guard let here = currentFix?.value.point ?? values.position?.point else { return false }
+        guard let here = values.position?.point else { return false }
         // The planned route is kept: `restartRoute` goes back to it.
         follower.start(
             Route(name: name, waypoints: [Waypoint(id: "start", position: here), Waypoint(id: name, position: point)]))

@@ -53,7 +53,7 @@ public struct AccessRegistry: Sendable {
     ) -> Request {
         if let waiting = requests.first(where: { $0.clientId == clientId && $0.state == .pending }) { return waiting }
         let request = Request(
-            requestId: Self.uuid(make("request")), clientId: String(clientId.prefix(100)),
+            requestId: SignalKModel.uuid(make("request")), clientId: String(clientId.prefix(100)),
             description: String(description.prefix(200)), permission: permission, address: address,
             requested: unixTime, state: .pending)
         if requests.count >= Self.maximumRequests {
@@ -78,7 +78,7 @@ public struct AccessRegistry: Sendable {
         if devices.count >= Self.maximumDevices { devices.removeFirst() }
         let device = Device(
             clientId: request.clientId, description: request.description, permission: request.permission,
-            token: make("token") + make("token"), approved: unixTime)
+            token: SignalKModel.hex(make("token") + make("token")), approved: unixTime)
         devices.append(device)
         return device
     }
@@ -110,30 +110,10 @@ public struct AccessRegistry: Sendable {
         request.state == .approved ? devices.first { $0.clientId == request.clientId } : nil
     }
 
-    /// 40 hex digits no one can guess without the secret: SHA-1 over the secret, a purpose and a counter.
-    private mutating func make(_ purpose: String) -> String {
+    /// 20 bytes no one can guess without the secret: SHA-1 over the secret, a purpose and a counter.
+    private mutating func make(_ purpose: String) -> [UInt8] {
         counter += 1
-        let digest = SHA1.digest(secret + Array((purpose + ":" + String(counter)).utf8) + secret)
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Hex digits laid out as a version 4 UUID (what Signal K's request ids look like).
-    static func uuid(_ hex: String) -> String {
-        var digits = Array(hex.utf8.prefix(32))
-        while digits.count < 32 { digits.append(UInt8(ascii: "0")) }
-        digits[12] = UInt8(ascii: "4")
-        digits[16] = UInt8(ascii: "8")
-        let text = String(decoding: digits, as: UTF8.self)
-        func part(_ from: Int, _ to: Int) -> Substring {
-            text[text.index(text.startIndex, offsetBy: from)..<text.index(text.startIndex, offsetBy: to)]
-        }
-        return "\(part(0, 8))-\(part(8, 12))-\(part(12, 16))-\(part(16, 20))-\(part(20, 32))"
+        return SHA1.digest(secret + Array((purpose + ":" + String(counter)).utf8) + secret)
     }
 }
 

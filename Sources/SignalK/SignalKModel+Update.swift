@@ -116,20 +116,14 @@ extension SignalKModel {
         let leg = values.navigationLeg
         let solution = values.navigation
         let alone = leg.map { $0.isSinglePoint || $0.isUpstream } ?? false
-        put(
-            "navigation.course.nextPoint",
-            leg.map {
+        func point(_ type: String, _ waypoint: Waypoint?) -> SignalKValue? {
+            waypoint.map {
                 .coursePoint(
-                    type: alone ? "Location" : "RoutePoint", latitude: $0.destination.position.latitude,
-                    longitude: $0.destination.position.longitude)
-            })
-        put(
-            "navigation.course.previousPoint",
-            leg.map {
-                .coursePoint(
-                    type: alone ? "VesselPosition" : "RoutePoint", latitude: $0.origin.position.latitude,
-                    longitude: $0.origin.position.longitude)
-            })
+                    type: alone ? type : "RoutePoint", latitude: $0.position.latitude, longitude: $0.position.longitude)
+            }
+        }
+        put("navigation.course.nextPoint", point("Location", leg?.destination))
+        put("navigation.course.previousPoint", point("VesselPosition", leg?.origin))
         put(
             "navigation.course.activeRoute",
             leg.flatMap {

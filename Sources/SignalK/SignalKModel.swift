@@ -66,16 +66,33 @@ public struct SignalKModel: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             bytes.append(UInt8(truncatingIfNeeded: b >> UInt64(shift)))
         }
+        return "urn:mrn:signalk:uuid:" + uuid(bytes)
+    }
+
+    /// 16 bytes as a version 4 UUID (`6b0e776f-811a-4b35-980e-b93405371bc5`): the version and variant bits set.
+    static func uuid(_ bytes: [UInt8]) -> String {
+        var bytes = Array(bytes.prefix(16))
+        while bytes.count < 16 { bytes.append(0) }
         bytes[6] = bytes[6] & 0x0F | 0x40
         bytes[8] = bytes[8] & 0x3F | 0x80
+        let text = hex(bytes)
+        var out = ""
+        for (index, character) in text.enumerated() {
+            if [8, 12, 16, 20].contains(index) { out += "-" }
+            out.append(character)
+        }
+        return out
+    }
+
+    /// Bytes as lower-case hex digits.
+    static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append(UInt8(ascii: "-")) }
+        for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
-        return "urn:mrn:signalk:uuid:" + String(decoding: text, as: UTF8.self)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The one source whose value stands for `path` (the REST model's `value`, the only one a stream sends unless

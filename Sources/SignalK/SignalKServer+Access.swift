@@ -51,13 +51,10 @@ extension SignalKServer {
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool, unixTime: Double,
         _ act: (Action) -> Void
     ) {
-        func reply(_ status: Int, _ json: String) {
-            act(.send(connection: id, bytes: HTTPResponse.json(status: status, json, keepAlive: keepAlive)))
-            if !keepAlive { close(id, &connection, act) }
-        }
+        func reply(_ status: Int, _ json: String) { respond(id, &connection, status, json, keepAlive: keepAlive, act) }
         func refuse(_ status: Int, _ message: String) {
             counters.refused += 1
-            reply(status, Self.putResult(status, message, requestId: nil))
+            self.reply(id, &connection, status, message, keepAlive: keepAlive, act)
         }
         let path = request.path
         if path == Self.accessRequestsPath || path == Self.accessRequestsPath + "/" {
@@ -74,7 +71,6 @@ extension SignalKServer {
             return reply(200, state(of: known, requestId: nil))
         }
         if let why = refusal(connection, token: Self.token(of: request), admin: true) {
-            counters.refused += 1
             return refuse(why.status, why.message)
         }
         let rest = path.dropFirst(Self.accessAdminPath.count).split(separator: "/").map(String.init)

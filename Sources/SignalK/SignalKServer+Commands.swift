@@ -99,12 +99,19 @@ extension SignalKServer {
         case .answer(let status, let message):
             reply(id, &connection, status, message, keepAlive: keepAlive, act)
         case .command(let command):
-            connection.awaiting = true
-            act(
-                .command(
-                    CommandRequest(
-                        connection: id, command: command, requestId: nil, overStream: false, keepAlive: keepAlive)))
+            awaitCommand(command, id, &connection, keepAlive: keepAlive, act)
         }
+    }
+
+    /// Hands an HTTP request's command to the shell; the connection reads nothing more until it is answered.
+    mutating func awaitCommand(
+        _ command: EngineCommand, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        connection.awaiting = true
+        act(
+            .command(
+                CommandRequest(
+                    connection: id, command: command, requestId: nil, overStream: false, keepAlive: keepAlive)))
     }
 
     /// A PUT message on the stream (`{"requestId": ..., "put": {"path": ..., "value": ...}}`).
@@ -149,15 +156,20 @@ extension SignalKServer {
         process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
     }
 
-    private mutating func reply(
+    /// An HTTP answer with Signal K's request result (`state`, `statusCode`, `message`).
+    mutating func reply(
         _ id: Int, _ connection: inout Connection, _ status: Int, _ message: String, keepAlive: Bool,
         _ act: (Action) -> Void
     ) {
-        act(
-            .send(
-                connection: id,
-                bytes: HTTPResponse.json(
-                    status: status, Self.putResult(status, message, requestId: nil), keepAlive: keepAlive)))
+        respond(id, &connection, status, Self.putResult(status, message, requestId: nil), keepAlive: keepAlive, act)
+    }
+
+    /// An HTTP answer with a JSON body; the connection closed after it unless kept alive.
+    mutating func respond(
+        _ id: Int, _ connection: inout Connection, _ status: Int, _ json: String, keepAlive: Bool,
+        _ act: (Action) -> Void
+    ) {
+        act(.send(connection: id, bytes: HTTPResponse.json(status: status, json, keepAlive: keepAlive)))
         if !keepAlive { close(id, &connection, act) }
     }
 

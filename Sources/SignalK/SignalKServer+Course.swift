@@ -14,12 +14,9 @@ extension SignalKServer {
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, keepAlive: Bool,
         _ act: (Action) -> Void
     ) {
-        func reply(_ status: Int, _ body: String) {
-            act(.send(connection: id, bytes: HTTPResponse.json(status: status, body, keepAlive: keepAlive)))
-            if !keepAlive { close(id, &connection, act) }
-        }
+        func reply(_ status: Int, _ json: String) { respond(id, &connection, status, json, keepAlive: keepAlive, act) }
         func refuse(_ status: Int, _ message: String) {
-            reply(status, Self.putResult(status, message, requestId: nil))
+            self.reply(id, &connection, status, message, keepAlive: keepAlive, act)
         }
         let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
         let isRead = request.method == "GET" || request.method == "HEAD"
@@ -78,17 +75,10 @@ extension SignalKServer {
     ) {
         if let refused = refusal(connection, token: Self.token(of: request)) {
             counters.refused += 1
-            let body = Self.putResult(refused.status, refused.message, requestId: nil)
-            act(.send(connection: id, bytes: HTTPResponse.json(status: refused.status, body, keepAlive: keepAlive)))
-            if !keepAlive { close(id, &connection, act) }
-            return
+            return reply(id, &connection, refused.status, refused.message, keepAlive: keepAlive, act)
         }
         counters.puts += 1
-        connection.awaiting = true
-        act(
-            .command(
-                CommandRequest(
-                    connection: id, command: command, requestId: nil, overStream: false, keepAlive: keepAlive)))
+        awaitCommand(command, id, &connection, keepAlive: keepAlive, act)
     }
 
     /// The course as `GET .../navigation/course` gives it: nulls when no course is set.

@@ -25,8 +25,8 @@ final class WebServer {
         var id: Int
         var queue = ClientQueue()
         var closeWhenSent = false
-        /// When the client was told to close.
-        var closingSince = 0.0
+        /// When housekeeping first found the client closing (its linger is timed from there).
+        var closingSince: Double?
     }
 
     var port: Int { listener.port }
@@ -47,7 +47,7 @@ final class WebServer {
     static let acceptsPerTurn = 8
     /// Seconds of client work a turn of the loop, at most (past the first client).
     static let turnBudget = 0.000_25
-    /// Seconds a closing client has to take what is queued for it.
+    /// Seconds a closing client has to take what is queued for it, from the housekeeping that first finds it closing.
     static let lingerLimit = 5.0
     private var turn = 0
     private var lastHousekeeping = -Double.infinity
@@ -113,11 +113,12 @@ final class WebServer {
         }
         if now - lastHousekeeping >= 1 {
             lastHousekeeping = now
-            server.housekeep(at: now) { perform($0, at: now) }
+            server.housekeep(at: now) { perform($0) }
             // A client told to close that does not read its last bytes (a phone asleep) gives its slot back anyway.
-            for index in clients.indices.reversed()
-            where clients[index].closeWhenSent && now - clients[index].closingSince > Self.lingerLimit {
-                drop(index)
+            for index in clients.indices.reversed() where clients[index].closeWhenSent {
+                let since = clients[index].closingSince ?? now
+                clients[index].closingSince = since
+                if now - since > Self.lingerLimit { drop(index) }
             }
         }
         // A time budget a turn, starting with a different client each turn: a crowd of busy clients is served over
@@ -161,7 +162,7 @@ final class WebServer {
         unixTime: Double
     ) {
         server.answer(request, status: status, json: json, model: model, at: now, unixTime: unixTime) {
-            perform($0, at: now)
+            perform($0)
         }
     }
 
@@ -170,18 +171,18 @@ final class WebServer {
         _ request: SignalKServer.CommandRequest, _ outcome: CommandOutcome, model: SignalKModel, now: Double,
         unixTime: Double
     ) {
-        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0, at: now) }
+        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0) }
     }
 
     /// New updates to the stream clients; `yield` as for ``service(model:now:unixTime:yield:)``, the clients not
     /// reached served by `resume`.
     func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.publish(updates, model: model, at: now, yield: yield) { perform($0, at: now) }
+        server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
     }
 
     /// Held and periodic values that have come due.
     func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.tick(model: model, at: now, yield: yield) { perform($0, at: now) }
+        server.tick(model: model, at: now, yield: yield) { perform($0) }
     }
 
     /// Goes on with stream work `publish` or `tick` left when they yielded.
@@ -199,7 +200,7 @@ final class WebServer {
         let id = clients[index].id
         return ClientQueue.read(clients[index].fd, into: &scratch, limit: Self.readLimit) { bytes in
             statistics.bytesIn += bytes.count
-            server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0, at: now) }
+            server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0) }
             // The protocol may have asked to close the client: stop reading it.
             return !clients[index].closeWhenSent
         }
@@ -213,20 +214,13 @@ final class WebServer {
         return true
     }
 
-    /// Marks a client to be closed once its queue has gone (timed from `now`, or from the next housekeeping).
-    private func close(_ index: Int, at now: Double) {
-        guard !clients[index].closeWhenSent else { return }
-        clients[index].closeWhenSent = true
-        clients[index].closingSince = now >= 0 ? now : lastHousekeeping
-    }
-
     private func drop(_ index: Int) {
         server.closed(clients[index].id)
         POSIX.close(clients[index].fd)
         clients.remove(at: index)
     }
 
-    private func perform(_ action: SignalKServer.Action, at now: Double = -1) {
+    private func perform(_ action: SignalKServer.Action) {
         switch action {
         case .send(let id, let bytes):
             guard let index = clients.firstIndex(where: { $0.id == id }), !clients[index].closeWhenSent else { return }
@@ -236,7 +230,7 @@ final class WebServer {
                 statistics.dropped += 1
                 log.info("web.slow-client", "web: a client that does not read was dropped", [("port", "\(port)")])
                 clients[index].queue.removeAll()
-                close(index, at: now)
+                clients[index].closeWhenSent = true
                 // The protocol hears of it when the client is dropped (`drop`), not here: this runs inside the
                 // protocol's own call.
                 return
@@ -244,7 +238,7 @@ final class WebServer {
             clients[index].queue.append(bytes)
         case .close(let id):
             guard let index = clients.firstIndex(where: { $0.id == id }) else { return }
-            close(index, at: now)
+            clients[index].closeWhenSent = true
         case .command(let request):
             commands.append(request)
         case .settings(let request):
