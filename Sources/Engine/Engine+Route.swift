@@ -9,6 +9,7 @@ extension Engine {
         plannedRoute = route
         hasLocalRoute = true
         isSinglePoint = false
+        isReversed = false
         upstreamKey = nil
     }
 
@@ -21,13 +22,20 @@ extension Engine {
             Route(name: name, waypoints: [Waypoint(id: "start", position: here), Waypoint(id: name, position: point)]))
         hasLocalRoute = true
         isSinglePoint = true
+        isReversed = false
         upstreamKey = nil
         return true
     }
 
     /// Replaces the local route (a reloaded file), keeping the active leg when it still exists.
     public mutating func replaceRoute(with route: Route) {
-        if hasLocalRoute && !isSinglePoint { follower.replace(with: route) } else if !isSinglePoint { follow(route) }
+        if isReversed && !isSinglePoint {
+            follow(route)
+        } else if hasLocalRoute && !isSinglePoint {
+            follower.replace(with: route)
+        } else if !isSinglePoint {
+            follow(route)
+        }
         plannedRoute = route
         hasLocalRoute = true
     }
@@ -37,7 +45,9 @@ extension Engine {
     @discardableResult
     public mutating func restartRoute() -> Bool {
         guard let route = plannedRoute ?? follower.route else { return false }
+        let reversed = isReversed
         follow(route)
+        isReversed = reversed
         return true
     }
 
@@ -48,6 +58,70 @@ extension Engine {
         follower.activate(leg: follower.legIndex + 1)
         return true
     }
+
+    /// The id of a leg's origin that is where the boat was when it was set (a leg rejoined, a route reversed).
+    public static let boatOrigin = "here"
+
+    /// Goes back to the leg before; false when the active leg is the first (or no route is followed).
+    @discardableResult
+    public mutating func backRoute() -> Bool {
+        guard follower.route != nil, follower.legIndex > 0 else { return false }
+        follower.activate(leg: follower.legIndex - 1)
+        return true
+    }
+
+    /// Starts the active leg again from where the boat is: the cross-track error is measured from here (the Course
+    /// API's `restart`). False without a fix or a route.
+    @discardableResult
+    public mutating func rejoinRoute() -> Bool {
+        guard follower.route != nil, let here = values.position?.point else {
+            return false
+        }
+        follower.activate(leg: follower.legIndex, origin: Waypoint(id: Self.boatOrigin, position: here))
+        return true
+    }
+
+    /// Heads for the route's point `index`: from the point before it, or for the first from where the boat is.
+    /// False when that needs a fix and there is none.
+    @discardableResult
+    public mutating func headRoute(toPoint index: Int) -> Bool {
+        guard let route = follower.route, index >= 0, index < route.waypoints.count else { return false }
+        if index > 0 {
+            follower.activate(leg: index - 1)
+            return true
+        }
+        guard let here = values.position?.point else { return false }
+        follower.activate(leg: 0, origin: Waypoint(id: Self.boatOrigin, position: here))
+        return true
+    }
+
+    /// Follows the route backwards from where the boat is, to the waypoint last passed (the active leg's start).
+    /// The reversed route is the planned one from now (`start` begins it at its first point). False without a fix.
+    @discardableResult
+    public mutating func reverseRoute() -> Bool {
+        guard let route = follower.route, route.waypoints.count >= 2,
+            let here = values.position?.point
+        else { return false }
+        let leg = follower.legIndex
+        let reversed = Route(name: route.name, waypoints: route.waypoints.reversed())
+        // Forward leg i runs from point i to i + 1; backwards, point i is at count - 1 - i, and the leg to it is the
+        // one before.
+        let target = route.waypoints.count - 1 - leg
+        follower.start(reversed, leg: target - 1, origin: Waypoint(id: Self.boatOrigin, position: here))
+        if !isSinglePoint { plannedRoute = reversed }
+        isReversed.toggle()
+        return true
+    }
+
+    /// The arrival circle's radius, metres, at most ``maximumArrivalRadius``.
+    @discardableResult
+    public mutating func setArrivalRadius(_ metres: Double) -> Bool {
+        guard metres <= Self.maximumArrivalRadius else { return false }
+        return follower.setArrivalRadius(metres)
+    }
+
+    /// 10 NM: beyond it an "arrival" says nothing about where the boat is.
+    public static let maximumArrivalRadius = 10 * Units.metresPerNauticalMile
 
     public mutating func pauseRoute() { follower.pause() }
     public mutating func resumeRoute() { follower.resume() }
@@ -125,6 +199,7 @@ extension Engine {
         reported.waypointCount = route.waypoints.count
         reported.arrivalRadius = follower.settings.arrivalRadius
         reported.isSinglePoint = isSinglePoint
+        reported.isReversed = isReversed
         values.navigationLeg = reported
     }
 

@@ -35,6 +35,8 @@ public struct Engine: Sendable {
     var hasLocalRoute = false
     /// The route followed is a single destination set from here (``go(to:name:)``).
     var isSinglePoint = false
+    /// The route is followed backwards (``reverseRoute()``).
+    var isReversed = false
     /// The route configured or loaded, kept while a destination is followed or after a stop.
     var plannedRoute: Route?
     var upstreamKey: UpstreamDestination?

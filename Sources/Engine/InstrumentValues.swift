@@ -71,6 +71,8 @@ public struct NavigationLeg: Hashable, Sendable {
     public var arrivalRadius = 0.0
     /// The destination was set as a single point (Signal K's Course API `destination`), not a route.
     public var isSinglePoint = false
+    /// The route is followed backwards (the Course API's `activeRoute.reverse`).
+    public var isReversed = false
 
     public init(origin: Waypoint, destination: Waypoint, isUpstream: Bool = false) {
         self.origin = origin

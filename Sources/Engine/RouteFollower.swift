@@ -64,8 +64,9 @@ public struct RouteFollower: Sendable {
     public private(set) var phase = Phase.stopped
     /// Leg i goes from waypoint i to waypoint i + 1.
     public private(set) var legIndex = 0
-    public let settings: RouteSettings
-    /// The origin of leg 0 when it is not waypoint 0 (upstream follow starts where the destination changed).
+    public private(set) var settings: RouteSettings
+    /// The active leg's origin when it is not the route's waypoint (upstream follow starts where the destination
+    /// changed; a leg rejoined starts where the boat was).
     private var customOrigin: Waypoint?
     private var arrivalCount = 0
     /// Arrivals confirmed since the start (a waypoint reached, the leg advanced or the route completed).
@@ -104,7 +105,7 @@ public struct RouteFollower: Sendable {
         }
         let wasPaused = phase == .paused
         let origin = customOrigin
-        start(newRoute, leg: kept ?? 0, origin: kept == 0 ? origin : nil)
+        start(newRoute, leg: kept ?? 0, origin: kept != nil ? origin : nil)
         if wasPaused { phase = .paused }
     }
 
@@ -117,12 +118,19 @@ public struct RouteFollower: Sendable {
         resetLegState()
     }
 
-    /// Moves to another leg by hand.
-    public mutating func activate(leg: Int) {
+    /// Moves to another leg by hand; `origin` replaces its first waypoint (where the boat is, say).
+    public mutating func activate(leg: Int, origin: Waypoint? = nil) {
         guard let route else { return }
         legIndex = min(max(leg, 0), max(route.legCount - 1, 0))
-        customOrigin = nil
+        customOrigin = origin
         resetLegState()
+    }
+
+    /// Metres; negative or not finite is refused (false).
+    public mutating func setArrivalRadius(_ metres: Double) -> Bool {
+        guard metres.isFinite && metres >= 0 else { return false }
+        settings.arrivalRadius = metres
+        return true
     }
 
     private mutating func resetLegState() {
@@ -167,11 +175,11 @@ public struct RouteFollower: Sendable {
         -> NavigationSolution
     {
         let geodesic = Geodesic.wgs84
-        let origin = (legIndex == 0 ? customOrigin : nil) ?? route.waypoints[legIndex]
+        let origin = customOrigin ?? route.waypoints[legIndex]
         let destination = route.waypoints[legIndex + 1]
         let legLength: Double
         let legAzimuth: Double
-        if customOrigin != nil && legIndex == 0 {
+        if customOrigin != nil {
             let leg = geodesic.inverse(origin.position, destination.position)
             legLength = leg.distance
             legAzimuth = leg.initialAzimuth

@@ -118,8 +118,11 @@ extension SignalKModel {
         let alone = leg.map { $0.isSinglePoint || $0.isUpstream } ?? false
         func point(_ type: String, _ waypoint: Waypoint?) -> SignalKValue? {
             waypoint.map {
-                .coursePoint(
-                    type: alone ? type : "RoutePoint", latitude: $0.position.latitude, longitude: $0.position.longitude)
+                // A leg rejoined, or a route reversed or begun at its first point, starts where the boat was.
+                let fromBoat = type == "VesselPosition" && $0.id == Engine.boatOrigin
+                return .coursePoint(
+                    type: alone || fromBoat ? type : "RoutePoint", latitude: $0.position.latitude,
+                    longitude: $0.position.longitude)
             }
         }
         put("navigation.course.nextPoint", point("Location", leg?.destination))
@@ -131,7 +134,7 @@ extension SignalKModel {
                     ? nil
                     : .activeRoute(
                         href: Self.routeHref, name: $0.routeName ?? "route", pointIndex: $0.destinationIndex,
-                        pointTotal: $0.waypointCount)
+                        pointTotal: $0.waypointCount, reverse: $0.isReversed)
             })
         put("navigation.course.arrivalCircle", leg.map { .number($0.arrivalRadius) })
         put("navigation.course.calcValues.calcMethod", leg.map { _ in .text("GreatCircle") })

@@ -197,7 +197,7 @@ extension EngineCommand {
             ("notifications/" + kind.path.split(separator: ".").joined(separator: "/"), "acknowledge")
         case .clear(let kind):
             ("notifications/" + kind.path.split(separator: ".").joined(separator: "/") + "/state", "normal")
-        case .destination: nil
+        case .destination, .arrivalCircle, .routePoint: nil
         case .button: nil
         }
     }

@@ -55,13 +55,36 @@ extension SignalKServer {
             }
             return command(.route(.start), request, id, &connection, keepAlive: keepAlive, act)
         case ("PUT", "activeRoute/nextPoint"):
+            // signalk-server's steps: +1 (the default) or -1 for the point before.
             let steps = JSONValue.parse(request.body)?["value"]?.number ?? 1
-            guard steps == 1 else { return refuse(400, "the route goes on one point at a time: {\"value\": 1}") }
-            return command(.route(.advance), request, id, &connection, keepAlive: keepAlive, act)
-        case ("PUT", "restart"), ("PUT", "arrivalCircle"), ("PUT", "activeRoute/pointIndex"),
-            ("PUT", "activeRoute/reverse"), ("PUT", "targetArrivalTime"):
+            guard steps == 1 || steps == -1 else {
+                return refuse(400, "the route goes on one point at a time: {\"value\": 1} or -1")
+            }
+            return command(.route(steps == 1 ? .advance : .back), request, id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "activeRoute/pointIndex"):
+            guard let index = JSONValue.parse(request.body)?["value"]?.number, index >= 0, index < 10_000,
+                index == index.rounded()
+            else { return refuse(400, "the body must be {\"value\": <the point's index, 0 the first>}") }
+            return command(.routePoint(Int(index)), request, id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "activeRoute/reverse"):
+            return command(.route(.reverse), request, id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "restart"):
+            return command(.route(.rejoin), request, id, &connection, keepAlive: keepAlive, act)
+        case ("PUT", "arrivalCircle"):
+            guard let metres = JSONValue.parse(request.body)?["value"]?.number, metres.isFinite, metres >= 0 else {
+                return refuse(400, "the body must be {\"value\": <metres>}")
+            }
+            return command(.arrivalCircle(metres), request, id, &connection, keepAlive: keepAlive, act)
+        case ("GET", "arrivalCircle/meta"):
+            return reply(
+                200,
+                #"{"arrivalCircle":{"description":"The circle which indicates arrival when vessel position is "#
+                    + #"within its radius.","units":"m"}}"#)
+        case ("PUT", "targetArrivalTime"):
             return refuse(501, "not supported by Telltale's route follower")
-        case (_, ""), (_, "destination"), (_, "activeRoute"), (_, "activeRoute/nextPoint"), (_, "calcValues"):
+        case (_, ""), (_, "destination"), (_, "activeRoute"), (_, "activeRoute/nextPoint"), (_, "calcValues"),
+            (_, "activeRoute/pointIndex"), (_, "activeRoute/reverse"), (_, "restart"), (_, "arrivalCircle"),
+            (_, "targetArrivalTime"):
             return refuse(405, "not with \(request.method)")
         default:
             return refuse(404, "not found")

@@ -18,7 +18,7 @@ public enum SignalKValue: Hashable, Sendable {
     /// `Location` or `VesselPosition`; degrees.
     case coursePoint(type: String, latitude: Double, longitude: Double)
     /// The route followed (`navigation.course.activeRoute`): the destination's index among its points.
-    case activeRoute(href: String, name: String, pointIndex: Int, pointTotal: Int)
+    case activeRoute(href: String, name: String, pointIndex: Int, pointTotal: Int, reverse: Bool)
     /// A value gone stale: sent as `null`, never left looking current.
     case null
 
@@ -53,13 +53,13 @@ public enum SignalKValue: Hashable, Sendable {
             json.value("type", type)
             SignalKValue.position(latitude: latitude, longitude: longitude).write("position", to: &json)
             json.endObject()
-        case .activeRoute(let href, let name, let pointIndex, let pointTotal):
+        case .activeRoute(let href, let name, let pointIndex, let pointTotal, let reverse):
             json.beginObject(key)
             json.value("href", href)
             json.value("name", name)
             json.value("pointIndex", pointIndex)
             json.value("pointTotal", pointTotal)
-            json.raw("reverse", "false")
+            json.raw("reverse", reverse ? "true" : "false")
             json.endObject()
         case .null:
             json.null(key)

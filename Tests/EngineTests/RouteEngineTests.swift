@@ -203,4 +203,56 @@ import Testing
         engine.replaceRoute(with: Route(waypoints: [extended[0], extended[1]]))
         #expect(engine.route.leg == 0)
     }
+
+    @Test("the Course API's moves: back a leg, a point by index, rejoin from here, reversed, and the arrival circle")
+    func courseMoves() throws {
+        var (engine, gps) = Self.engine()
+        // Nothing without a fix: rejoin and reverse need to know where the boat is.
+        #expect(engine.apply(.route(.rejoin), at: 0) == .refused("no position: that needs a current GPS fix"))
+        #expect(engine.apply(.route(.back), at: 0) == .refused("the active leg is the first"))
+        // 200 m east of the first leg, half way along it.
+        let beside = GeoPoint(latitude: 50.025, longitude: -1.0 + 200 / (1852 * 60 * cos(50.025 * .pi / 180)))
+        var out = Self.sail(&engine, gps, to: beside, second: 0)
+        #expect(abs(try #require(decoded(XTE.self, out[.crossTrackError])?.magnitude) - 200 / 1852) < 0.002)
+        // Rejoined: the leg starts where the boat is, so the cross-track error is gone and the origin is the boat.
+        #expect(engine.apply(.route(.rejoin), at: 0.5).isDone)
+        out = Self.sail(&engine, gps, to: beside, second: 1)
+        #expect(try #require(decoded(XTE.self, out[.crossTrackError])?.magnitude) < 0.001)
+        #expect(engine.values.navigationLeg?.origin.id == Engine.boatOrigin)
+        #expect(decoded(RMB.self, out[.navigation])?.destinationID == "WP2")
+        // Point 2 (WP3): the second leg, from WP2.
+        #expect(engine.apply(.routePoint(2), at: 1.5) == .done("route: to WP3"))
+        out = Self.sail(&engine, gps, to: beside, second: 2)
+        #expect(
+            decoded(RMB.self, out[.navigation]).map { ($0.originID, $0.destinationID) } ?? ("", "") == ("WP2", "WP3"))
+        #expect(engine.values.navigationLeg?.destinationIndex == 2)
+        #expect(engine.apply(.routePoint(3), at: 2.5) == .refused("the route's points are 0 to 2"))
+        // Back a leg: WP1 to WP2 again.
+        #expect(engine.apply(.route(.back), at: 2.6).isDone)
+        out = Self.sail(&engine, gps, to: beside, second: 3)
+        #expect(decoded(RMB.self, out[.navigation])?.destinationID == "WP2")
+        // Reversed on the first leg: back to WP1 (the waypoint last passed), from where the boat is, the route's
+        // points counted from its far end.
+        #expect(engine.apply(.route(.reverse), at: 3.5) == .done("route reversed: to WP1"))
+        out = Self.sail(&engine, gps, to: beside, second: 4, cog: 180)
+        let reversed = try #require(engine.values.navigationLeg)
+        #expect(reversed.destination.id == "WP1" && reversed.origin.id == Engine.boatOrigin && reversed.isReversed)
+        #expect(reversed.destinationIndex == 2 && reversed.waypointCount == 3)
+        #expect(try #require(decoded(XTE.self, out[.crossTrackError])?.magnitude) < 0.001)
+        // Start goes round the reversed route from its first point; reversed again, forward once more.
+        #expect(engine.apply(.route(.start), at: 4.5).isDone)
+        #expect(engine.route.route?.waypoints.first?.id == "WP3")
+        #expect(engine.apply(.route(.reverse), at: 4.6).isDone)
+        _ = Self.sail(&engine, gps, to: beside, second: 5)
+        #expect(
+            engine.values.navigationLeg?.isReversed == false && engine.values.navigationLeg?.destination.id == "WP3")
+        // The arrival circle: inside 1000 m of WP3 counts as arrived (the route's last point: the flag stays set).
+        #expect(engine.apply(.arrivalCircle(-1), at: 5.5).isDone == false)
+        #expect(engine.apply(.arrivalCircle(Engine.maximumArrivalRadius + 1), at: 5.5).isDone == false)
+        #expect(engine.apply(.arrivalCircle(1000), at: 5.5) == .done("arrival circle 1000 m"))
+        let near = Geodesic.wgs84.direct(from: Self.route.waypoints[2].position, azimuth: 270, distance: 900).point
+        for second in 6..<10 { out = Self.sail(&engine, gps, to: near, second: second, cog: 90) }
+        #expect(engine.values.navigationLeg?.arrivalRadius == 1000)
+        #expect(decoded(RMB.self, out[.navigation])?.arrived == true)
+    }
 }

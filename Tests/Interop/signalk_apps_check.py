@@ -247,6 +247,97 @@ gaps = [b - a for a, b in zip(times, times[1:])]
 check(f"context \"self\" and a period without a policy: fixed, one position every 2 s ({len(times)} in 5.5 s)",
       2 <= len(times) <= 4 and all(g > 1.5 for g in gaps), times)
 
+# 2b. Subscriptions with every parameter (src/subscriptionmanager.ts: subscribe, unsubscribe, contextMatcher; the
+# specification's subscription_protocol.md where the reference does less), on one stream that starts with nothing.
+
+
+def listen(ws, seconds):
+    """What arrives in `seconds`: (time, context, path) for each value."""
+    got = []
+    started = time.monotonic()
+    ws.settimeout(0.2)
+    while time.monotonic() - started < seconds:
+        try:
+            delta = json.loads(ws.recv())
+        except websocket.WebSocketTimeoutException:
+            continue
+        for update in delta.get("updates", []):
+            for v in update.get("values", []):
+                got.append((time.monotonic() - started, delta.get("context"), v["path"]))
+    return got
+
+
+def paths(got):
+    return {p for _, _, p in got}
+
+
+def gaps(got, path):
+    times = [t for t, _, p in got if p == path]
+    return times, [b - a for a, b in zip(times, times[1:])]
+
+
+ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=none", timeout=5)
+self_context = json.loads(ws.recv()).get("self")
+got = listen(ws, 2)
+check("subscribe=none: nothing but the hello until the client asks (ws.ts: the subscribe query)", got == [], got[:3])
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [{"path": "navigation.speedOverGround"}]}))
+got = listen(ws, 2)
+first = min((t for t, _, p in got if p == "navigation.speedOverGround"), default=None)
+check(f"a path subscribed: its current value at once ({first}), then that path alone "
+      "(subscriptionmanager.ts: the bootstrap snapshot at subscribe time)",
+      first is not None and first < 0.6 and paths(got) == {"navigation.speedOverGround"}, paths(got))
+check("every delta names this boat's context", {c for _, c, _ in got} == {self_context}, {c for _, c, _ in got})
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [{"path": "environment.wind.*", "format": "full"}]}))
+got = listen(ws, 2)
+wind = {p for p in paths(got) if p.startswith("environment.wind.")}
+check("a wildcard added in a second message: its paths too and nothing else; format full still sends deltas "
+      "(subscriptionmanager.ts: 'Only delta format supported')",
+      len(wind) >= 3 and paths(got) - wind == {"navigation.speedOverGround"}, paths(got))
+ws.send(json.dumps({"context": "vessels.self", "unsubscribe": [{"path": "environment.wind.*"}]}))
+listen(ws, 0.5)
+got = listen(ws, 2)
+check("one path unsubscribed: it stops, the other goes on (subscription_protocol.md; the reference takes only '*')",
+      paths(got) == {"navigation.speedOverGround"}, paths(got))
+ws.send(json.dumps({"context": "*", "unsubscribe": [{"path": "*"}]}))
+listen(ws, 0.5)
+got = listen(ws, 2)
+check("unsubscribe context * path *: nothing more (subscriptionmanager.ts: unsubscribe)", got == [], got[:3])
+ws.send(json.dumps({"context": "vessels.*", "subscribe": [
+    {"path": "navigation.headingTrue", "policy": "instant"},
+    {"path": "navigation.position", "period": 1000, "policy": "fixed"}]}))
+got = listen(ws, 4)
+instant, _ = gaps(got, "navigation.headingTrue")
+fixed, fixed_gaps = gaps(got, "navigation.position")
+check(f"two rows in one message, context vessels.*: headingTrue instant ({len(instant)} in 4 s), position fixed at "
+      f"1 s ({len(fixed)}) (subscriptionmanager.ts: contextMatcher, policies)",
+      len(instant) >= 8 and 3 <= len(fixed) <= 6 and all(g > 0.6 for g in fixed_gaps[1:]), (instant[:5], fixed))
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [
+    {"path": "navigation.headingTrue", "minPeriod": 1000, "policy": "instant"}]}))
+listen(ws, 0.5)
+got = listen(ws, 4)
+debounced, debounced_gaps = gaps(got, "navigation.headingTrue")
+check(f"minPeriod 1000 replaces the row: headingTrue no more than once a second ({len(debounced)} in 4 s) "
+      "(subscriptionmanager.ts: debounceImmediate(minPeriod))",
+      2 <= len(debounced) <= 5 and all(g > 0.9 for g in debounced_gaps), debounced)
+ws.send(json.dumps({"context": "*", "unsubscribe": [{"path": "*"}]}))
+ws.send(json.dumps({"context": "vessels.urn:mrn:imo:mmsi:235000001", "subscribe": [{"path": "*"}]}))
+listen(ws, 0.5)
+got = listen(ws, 2)
+check("a subscription for another vessel's context: none of this boat's values (subscriptionmanager.ts: contextMatcher)",
+      got == [], got[:3])
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [{"period": 1000}, {"path": 7}, {"path": ""}]}))
+ws.send(json.dumps({"context": "vessels.self", "subscribe": [{"path": "navigation.position", "period": 1000}]}))
+got = listen(ws, 2.5)
+check("rows without a usable path are passed over; the stream and the next subscribe go on",
+      paths(got) == {"navigation.position"} and gateway.alive(), paths(got))
+ws.close()
+ws = websocket.create_connection(f"ws://127.0.0.1:{web}/signalk/v1/stream?subscribe=all", timeout=5)
+ws.recv()
+got = listen(ws, 2)
+check(f"subscribe=all: everything ({len(paths(got))} paths in 2 s) (ws.ts: the subscribe query)",
+      {"navigation.position", "environment.wind.angleApparent", "navigation.headingTrue"} <= paths(got))
+ws.close()
+
 # 3. The Course API (src/api/course/index.ts; docs/develop/rest-api/course_api.md), checked against its schemas.
 status, _, body = request("GET", "/signalk/v2/features")
 check("GET /signalk/v2/features lists the course API", status == 200 and "course" in json.loads(body)["apis"], body)
@@ -297,6 +388,42 @@ check("PUT activeRoute with the route's href follows the route again from its st
       and json.loads(after)["activeRoute"]["pointIndex"] == 1, body + after)
 status, _, body = request("PUT", COURSE + "/activeRoute", {"href": "/resources/routes/elsewhere"})
 check("PUT activeRoute with another href: 404", status == 404, body)
+
+
+def course_after(method, action, body=None):
+    status, _, answer = request(method, COURSE + action, body)
+    time.sleep(1.2)
+    _, _, after = request("GET", COURSE)
+    info = json.loads(after)
+    ok, why = valid("CourseInfo", info)
+    return status, answer, info, ok, why
+
+
+status, answer, info, ok, why = course_after("PUT", "/activeRoute/pointIndex", {"value": 2})
+total = (info.get("activeRoute") or {}).get("pointTotal", 0)
+check("PUT activeRoute/pointIndex 2: the next point is the route's third, valid CourseInfo (course/index.ts)",
+      status == 200 and ok and info["activeRoute"]["pointIndex"] == 2
+      and (info.get("previousPoint") or {}).get("type") == "RoutePoint", why or answer + json.dumps(info)[:300])
+status, answer, info, ok, why = course_after("PUT", "/activeRoute/nextPoint", {"value": -1})
+check("PUT activeRoute/nextPoint -1: back to point 1", status == 200 and ok and info["activeRoute"]["pointIndex"] == 1,
+      why or answer)
+status, answer, info, ok, why = course_after("PUT", "/restart")
+check("PUT restart: the leg from where the boat is (previousPoint a VesselPosition), XTE from there (course/index.ts)",
+      status == 200 and ok and (info.get("previousPoint") or {}).get("type") == "VesselPosition", why or answer)
+_, _, calc = request("GET", COURSE + "/calcValues")
+check("and the cross-track error after a restart is near zero",
+      abs(json.loads(calc).get("crossTrackError", 99)) < 30, calc[:300])
+status, answer, info, ok, why = course_after("PUT", "/activeRoute/reverse")
+check("PUT activeRoute/reverse: backwards to the point last passed, reverse true, the index from the far end",
+      status == 200 and ok and info["activeRoute"]["reverse"] is True
+      and info["activeRoute"]["pointIndex"] == total - 1, why or answer + json.dumps(info)[:300])
+request("PUT", COURSE + "/activeRoute/reverse")
+status, answer, info, ok, why = course_after("PUT", "/arrivalCircle", {"value": 150})
+check("PUT arrivalCircle 150: the course says 150 m (course/index.ts)", status == 200 and ok
+      and info.get("arrivalCircle") == 150, why or answer)
+status, _, answer = request("PUT", COURSE + "/arrivalCircle", {"value": -3})
+check("PUT arrivalCircle -3: 400 (course/index.ts: isValidArrivalCircle)", status == 400, answer)
+request("PUT", COURSE + "/activeRoute", {"href": route_href})
 
 # 4. Alarms as KIP changes them (src/put.ts: putNotification, the keys `method` and `state`).
 time.sleep(1)

@@ -67,7 +67,7 @@ import Testing
         #expect(h.commands.last == .silence(.overHeel))
     }
 
-    @Test("Course API: GET before and after, destination and DELETE as commands, features, 501 where not supported")
+    @Test("Course API: GET before and after, every PUT and DELETE as the engine's commands, features, bad bodies 400")
     func courseAPI() throws {
         var h = Harness()
         h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
@@ -116,13 +116,38 @@ import Testing
                 "PUT", "/signalk/v2/api/vessels/self/navigation/course/destination",
                 #"{"position":{"latitude":91,"longitude":0}}"#))
         #expect(h.text(1).hasPrefix("HTTP/1.1 400") && h.commands.count == 3)
+        // The rest of signalk-server's course routes, as the engine's commands.
+        let course = "/signalk/v2/api/vessels/self/navigation/course/"
+        for (action, body, command) in [
+            ("restart", "", EngineCommand.route(.rejoin)), ("arrivalCircle", #"{"value":150}"#, .arrivalCircle(150)),
+            ("activeRoute/pointIndex", #"{"value":2}"#, .routePoint(2)), ("activeRoute/reverse", "", .route(.reverse)),
+            ("activeRoute/nextPoint", #"{"value":-1}"#, .route(.back)),
+        ] {
+            h.send(1, Self.request("PUT", course + action, body))
+            #expect(h.commands.last == command, "\(action)")
+        }
+        #expect(h.commands.count == 8)
+        for (action, body) in [
+            ("arrivalCircle", #"{"value":-5}"#), ("activeRoute/pointIndex", #"{"value":1.5}"#),
+            ("activeRoute/nextPoint", #"{"value":3}"#),
+        ] {
+            h.sent[1] = []
+            h.send(1, Self.request("PUT", course + action, body))
+            #expect(h.text(1).hasPrefix("HTTP/1.1 400") && h.commands.count == 8, "\(action) \(body)")
+        }
         h.sent[1] = []
-        h.send(1, Self.request("PUT", "/signalk/v2/api/vessels/self/navigation/course/restart"))
+        h.send(1, Self.request("GET", course + "arrivalCircle/meta"))
+        #expect(h.text(1).contains(#"{"arrivalCircle":{"description":"#) && h.text(1).contains(#""units":"m"}}"#))
+        h.sent[1] = []
+        h.send(1, Self.request("PUT", course + "targetArrivalTime", #"{"value":"2026-11-25T12:00:00Z"}"#))
         #expect(h.text(1).hasPrefix("HTTP/1.1 501"))
         // From a network that may not change things: refused, nothing asked of the engine.
         h.server.opened(2, peer: [192, 168, 1, 20], at: 0)
         h.send(2, Self.request("DELETE", "/signalk/v2/api/vessels/self/navigation/course"))
-        #expect(h.text(2).hasPrefix("HTTP/1.1 401") && h.commands.count == 3)
+        #expect(h.text(2).hasPrefix("HTTP/1.1 401") && h.commands.count == 8)
+        h.sent[2] = []
+        h.send(2, Self.request("PUT", course + "restart"))
+        #expect(h.text(2).hasPrefix("HTTP/1.1 401") && h.commands.count == 8)
     }
 
     @Test("CORS preflight, hello version, query for a request, a PUT to another vessel refused")

@@ -19,6 +19,11 @@ extension Engine {
             go(to: point)
                 ? .done("going to \(Self.text(point))")
                 : .refused("no position: a destination needs a current GPS fix")
+        case .arrivalCircle(let metres):
+            setArrivalRadius(metres)
+                ? .done("arrival circle \(Int(metres.rounded())) m")
+                : .refused("the arrival circle is 0 to \(Int(Self.maximumArrivalRadius)) m")
+        case .routePoint(let index): head(toPoint: index)
         case .button(let gesture): press(gesture, at: time)
         }
     }
@@ -68,7 +73,33 @@ extension Engine {
         case .advance:
             guard route.route != nil else { return noRoute }
             return advanceRoute() ? .done("route: leg \(route.leg + 1)") : .refused("the active leg is the last")
+        case .back:
+            guard route.route != nil else { return noRoute }
+            guard hasLocalRoute else { return Self.plotterRoute }
+            return backRoute() ? .done("route: leg \(route.leg + 1)") : .refused("the active leg is the first")
+        case .rejoin:
+            guard route.route != nil, route.phase != .stopped else { return noRoute }
+            return rejoinRoute() ? .done("route: leg \(route.leg + 1) from here") : Self.noFix
+        case .reverse:
+            guard route.route != nil else { return noRoute }
+            guard hasLocalRoute else { return Self.plotterRoute }
+            guard reverseRoute(), let reversed = self.route.route else { return Self.noFix }
+            return .done("route reversed: to \(reversed.waypoints[self.route.leg + 1].id)")
         }
+    }
+
+    private static let plotterRoute = CommandOutcome.refused("the plotter sets this route: change it there")
+    private static let noFix = CommandOutcome.refused("no position: that needs a current GPS fix")
+
+    private mutating func head(toPoint index: Int) -> CommandOutcome {
+        guard let route = route.route else {
+            return .refused("no route: set route in the configuration, or follow one from a plotter")
+        }
+        guard hasLocalRoute else { return Self.plotterRoute }
+        guard index >= 0 && index < route.waypoints.count else {
+            return .refused("the route's points are 0 to \(route.waypoints.count - 1)")
+        }
+        return headRoute(toPoint: index) ? .done("route: to \(route.waypoints[index].id)") : Self.noFix
     }
 
     private mutating func acknowledge(_ kind: AlarmKind) -> CommandOutcome {

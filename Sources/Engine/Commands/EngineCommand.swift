@@ -14,6 +14,11 @@ public enum EngineCommand: Hashable, Sendable {
     case clear(AlarmKind)
     /// Go to one point from where the boat is now, instead of the route (Signal K's Course API `destination`).
     case destination(GeoPoint)
+    /// The arrival circle's radius in metres, from now on (the Course API's `arrivalCircle`).
+    case arrivalCircle(Double)
+    /// Head for the route's point `index` (0 the first), from the point before it, or for the first from where the
+    /// boat is (the Course API's `activeRoute/pointIndex`).
+    case routePoint(Int)
     /// The race button was pressed or held.
     case button(ButtonGesture.Gesture)
 }
@@ -40,7 +45,7 @@ public enum RaceCommand: String, CaseIterable, Hashable, Sendable {
 
 /// The route being followed.
 public enum RouteCommand: String, CaseIterable, Hashable, Sendable {
-    case start, pause, resume, stop, advance
+    case start, pause, resume, stop, advance, back, rejoin, reverse
 
     public var help: String {
         switch self {
@@ -49,6 +54,9 @@ public enum RouteCommand: String, CaseIterable, Hashable, Sendable {
         case .resume: "send guidance again"
         case .stop: "stop following"
         case .advance: "skip to the next leg"
+        case .back: "go back to the leg before"
+        case .rejoin: "start the active leg again from where the boat is (cross-track error from here)"
+        case .reverse: "follow the route backwards, to the waypoint last passed, from where the boat is"
         }
     }
 
