@@ -45,6 +45,31 @@ extension SignalKServer {
         return nil
     }
 
+    /// What this connection may do, for the panel (`GET /telltale/v1/access/self`): `changes` and `admin`, `by`
+    /// `network` (`put_networks`), `device` (an approved token) or `none`; the device; `tokenRefused` when the token
+    /// sent is not known here (revoked), so the panel forgets it.
+    func standing(_ connection: Connection, token: String?) -> String {
+        let byNetwork = configuration.putRule.admits(connection.peer)
+        let sent = token ?? connection.token
+        let device = sent.flatMap { configuration.access.device(token: $0) }
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("changes", byNetwork || device?.permission.writes == true)
+        json.value("admin", byNetwork || device?.permission == .admin)
+        json.value("by", byNetwork ? "network" : device != nil ? "device" : "none")
+        if let device {
+            json.beginObject("device")
+            json.value("clientId", device.clientId)
+            json.value("description", device.description)
+            json.value("permissions", device.permission.rawValue)
+            json.endObject()
+        }
+        json.value("tokenRefused", sent != nil && device == nil)
+        json.value("address", NetworkRule.Network.text(connection.peer))
+        json.endObject()
+        return json.text
+    }
+
     /// `POST /signalk/v1/access/requests`, `GET /signalk/v1/requests/<id>`, and Telltale's own list, approve, deny
     /// and revoke below `/telltale/v1/access` (from `put_networks` or an admin device).
     mutating func accessRoute(
@@ -69,6 +94,10 @@ extension SignalKServer {
             let requestId = String(path.dropFirst(Self.requestsPath.count))
             guard let known = configuration.access.request(requestId) else { return refuse(404, "no such request") }
             return reply(200, state(of: known, requestId: nil))
+        }
+        if path == Self.accessAdminPath + "/self" {
+            guard request.method == "GET" || request.method == "HEAD" else { return refuse(405, "GET only") }
+            return reply(200, standing(connection, token: Self.token(of: request)))
         }
         if let why = refusal(connection, token: Self.token(of: request), admin: true) {
             return refuse(why.status, why.message)

@@ -100,7 +100,7 @@ import Testing
     @Test("[web]: defaults, IPv6, off, and every mistake named; its port clashes with a TCP output's")
     func web() throws {
         let defaults = try #require(try ConfigurationFile.parse("[web]\n").web)
-        #expect(defaults.host == "0.0.0.0" && defaults.port == 3000 && defaults.putNetworks == ["loopback", "local"])
+        #expect(defaults.host == "0.0.0.0" && defaults.port == 3000 && defaults.putNetworks == ["loopback"])
         let v6 = try #require(try ConfigurationFile.parse("[web]\nlisten = \"[::]:8080\"\nupdate_rate = 5\n").web)
         #expect(v6.host == "::" && v6.port == 8080 && v6.updateRate == 5)
         #expect(try ConfigurationFile.parse("[web]\nenabled = false\n").web == nil)

@@ -4,14 +4,16 @@
     README.txt; config.txt with the GPIO UART and I2C on, no serial console on cmdline.txt, the root read-only).
  2. First boot, no keyboard and no screen, in QEMU's virt board: the data partition is made and fills the card; the
     root is read-only under a RAM overlay; the gateway serves the panel and TCP 10110 within the time limit; the
-    access point's name and passphrase are written to the boot partition and shown by the settings page; SSH only
+    access point's name and passphrase are written to the boot partition and shown by the settings page, to a laptop
+    only once it has asked for access and been approved on the Pi with `telltale access approve`; SSH only
     with the key put on the boot partition; the unit's hardening on a real systemd (systemd-analyze security at or
     below 2.0); gpsd does not take the FTDI adapter (defect 7).
  3. A USB adapter plugged in after boot (device_add), unplugged and plugged again while sentences flow: the input
     opens and comes back through /dev/serial/by-id with no restart of the service (defect 1); what the instruments
     send comes out computed on TCP 10110 and in Signal K.
  4. Power cut while the gateway records and while a configuration is being saved from the settings page: the next
-    boot is clean, the configuration is the old or the new one whole, the recording is readable to its last seconds.
+    boot is clean, the configuration is the old or the new one whole, the recording is readable to its last seconds,
+    the approved laptop still approved.
  5. A new image written over the card, with a newer telltale package in updates/ on its boot partition: the data
     partition (configuration, recordings) is kept, the package is installed at boot, and the Pi restarts into it.
 
@@ -48,8 +50,9 @@ def instruments(index):
             sentence("HEHDT,090.0,T")][index % 3]
 
 
-def http(pi, path, method="GET", body=None, timeout=20):
-    request = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method)
+def http(pi, path, method="GET", body=None, timeout=20, token=None):
+    headers = {"Authorization": "Bearer " + token} if token else {}
+    request = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, response.read().decode()
@@ -137,7 +140,19 @@ passphrase = re.search(r"passphrase:\s+(\S+)", note)
 ssid = re.search(r"network:\s+(telltale-[0-9a-f]{4})", note)
 check(passphrase is not None and ssid is not None and len(passphrase.group(1)) >= 8,
       "the access point's name and passphrase are written to the boot partition", note)
+# Tokens by default: this laptop (10.0.2.2 to the Pi) reads everything but changes nothing until approved on the Pi.
 status, body = http(pi, "/telltale/v1/settings")
+check(status == 401, f"the settings are refused to a device not approved ({status})", body[:200])
+status, body = http(pi, "/signalk/v1/access/requests", "POST", json.dumps(
+    {"clientId": "7f1c9a52-3b6e-4d2a-9c41-0e5b8d2f6a13", "description": "image-check laptop",
+     "permissions": "admin"}).encode())
+request_id = json.loads(body).get("requestId", "") if status == 202 else ""
+approve = pi.ssh(f"telltale access approve {request_id[:8]}")
+status, body = http(pi, "/signalk/v1/requests/" + request_id)
+token = ((json.loads(body) if status == 200 else {}).get("accessRequest") or {}).get("token")
+check(request_id and approve[0] == 0 and token,
+      "asked for access over the network, approved on the Pi by `telltale access approve`: a token", approve[1] + body)
+status, body = http(pi, "/telltale/v1/settings", token=token)
 settings = json.loads(body) if status == 200 else {}
 check(passphrase is not None and (settings.get("network") or {}).get("passphrase") == passphrase.group(1),
       "the settings page shows the same passphrase", body[:300])
@@ -171,7 +186,7 @@ time.sleep(10)
 old = pi.out("cat /etc/telltale/telltale.toml") + "\n"
 new = old.replace("over_heel = 25", "over_heel = 27")
 request = urllib.request.Request(f"http://127.0.0.1:{pi.web}/telltale/v1/settings/configuration",
-                                 data=new.encode(), method="PUT")
+                                 data=new.encode(), method="PUT", headers={"Authorization": f"Bearer {token}"})
 try:
     urllib.request.urlopen(request, timeout=0.3)
 except OSError:
@@ -189,6 +204,10 @@ saved = pi.out("cat /etc/telltale/telltale.toml") + "\n"
 check(saved in (old, new), "the configuration is the old one or the new one, whole",
       f"{hashlib.sha1(saved.encode()).hexdigest()} vs old/new")
 check(pi.ssh("telltale check-config /etc/telltale/telltale.toml")[0] == 0, "and it passes check-config")
+served = wait_for(lambda: http(pi, "/signalk", timeout=5)[0] == 200, BOOT_LIMIT)
+status, body = http(pi, "/telltale/v1/access/self", token=token)
+check(served and status == 200 and '"by":"device"' in body and '"admin":true' in body,
+      "the laptop approved before the power cut is still approved (its token kept on the data partition)", body[:300])
 recordings = pi.out("ls -t /var/log/telltale/*.nmea | head -n 1")
 replayed = pi.out(f"telltale inspect --json {recordings}")
 try:

@@ -58,6 +58,10 @@ import Testing
         let put = StreamTests.put("telltale/route/command", "advance")
         h.send(1, put)
         #expect(h.text(1).hasPrefix("HTTP/1.1 401") && h.commands.isEmpty)
+        // What the panel asks first: may this device change things?
+        h.sent[1] = []
+        h.send(1, Self.request("GET", "/telltale/v1/access/self"))
+        #expect(h.text(1).contains(#"{"changes":false,"admin":false,"by":"none","tokenRefused":false"#))
         h.sent[1] = []
         h.send(
             1,
@@ -93,6 +97,12 @@ import Testing
                 "PUT", "/signalk/v1/api/vessels/self/telltale/route/command", body,
                 headers: "Authorization: Bearer \(token)\r\n"))
         #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.commands == [.route(.advance)])
+        h.sent[1] = []
+        h.send(1, Self.request("GET", "/telltale/v1/access/self", headers: "Authorization: Bearer \(token)\r\n"))
+        #expect(
+            h.text(1).contains(
+                #"{"changes":true,"admin":false,"by":"device","device":{"clientId":"kip-1","description":"KIP","permissions":"readwrite"},"tokenRefused":false"#
+            ))
         // A readwrite device may not read the settings (admin only); a wrong token is 401.
         h.sent[1] = []
         h.send(1, Self.request("GET", "/telltale/v1/settings", headers: "Authorization: Bearer \(token)\r\n"))
@@ -113,6 +123,63 @@ import Testing
                 "PUT", "/signalk/v1/api/vessels/self/telltale/route/command", body,
                 headers: "Authorization: Bearer \(token)\r\n"))
         #expect(h.text(1).hasPrefix("HTTP/1.1 401") && h.commands.count == 1)
+        h.sent[1] = []
+        h.send(1, Self.request("GET", "/telltale/v1/access/self", headers: "Authorization: Bearer \(token)\r\n"))
+        #expect(h.text(1).contains(#""by":"none","tokenRefused":true"#))
+    }
+
+    @Test("a device approved as admin approves another from its panel; a readwrite device may not")
+    func approvedFromAPanel() throws {
+        var h = Harness { $0.access = AccessRegistry(secret: Array("sixteen bytes or more".utf8)) }
+        h.server.opened(1, peer: Self.phone, at: 0)
+        h.server.opened(2, peer: Self.loopback, at: 0)
+        func ask(_ client: String, _ permissions: String) throws -> String {
+            h.sent[1] = []
+            h.send(
+                1,
+                Self.request(
+                    "POST", "/signalk/v1/access/requests",
+                    #"{"clientId":"\#(client)","description":"\#(client)","permissions":"\#(permissions)"}"#))
+            return try #require(Self.body(h.text(1))?["requestId"]?.string)
+        }
+        func token(_ requestId: String) throws -> String {
+            h.sent[1] = []
+            h.send(1, Self.request("GET", "/signalk/v1/requests/" + requestId))
+            return try #require(Self.body(h.text(1))?["accessRequest"]?["token"]?.string)
+        }
+        // The skipper's phone, approved as admin on the Pi.
+        let skipper = try ask("skipper", "admin")
+        h.send(2, Self.request("PUT", "/telltale/v1/access/requests/" + skipper, #"{"value":"approve"}"#))
+        let admin = try token(skipper)
+        // The crew's tablet asks; the skipper's panel lists it and approves it.
+        let crew = try ask("crew", "readwrite")
+        h.sent[1] = []
+        h.send(1, Self.request("GET", "/telltale/v1/access", headers: "Authorization: Bearer \(admin)\r\n"))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 200") && h.text(1).contains(#""clientId":"crew""#))
+        #expect(!h.text(1).contains(admin), "the list never carries a token")
+        h.sent[1] = []
+        h.send(
+            1,
+            Self.request(
+                "PUT", "/telltale/v1/access/requests/" + crew, #"{"value":"approve"}"#,
+                headers: "Authorization: Bearer \(admin)\r\n"))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 200"))
+        let readwrite = try token(crew)
+        // The crew's tablet may change things, but not approve a third device or read the settings.
+        let third = try ask("third", "admin")
+        h.sent[1] = []
+        h.send(
+            1,
+            Self.request(
+                "PUT", "/telltale/v1/access/requests/" + third, #"{"value":"approve"}"#,
+                headers: "Authorization: Bearer \(readwrite)\r\n"))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 403"))
+        h.sent[1] = []
+        h.send(1, Self.request("GET", "/telltale/v1/access/self", headers: "Authorization: Bearer \(admin)\r\n"))
+        #expect(h.text(1).contains(#"{"changes":true,"admin":true,"by":"device""#))
+        h.sent[2] = []
+        h.send(2, Self.request("GET", "/telltale/v1/access/self"))
+        #expect(h.text(2).contains(#"{"changes":true,"admin":true,"by":"network""#))
     }
 
     @Test("the stream: accessRequest answered PENDING, then COMPLETED with the token, and the stream may PUT")

@@ -113,9 +113,9 @@ public struct WebConfiguration: Sendable {
     public var host = "0.0.0.0"
     /// Signal K's usual port.
     public var port = 3000
-    /// Who may PUT (route commands, alarm acknowledgement): CIDR networks, `loopback`, `local` (the subnets of this
-    /// machine's interfaces).
-    public var putNetworks = ["loopback", "local"]
+    /// Who may change things without an approved device's token: CIDR networks, `loopback`, `local` (the subnets of
+    /// this machine's interfaces). By default this machine alone (its command line); a phone asks for access.
+    public var putNetworks = ["loopback"]
     /// The boat's name in the model.
     public var name: String?
     /// The boat's Signal K identity; by default one made from the machine's identity (`/etc/machine-id`).

@@ -29,7 +29,7 @@ enum PanelFiles {
 </head>
 <body class="theme-day">
 <header>
-  <button id="menu-button" aria-label="Menu">&#9776;</button>
+  <button id="menu-button" aria-label="Menu">&#9776;<span id="menu-badge" hidden>&#9679;</span></button>
   <span id="layout-name"></span>
   <span id="connection" class="down">connecting…</span>
 </header>
@@ -45,6 +45,17 @@ enum PanelFiles {
     <button data-theme="red">Red</button>
   </p>
   <p><button id="edit-layouts">Edit layouts…</button> <a href="/settings.html">Gateway settings…</a></p>
+  <section id="access">
+    <h3>Access</h3>
+    <p id="access-state" class="small">…</p>
+    <div id="access-ask" hidden>
+      <label>This device's name <input id="access-name" maxlength="40" autocomplete="off"></label>
+      <label><input type="checkbox" id="access-admin"> it may also approve other devices and change the gateway's
+        settings</label>
+      <p><button id="access-request">Request access</button></p>
+    </div>
+    <div id="access-list"></div>
+  </section>
   <p class="small">Double-tap an instrument for its settings. Swipe left or right for the next layout.
     Signal K: <a href="/signalk">/signalk</a></p>
   <p><button id="menu-close">Close</button></p>
@@ -134,6 +145,9 @@ dialog h2 { margin-top: 0; font-size: 1.1em; }
 dialog label { display: block; margin: .4em 0; }
 dialog select, dialog input, dialog button { font-size: 1em; }
 #editor-tiles li { margin: .2em 0; }
+#access h3 { font-size: 1em; margin: .8em 0 .2em; }
+#access-list div { margin: .3em 0; } #access-list button { margin-left: .3em; }
+#menu-badge { color: var(--alarm); font-size: .6em; vertical-align: top; }
 #editor-tiles button { margin-left: .3em; }
 .small { font-size: .8em; color: var(--dim); }
 .race-buttons button { font-size: 1em; margin-right: .3em; }
@@ -725,10 +739,11 @@ main.addEventListener("click", e => {
 async function command(path, value) {
   try {
     const response = await fetch("/signalk/v1/api/vessels/self/" + path, {
-      method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ value }) });
+      method: "PUT", headers: authorised({ "Content-Type": "application/json" }), body: JSON.stringify({ value }) });
     // The gateway says what it did, or why it could not ("no position: ...", "the race timer is not counting down").
     let message = "";
     try { message = (await response.json()).message || ""; } catch (e) { }
+    if (response.status === 401 || response.status === 403) { refused(); return; }
     if (!response.ok) toast(message || "Refused (" + response.status + ")");
   } catch (e) { toast("No connection"); }
 }
@@ -762,7 +777,7 @@ function openSettings(id) {
   dialog.showModal();
 }
 
-document.getElementById("menu-button").onclick = () => document.getElementById("menu").showModal();
+document.getElementById("menu-button").onclick = () => { document.getElementById("menu").showModal(); refreshAccess(); };
 document.getElementById("menu-close").onclick = () => document.getElementById("menu").close();
 for (const b of document.querySelectorAll("[data-theme]")) b.onclick = () => theme(b.dataset.theme);
 function theme(name) {
@@ -913,6 +928,128 @@ setInterval(() => { if (connected) fetchHistory(); }, 10000);
 theme(load("theme", "day"));
 show(current);
 connect();
+
+// ---- Access: reading is open; changing things needs this device approved aboard (Signal K's device access) --------
+//
+// The device asks with a Signal K access request (POST /signalk/v1/access/requests), keeps the request's address and
+// asks it until someone answers: `telltale access approve` on the Pi, or the panel of a device approved as admin
+// (below). The token it is given is kept in this browser and sent with every change. A device the gateway trusts by
+// its network (put_networks) needs none.
+
+let standing = { changes: false, admin: false, by: "none" };
+let knownRequests = new Set();
+function token() { return load("token", null); }
+function authorised(headers) { const t = token(); return t ? Object.assign({}, headers, { Authorization: "Bearer " + t }) : headers; }
+function forget(key) { try { localStorage.removeItem("telltale." + key); } catch (e) { } }
+function refused() {
+  toast("Read only: ask for access in the menu");
+  refreshAccess();
+}
+
+// A Signal K clientId is a UUID the device makes once (crypto.randomUUID is only there over https or on localhost).
+function clientId() {
+  let id = load("clientId", null);
+  if (!id) {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+    const h = Array.from(b, x => x.toString(16).padStart(2, "0")).join("");
+    id = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    save("clientId", id);
+  }
+  return id;
+}
+
+async function refreshAccess() {
+  try {
+    // A request waiting: has it been answered?
+    const asked = load("accessRequest", null);
+    if (asked) {
+      const r = await fetch(asked.href, { cache: "no-store" });
+      if (r.status === 404) forget("accessRequest");
+      const body = r.ok ? await r.json() : {};
+      if (body.state === "COMPLETED") {
+        forget("accessRequest");
+        const answer = body.accessRequest || {};
+        if (answer.permission === "APPROVED" && answer.token) { save("token", answer.token); toast("Access approved"); }
+        else toast("Access denied");
+      }
+    }
+    const r = await fetch("/telltale/v1/access/self", { headers: authorised({}), cache: "no-store" });
+    if (!r.ok) return;
+    standing = await r.json();
+    if (standing.tokenRefused) { forget("token"); toast("This device's access was revoked"); }
+    renderAccess();
+    if (standing.admin) await listRequests();
+  } catch (e) { }
+}
+
+function renderAccess() {
+  const asked = load("accessRequest", null);
+  const state = document.getElementById("access-state");
+  const device = standing.device;
+  if (standing.by === "network") state.textContent = "This device may change things: the gateway trusts its network.";
+  else if (device) state.textContent = `Approved as “${device.description}” (${device.permissions === "admin" ? "may change things and approve others" : device.permissions === "readwrite" ? "may change things" : "read only"}).`;
+  else if (asked) state.textContent = `Waiting for approval of “${asked.name}”: on the Pi, telltale access approve ${asked.id.slice(0, 8)}; or from the panel of an approved device.`;
+  else state.textContent = "Read only: this device can see everything but change nothing (race timer, route, alarms) until it is approved.";
+  document.getElementById("access-ask").hidden = standing.changes || !!asked;
+  const name = document.getElementById("access-name");
+  if (!name.value) name.value = load("deviceName", "") || (/Mobi|Android|iPhone/.test(navigator.userAgent) ? "Phone" : "Tablet");
+  if (!standing.admin) document.getElementById("access-list").replaceChildren();
+}
+
+document.getElementById("access-request").onclick = async () => {
+  const name = document.getElementById("access-name").value.trim() || "Telltale panel";
+  save("deviceName", name);
+  const permissions = document.getElementById("access-admin").checked ? "admin" : "readwrite";
+  try {
+    const r = await fetch("/signalk/v1/access/requests", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ clientId: clientId(), description: name, permissions }) });
+    const body = await r.json();
+    if (!r.ok || !body.href) { toast(body.message || "Refused (" + r.status + ")"); return; }
+    save("accessRequest", { id: body.requestId, href: body.href, name });
+    toast("Access requested");
+  } catch (e) { toast("No connection"); }
+  refreshAccess();
+};
+
+// An admin device answers the others from here; its menu button shows a dot while one waits.
+async function listRequests() {
+  const r = await fetch("/telltale/v1/access", { headers: authorised({}), cache: "no-store" });
+  if (!r.ok) return;
+  const all = await r.json();
+  const waiting = (all.requests || []).filter(q => q.state === "pending");
+  document.getElementById("menu-badge").hidden = waiting.length === 0;
+  for (const q of waiting) if (!knownRequests.has(q.requestId)) { knownRequests.add(q.requestId); toast("Access asked: " + q.description); }
+  const row = (text, buttons) => {
+    const div = document.createElement("div");
+    div.textContent = text;
+    for (const [label, act] of buttons) { const b = document.createElement("button"); b.textContent = label; b.onclick = act; div.appendChild(b); }
+    return div;
+  };
+  const answer = (method, path, value) => async () => {
+    const a = await fetch("/telltale/v1/access/" + path, { method, headers: authorised({ "Content-Type": "application/json" }),
+      body: value ? JSON.stringify({ value }) : undefined });
+    const body = await a.json().catch(() => ({}));
+    toast(body.message || (a.ok ? "Done" : "Refused (" + a.status + ")"));
+    refreshAccess();
+  };
+  const rows = waiting.map(q => row(`${q.description} (${q.permissions}, from ${q.address}) asks for access`,
+    [["Approve", answer("PUT", "requests/" + q.requestId, "approve")], ["Deny", answer("PUT", "requests/" + q.requestId, "deny")]]));
+  for (const d of all.devices || []) {
+    rows.push(row(`${d.description}: ${d.permissions}`, [["Revoke", answer("DELETE", "devices/" + encodeURIComponent(d.clientId))]]));
+  }
+  const heading = document.createElement("h3");
+  heading.textContent = "Devices";
+  document.getElementById("access-list").replaceChildren(...(rows.length ? [heading].concat(rows) : []));
+}
+
+// Asked often while a request waits, else now and then (a revoked token is forgotten; an admin sees new requests).
+let accessTicks = 0;
+setInterval(() => {
+  accessTicks++;
+  if (load("accessRequest", null) || document.getElementById("menu").open || accessTicks % 10 === 0) refreshAccess();
+}, 3000);
+refreshAccess();
 """#
 
     static let settingsPage = #"""
@@ -960,6 +1097,16 @@ connect();
 const $ = (id) => document.getElementById(id);
 let original = "";
 
+// The token the instruments page was given when this device was approved (its menu asks for access); the settings
+// need a device approved as admin, or one on a network the gateway trusts.
+function authorised(headers) {
+  let token = null;
+  try { token = JSON.parse(localStorage.getItem("telltale.token") || "null"); } catch (e) { }
+  return token ? Object.assign({}, headers, { Authorization: "Bearer " + token }) : headers;
+}
+const NOT_ADMIN = "This device may not see or change the gateway's settings: on the instruments page, open the menu " +
+  "and request access with \"approve other devices and change the gateway's settings\" ticked.";
+
 function show(message, ok) {
   $("result").textContent = message;
   $("result").className = ok ? "ok" : "bad";
@@ -1000,10 +1147,11 @@ function network(info) {
 }
 
 async function load() {
-  const response = await fetch("/telltale/v1/settings", { cache: "no-store" });
+  const response = await fetch("/telltale/v1/settings", { cache: "no-store", headers: authorised({}) });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    show(body.message || "the settings could not be read (" + response.status + ")", false);
+    const denied = response.status === 401 || response.status === 403;
+    show(denied ? NOT_ADMIN : body.message || "the settings could not be read (" + response.status + ")", false);
     $("save").disabled = $("check").disabled = true;
     return;
   }
@@ -1030,9 +1178,9 @@ async function send(what) {
   show(what === "check" ? "checking…" : "saving…", true);
   try {
     const response = await fetch("/telltale/v1/settings/" + what, { method: "PUT", body: $("text").value,
-      headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      headers: authorised({ "Content-Type": "text/plain; charset=utf-8" }) });
     const body = await response.json().catch(() => ({ message: "no answer" }));
-    show(body.message, response.ok);
+    show(response.status === 401 || response.status === 403 ? NOT_ADMIN : body.message, response.ok);
     if (response.ok && what === "configuration") {
       original = $("text").value;
       setTimeout(() => load().catch(() => {}), 3000);

@@ -4,6 +4,16 @@
 const $ = (id) => document.getElementById(id);
 let original = "";
 
+// The token the instruments page was given when this device was approved (its menu asks for access); the settings
+// need a device approved as admin, or one on a network the gateway trusts.
+function authorised(headers) {
+  let token = null;
+  try { token = JSON.parse(localStorage.getItem("telltale.token") || "null"); } catch (e) { }
+  return token ? Object.assign({}, headers, { Authorization: "Bearer " + token }) : headers;
+}
+const NOT_ADMIN = "This device may not see or change the gateway's settings: on the instruments page, open the menu " +
+  "and request access with \"approve other devices and change the gateway's settings\" ticked.";
+
 function show(message, ok) {
   $("result").textContent = message;
   $("result").className = ok ? "ok" : "bad";
@@ -44,10 +54,11 @@ function network(info) {
 }
 
 async function load() {
-  const response = await fetch("/telltale/v1/settings", { cache: "no-store" });
+  const response = await fetch("/telltale/v1/settings", { cache: "no-store", headers: authorised({}) });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    show(body.message || "the settings could not be read (" + response.status + ")", false);
+    const denied = response.status === 401 || response.status === 403;
+    show(denied ? NOT_ADMIN : body.message || "the settings could not be read (" + response.status + ")", false);
     $("save").disabled = $("check").disabled = true;
     return;
   }
@@ -74,9 +85,9 @@ async function send(what) {
   show(what === "check" ? "checking…" : "saving…", true);
   try {
     const response = await fetch("/telltale/v1/settings/" + what, { method: "PUT", body: $("text").value,
-      headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      headers: authorised({ "Content-Type": "text/plain; charset=utf-8" }) });
     const body = await response.json().catch(() => ({ message: "no answer" }));
-    show(body.message, response.ok);
+    show(response.status === 401 || response.status === 403 ? NOT_ADMIN : body.message, response.ok);
     if (response.ok && what === "configuration") {
       original = $("text").value;
       setTimeout(() => load().catch(() => {}), 3000);

@@ -57,10 +57,11 @@ main.addEventListener("click", e => {
 async function command(path, value) {
   try {
     const response = await fetch("/signalk/v1/api/vessels/self/" + path, {
-      method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ value }) });
+      method: "PUT", headers: authorised({ "Content-Type": "application/json" }), body: JSON.stringify({ value }) });
     // The gateway says what it did, or why it could not ("no position: ...", "the race timer is not counting down").
     let message = "";
     try { message = (await response.json()).message || ""; } catch (e) { }
+    if (response.status === 401 || response.status === 403) { refused(); return; }
     if (!response.ok) toast(message || "Refused (" + response.status + ")");
   } catch (e) { toast("No connection"); }
 }
@@ -94,7 +95,7 @@ function openSettings(id) {
   dialog.showModal();
 }
 
-document.getElementById("menu-button").onclick = () => document.getElementById("menu").showModal();
+document.getElementById("menu-button").onclick = () => { document.getElementById("menu").showModal(); refreshAccess(); };
 document.getElementById("menu-close").onclick = () => document.getElementById("menu").close();
 for (const b of document.querySelectorAll("[data-theme]")) b.onclick = () => theme(b.dataset.theme);
 function theme(name) {
