@@ -157,12 +157,13 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
-## libFuzzer over framer, decoder and re-encode, from the seed corpus of anomaly cases.
+## libFuzzer over framer, decoder, re-encode and AIS reassembly, from the seed corpus of anomaly cases.
 fuzz:
 	mkdir -p $(FUZZ_DIR)/corpus
 	cp -n Tests/Fuzz/corpus/* $(FUZZ_DIR)/corpus/ 2>/dev/null || true
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NMEAFuzz \
-		Sources/NMEA/*.swift Sources/NMEA/Sentences/*.swift Tests/Fuzz/NMEAFuzz.swift -o $(FUZZ_DIR)/nmea-fuzz
+		Sources/NMEA/*.swift Sources/NMEA/Sentences/*.swift Sources/NMEA/AIS/*.swift Tests/Fuzz/NMEAFuzz.swift \
+		-o $(FUZZ_DIR)/nmea-fuzz
 	$(FUZZ_DIR)/nmea-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
 

@@ -33,6 +33,8 @@ public enum Message: Hashable, Sendable {
     case txt(TXT)
     case ack(ACK)
     case acn(ACN)
+    /// An AIS fragment (`!AIVDM`, or `!AIVDO` from the own vessel's transponder).
+    case vdm(VDM)
 
     /// Decodes a framed sentence by its formatter.
     ///
@@ -60,11 +62,15 @@ public enum Message: Hashable, Sendable {
         }
     }
 
-    /// The formatter to decode by: a standard `$` sentence's, else ``DecodeError/unsupported(_:)``.
+    /// The formatter to decode by: a standard `$` sentence's, or an AIS fragment's (`!`, encapsulated), else
+    /// ``DecodeError/unsupported(_:)``.
     @inline(__always)
     private static func formatter(_ address: Address, start: UInt8) throws(DecodeError) -> Formatter {
-        guard let formatter = address.formatter, start == UInt8(ascii: "$") else { throw .unsupported(address) }
-        return formatter
+        guard let formatter = address.formatter else { throw .unsupported(address) }
+        if start == UInt8(ascii: "$") || formatter == VDM.formatter || formatter == VDM.ownFormatter {
+            return formatter
+        }
+        throw .unsupported(address)
     }
 
     /// The value, or ``DecodeError/implausible(_:)`` when one of its values cannot be true.
@@ -112,6 +118,11 @@ public enum Message: Hashable, Sendable {
         case TXT.formatter: return .txt(try judged(TXT(fields: &r)))
         case ACK.formatter: return .ack(try judged(ACK(fields: &r)))
         case ACN.formatter: return .acn(try judged(ACN(fields: &r)))
+        case VDM.formatter: return .vdm(try VDM(fields: &r))
+        case VDM.ownFormatter:
+            var own = try VDM(fields: &r)
+            own.isOwnVessel = true
+            return .vdm(own)
         default: throw .unsupported(address)
         }
     }
@@ -119,7 +130,7 @@ public enum Message: Hashable, Sendable {
     /// Whether the sentence's type can be encoded, so that it can be written out again.
     public var isEncodable: Bool {
         switch self {
-        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa: false
+        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa, .vdm: false
         default: true
         }
     }
@@ -154,7 +165,7 @@ public enum Message: Hashable, Sendable {
         case .acn(let value): try value.encode(talker: talker)
         case .vhw(let value): try value.encode(talker: talker)
         case .dpt(let value): try value.encode(talker: talker)
-        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa: nil
+        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa, .vdm: nil
         }
     }
 }

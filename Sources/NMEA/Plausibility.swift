@@ -77,6 +77,7 @@ extension Message {
         case .txt(let s): s.implausibleQuantity
         case .ack(let s): s.implausibleQuantity
         case .acn(let s): s.implausibleQuantity
+        case .vdm(let s): s.implausibleQuantity
         }
     }
 }
