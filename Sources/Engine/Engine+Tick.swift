@@ -21,7 +21,8 @@ extension Engine {
         navigate(at: now)
         values.laylines = Performance.laylines(values)
         let lineChanged = updateStartLine(at: now)
-        let alarmChanged = updateAlarms(at: now) || lineChanged
+        let trafficChanged = judgeTraffic(at: now)
+        let alarmChanged = updateAlarms(at: now) || lineChanged || trafficChanged
         if alarmChanged || alarmMonitor.acknowledgedSinceTick {
             nextDue[ComputedKind.alarm.rawValue] = now
             nextDue[ComputedKind.alarmText.rawValue] = now

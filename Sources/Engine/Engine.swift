@@ -56,6 +56,10 @@ public struct Engine: Sendable {
     var currentFix: Observation<Fix>?
     /// The race start timer, commanded by the shell (Signal K PUT, the command line).
     public var raceTimer = RaceTimer()
+    /// The AIS stations heard, with how close each comes (judged once a second).
+    public internal(set) var ais = AISTargets()
+    var aisAssembler = AISAssembler()
+    var lastAISJudgement = -Double.infinity
     /// The start line, pinged or set by the shell.
     public var startLine = StartLine()
     var lastTimeToStart: Double?
@@ -113,6 +117,7 @@ public struct Engine: Sendable {
     @discardableResult
     public mutating func ingest(_ message: Message, from source: SourceID, at time: Double) -> IngestOutcome {
         if let acknowledged = acknowledge(message) { return acknowledged ? .used : .ignored }
+        if case .vdm(let fragment) = message { return takeAIS(fragment, from: source, at: time) }
         return inputs.record(message, source: source, at: time) ? .used : .ignored
     }
 

@@ -7,6 +7,7 @@ struct Inspect: SpecCommand {
     static let configuration = CommandConfiguration(InspectOptions.spec)
 
     @Flag(name: .customLong("json"), help: help("json")) var json = false
+    @Flag(name: .customLong("ais"), help: help("ais")) var ais = false
     @Option(name: .customLong("max-length"), help: help("max-length")) var maxLength = InspectOptions().maximumLength
     @Flag(name: .customLong("allow-missing-checksum"), help: help("allow-missing-checksum"))
     var allowMissingChecksum = false
@@ -17,6 +18,7 @@ struct Inspect: SpecCommand {
             var options = InspectOptions()
             try options.argument(file)
             options.json = json
+            options.ais = ais
             options.maximumLength = maxLength
             options.allowMissingChecksum = allowMissingChecksum
             return options

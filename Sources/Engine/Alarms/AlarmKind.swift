@@ -25,6 +25,10 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     case windShift
     /// The bow over the start line at the gun; cleared when back behind it, or 2 minutes after the gun.
     case overEarly
+    /// An AIS target closing to within ``AlarmSettings/collisionDistance`` inside ``AlarmSettings/collisionTime``.
+    case collision
+    /// An AIS-SART, MOB device or EPIRB transmitting in range.
+    case aisDistress
 
     /// The configuration's name (`[alarms.text]`, `[alarms.spoken]`).
     public var name: String {
@@ -42,6 +46,8 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .shallow: "shallow"
         case .windShift: "wind_shift"
         case .overEarly: "over_early"
+        case .collision: "collision"
+        case .aisDistress: "ais_distress"
         }
     }
 
@@ -61,6 +67,8 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .shallow: "environment.depth.belowTransducer"
         case .windShift: "environment.wind.directionTrue"
         case .overEarly: "navigation.racing.overEarly"
+        case .collision: "navigation.closestApproach"
+        case .aisDistress: "navigation.distress"
         }
     }
 
@@ -80,6 +88,8 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .shallow: 131
         case .windShift: 141
         case .overEarly: 151
+        case .collision: 161
+        case .aisDistress: 162
         }
     }
 
@@ -96,9 +106,10 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Raised only once what it watches has been there: a sensor group received, a start line set. Until then it is
+    /// Raised only once what it watches has been there: a sensor group received, a start line set, an AIS station
+    /// heard. Until then it is
     /// not listed at all (a sensor never fitted is not lost).
-    var waitsToBeSeen: Bool { lostGroup != nil || self == .overEarly }
+    var waitsToBeSeen: Bool { lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress }
 
     /// The sensor-lost alarm of a group.
     public static func lost(_ group: QuantityGroup) -> AlarmKind {

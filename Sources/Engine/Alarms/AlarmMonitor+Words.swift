@@ -22,6 +22,8 @@ extension AlarmMonitor {
         case .shallow: return "Depth under \(FixedDecimal.text(settings.shallow ?? 0, decimals: 1)) m"
         case .windShift: return "Wind shift over \(Int(settings.windShift ?? 0)) deg"
         case .overEarly: return "Over early"
+        case .collision: return traffic.text.isEmpty ? "Collision risk" : traffic.text
+        case .aisDistress: return distress.text.isEmpty ? "AIS distress beacon" : distress.text
         }
     }
 
@@ -39,6 +41,8 @@ extension AlarmMonitor {
         case .windShift:
             return "wind \(windShiftNow > 0 ? "veered" : "backed") \(Int(windShiftNow.magnitude.rounded())) degrees"
         case .overEarly: return "over early"
+        case .collision: return traffic.words.isEmpty ? "collision risk" : traffic.words
+        case .aisDistress: return distress.words.isEmpty ? "distress beacon" : distress.words
         default: return "\(kind.lostGroup?.rawValue ?? "sensor") lost"
         }
     }
@@ -86,5 +90,77 @@ extension AlarmMonitor {
             if let encoded = try? sentence.encode(talker: talker) { sentences.append(encoded) }
         }
         return sentences
+    }
+
+    /// "Ever Diadem closing, passing 2 cables in 6 minutes, starboard bow" (or "on collision course, 6 minutes" under
+    /// half a cable); the text "Collision risk: EVER DIADEM CPA 0.2 NM in 6 min".
+    static func collisionWords(_ target: AISTarget, _ approach: ClosestApproach, bow: Double?) -> (
+        text: String, words: String
+    ) {
+        let name = target.name ?? "MMSI \(target.mmsi)"
+        let spokenName = target.name.map(capitalised) ?? "ship"
+        let minutes = max(1, Int((approach.time / 60).rounded()))
+        let text =
+            "Collision risk: \(name) CPA \(FixedDecimal.text(approach.distance / Units.metresPerNauticalMile, decimals: 1))"
+            + " NM in \(minutes) min"
+        let inMinutes = "\(minutes) minute\(minutes == 1 ? "" : "s")"
+        // Under half a cable it is a collision course, not a passing distance.
+        var words =
+            approach.distance < Units.metresPerNauticalMile / 20
+            ? "\(spokenName) on collision course, \(inMinutes)"
+            : "\(spokenName) closing, passing \(distance(approach.distance)) in \(inMinutes)"
+        if let bow { words += ", " + side(Angle.relative(approach.bearing - bow)) }
+        return (text, words)
+    }
+
+    /// "AIS-SART 970012345 1.2 NM 045 deg"; aloud "AIS SART, 1.2 miles, port bow".
+    static func distressWords(_ target: AISTarget, bow: Double?) -> (text: String, words: String) {
+        let kind: (String, String) =
+            switch target.station {
+            case .manOverboard: ("MOB beacon", "man overboard beacon")
+            case .epirb: ("EPIRB", "EPIRB")
+            default: ("AIS-SART", "AIS SART")
+            }
+        guard let approach = target.approach else { return ("\(kind.0) \(target.mmsi)", kind.1 + " heard") }
+        let bearing = Int(approach.bearing.rounded()) % 360
+        let digits = (bearing < 10 ? "00" : bearing < 100 ? "0" : "") + String(bearing)
+        let text =
+            "\(kind.0) \(target.mmsi) \(FixedDecimal.text(approach.range / Units.metresPerNauticalMile, decimals: 1)) NM "
+            + "\(digits) deg"
+        let whereItIs = bow.map { ", " + side(Angle.relative(approach.bearing - $0)) } ?? ", bearing \(bearing) degrees"
+        return (text, "\(kind.1), \(distance(approach.range))" + whereItIs)
+    }
+
+    /// Cables (a tenth of a mile) under a mile, then miles to a tenth.
+    static func distance(_ metres: Double) -> String {
+        let cables = Int((metres / (Units.metresPerNauticalMile / 10)).rounded())
+        if cables < 10 { return cables <= 1 ? "1 cable" : "\(cables) cables" }
+        return "\(FixedDecimal.text(metres / Units.metresPerNauticalMile, decimals: 1)) miles"
+    }
+
+    /// Where something is from the bow, in the eight words a helmsman uses (relative degrees, positive starboard).
+    static func side(_ relative: Double) -> String {
+        let magnitude = relative.magnitude
+        if magnitude <= 22.5 { return "ahead" }
+        if magnitude >= 157.5 { return "astern" }
+        let side = relative > 0 ? "starboard" : "port"
+        return side + (magnitude < 67.5 ? " bow" : magnitude < 112.5 ? " beam" : " quarter")
+    }
+
+    /// "EVER DIADEM" as "Ever Diadem", so that it is read as words and not spelt out.
+    static func capitalised(_ name: String) -> String {
+        var out: [UInt8] = []
+        var start = true
+        for byte in name.utf8 {
+            let letter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            if letter {
+                out.append(start ? (byte >= 97 ? byte - 32 : byte) : (byte <= 90 ? byte + 32 : byte))
+                start = false
+            } else {
+                out.append(byte)
+                start = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -46,6 +46,9 @@ public struct AlarmMonitor: Sendable {
     private var windShift: WindShiftTracker
     /// The wind shift at the last tick, degrees, positive veering.
     private(set) var windShiftNow = 0.0
+    /// What the collision and distress alarms say of the target that raised them (text, then words aloud).
+    private(set) var traffic = (text: "", words: "")
+    private(set) var distress = (text: "", words: "")
 
     public init(settings: AlarmSettings) {
         self.settings = settings
@@ -153,6 +156,47 @@ public struct AlarmMonitor: Sendable {
         if lineSet { see(.overEarly) }
         guard isConfigured(.overEarly) else { return false }
         return update(.overEarly, raise: raise, clear: clear, hold: 0, at: now)
+    }
+
+    /// The AIS alarms, listed once a station has been heard: collision when a vessel's closest approach is within
+    /// the limits (the one soonest named), distress while an AIS-SART, MOB device or EPIRB is heard (test
+    /// transmissions, status 15, aside). `bow` is the own heading (or course) for the side a target is on. True
+    /// when one was raised or cleared.
+    mutating func judgeTraffic(_ ais: AISTargets, bow: Double?, at now: Double) -> Bool {
+        guard !ais.targets.isEmpty else { return false }
+        var changed = false
+        if let limit = settings.collisionDistance, watched[AlarmKind.collision.rawValue] {
+            see(.collision)
+            var worst: AISTarget?
+            var near = false
+            for target in ais.targets where target.station == .vessel || target.isDistress {
+                guard let approach = target.approach, approach.time > 0, approach.closingSpeed > 0.05 else { continue }
+                if approach.distance < limit * 1.2 && approach.time < settings.collisionTime + 60 { near = true }
+                guard approach.distance < limit, approach.time < settings.collisionTime else { continue }
+                if worst.map({ approach.time < $0.approach!.time }) ?? true { worst = target }
+            }
+            if let worst, let approach = worst.approach {
+                let said = Self.collisionWords(worst, approach, bow: bow)
+                if said.text != traffic.text {
+                    traffic = said
+                    revision &+= 1
+                }
+            }
+            changed = update(.collision, raise: worst != nil, clear: !near, hold: 2, at: now) || changed
+        }
+        if settings.aisDistress, watched[AlarmKind.aisDistress.rawValue] {
+            see(.aisDistress)
+            let beacon = ais.targets.first { $0.isDistress && !$0.isLost(at: now) && $0.navigationStatus != 15 }
+            if let beacon {
+                let said = Self.distressWords(beacon, bow: bow)
+                if said.text != distress.text {
+                    distress = said
+                    revision &+= 1
+                }
+            }
+            changed = update(.aisDistress, raise: beacon != nil, clear: beacon == nil, hold: 0, at: now) || changed
+        }
+        return changed
     }
 
     /// Why an alarm could not be acknowledged.

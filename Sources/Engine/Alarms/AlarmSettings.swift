@@ -32,6 +32,13 @@ public struct AlarmSettings: Hashable, Sendable {
     public var windShiftWindow = 300.0
     /// Raise an alarm when the bow is over the start line at the gun (once a line is set).
     public var overEarly = true
+    /// Metres: an AIS target whose closest approach is nearer than this within ``collisionTime`` raises the
+    /// collision alarm; nil switches it off. Half a mile.
+    public var collisionDistance: Double? = 926
+    /// Seconds ahead the collision alarm looks. Ten minutes.
+    public var collisionTime = 600.0
+    /// Raise an alarm for an AIS-SART, MOB device or EPIRB in range.
+    public var aisDistress = true
     /// The sailor's own words for an alarm's text (ALR, TXT, Signal K, the panel) and for what is said aloud.
     public var text: [AlarmKind: String] = [:]
     public var spoken: [AlarmKind: String] = [:]
@@ -48,6 +55,8 @@ public struct AlarmSettings: Hashable, Sendable {
         case .shallow: shallow != nil
         case .windShift: windShift != nil
         case .overEarly: overEarly
+        case .collision: collisionDistance != nil
+        case .aisDistress: aisDistress
         default: kind.lostGroup.map { sensorLost.contains($0) } ?? false
         }
     }

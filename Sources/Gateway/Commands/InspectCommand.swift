@@ -13,6 +13,7 @@ public enum InspectCommand {
         let fd: Int32
         do { fd = live ? 0 : try POSIX.open(options.file, O_RDONLY) } catch { throw CommandError("\(error)") }
         defer { if !live { POSIX.close(fd) } }
+        if options.ais { return try ais(fd, options) }
         var inspector = BusInspector(
             configuration: FramerConfiguration(
                 maximumLength: options.maximumLength, requiresChecksum: !options.allowMissingChecksum,
@@ -104,5 +105,90 @@ public enum InspectCommand {
 
     static func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    /// `--ais`: each AIS message as one JSON line, written as it is read (a live feed prints as it comes).
+    static func ais(_ fd: Int32, _ options: InspectOptions) throws(CommandError) -> String {
+        var framer = SentenceFramer(
+            configuration: FramerConfiguration(
+                maximumLength: options.maximumLength, requiresChecksum: !options.allowMissingChecksum,
+                skipsCommentLines: true))
+        var assembler = AISAssembler()
+        var lines = ""
+        var count = 0
+        let take: (FramerEvent) -> Void = { event in
+            guard case .sentence(let sentence) = event, case .vdm(let fragment)? = try? Message(sentence) else {
+                return
+            }
+            count += 1
+            guard let bits = assembler.add(fragment, source: 0, at: Double(count) / 1000),
+                let report = AISReport(bits)
+            else { return }
+            lines += json(report) + "\n"
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        reading: while true {
+            switch chunk.withUnsafeMutableBytes({ POSIX.read(fd, into: $0) }) {
+            case .bytes(let read):
+                chunk.withUnsafeBufferPointer { framer.feed(UnsafeBufferPointer(rebasing: $0[0..<read]), take) }
+                Console.out(lines)
+                lines = ""
+            case .end:
+                break reading
+            case .wouldBlock:
+                continue
+            case .failed(let code):
+                throw CommandError("cannot read \(options.file): \(POSIX.message(code))")
+            }
+        }
+        framer.finish(take)
+        return lines
+    }
+
+    /// One AIS message as JSON, by pyais's field names; values not sent or not available are null.
+    public static func json(_ r: AISReport) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("msg_type", r.messageType)
+        json.value("repeat", r.repeatIndicator)
+        json.value("mmsi", Int(r.mmsi))
+        func number(_ key: String, _ value: Double?) { if let value { json.value(key, value) } else { json.null(key) } }
+        func integer(_ key: String, _ value: Int?) { if let value { json.value(key, value) } else { json.null(key) } }
+        func text(_ key: String, _ value: String?) { if let value { json.value(key, value) } else { json.null(key) } }
+        if let p = r.position {
+            number("lat", p.latitude)
+            number("lon", p.longitude)
+            number("speed", p.speedOverGround)
+            number("course", p.courseOverGround)
+            number("heading", p.heading)
+            number("turn", p.rateOfTurn)
+            integer("status", p.navigationStatus)
+            integer("second", p.second)
+            json.value("accuracy", p.isAccurate)
+        }
+        if let s = r.statics {
+            text("shipname", s.name)
+            text("callsign", s.callsign)
+            integer("imo", s.imo.map { Int($0) })
+            integer("ship_type", s.shipType)
+            integer("to_bow", s.toBow)
+            integer("to_stern", s.toStern)
+            integer("to_port", s.toPort)
+            integer("to_starboard", s.toStarboard)
+            number("draught", s.draught)
+            text("destination", s.destination)
+            integer("partno", s.part)
+            integer("month", s.eta?.month)
+            integer("day", s.eta?.day)
+            integer("hour", s.eta?.hour)
+            integer("minute", s.eta?.minute)
+        }
+        if let aid = r.aid {
+            json.value("aid_type", aid.type)
+            json.value("virtual_aid", aid.isVirtual)
+        }
+        json.value("implausible", r.implausible)
+        json.endObject()
+        return json.text
     }
 }

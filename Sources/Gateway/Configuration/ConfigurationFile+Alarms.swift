@@ -12,7 +12,8 @@ extension ConfigurationFile.Reader {
                 allowed: [
                     "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
                     "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
-                    "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken",
+                    "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken", "collision",
+                    "collision_cpa", "collision_tcpa", "ais_distress",
                 ])
             var settings = config.engine.alarms
             if table["over_heel"] != nil {
@@ -103,6 +104,14 @@ extension ConfigurationFile.Reader {
         }
         if let value = try bool(table, "arrival", section) { alarms.arrival = value }
         if let value = try bool(table, "over_early", section) { alarms.overEarly = value }
+        if let miles = try number(table, "collision_cpa", section, range: 0.01...5) {
+            alarms.collisionDistance = miles * Units.metresPerNauticalMile
+        }
+        if let minutes = try number(table, "collision_tcpa", section, range: 1...60) {
+            alarms.collisionTime = minutes * 60
+        }
+        if try bool(table, "collision", section) == false { alarms.collisionDistance = nil }
+        if let value = try bool(table, "ais_distress", section) { alarms.aisDistress = value }
         if let value = try number(table, "arrival_seconds", section, range: 1...3600) { alarms.arrivalDuration = value }
         if let metres = try number(table, "shallow", section, range: 0.1...1000) { alarms.shallow = metres }
         if let degrees = try number(table, "wind_shift", section, range: 1...180) { alarms.windShift = degrees }

@@ -34,7 +34,7 @@ public struct AISBits: Hashable, Sendable {
         return value >= 1 << (width - 1) ? value - (1 << width) : value
     }
 
-    /// `characters` six-bit characters of text (`@` is padding: the text ends there; trailing spaces dropped); nil
+    /// `characters` six-bit characters of text (`@` is padding: the text ends there; the spaces around it dropped); nil
     /// when none of it was sent. As much as was sent when the message ends inside the field.
     public func text(_ start: Int, characters: Int) -> String? {
         var bytes: [UInt8] = []
@@ -46,6 +46,7 @@ public struct AISBits: Hashable, Sendable {
             bit += 6
         }
         while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        let start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.endIndex
+        return start == bytes.endIndex ? nil : String(decoding: bytes[start...], as: UTF8.self)
     }
 }

@@ -5,6 +5,8 @@ public struct InspectOptions: CommandOptions {
     /// A log file, or `-` for standard input (a live bus: rates from the wall clock).
     public var file = "-"
     public var json = false
+    /// Print each AIS message decoded, one JSON object a line, instead of the counts.
+    public var ais = false
     public var maximumLength = FramerConfiguration.lenientMaximumLength
     public var allowMissingChecksum = false
     private var fileGiven = false
@@ -19,6 +21,10 @@ public struct InspectOptions: CommandOptions {
             """,
         flags: [
             .flag("json", "Print one JSON object instead of a table."),
+            .flag(
+                "ais",
+                "Print each AIS message, its fragments put together, as one JSON object a line (the field names "
+                    + "pyais uses), instead of the counts."),
             .option(
                 "max-length", "N", "Longest sentence accepted, counted with $ and CR LF (82 is strict NMEA 0183).",
                 example: "200"),
@@ -29,6 +35,7 @@ public struct InspectOptions: CommandOptions {
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
         switch flag {
         case "json": json = true
+        case "ais": ais = true
         case "allow-missing-checksum": allowMissingChecksum = true
         case "max-length": maximumLength = try CommandParser.integer(flag, value)
         default: throw .unhandled(flag)
@@ -48,7 +55,7 @@ public struct InspectOptions: CommandOptions {
     }
 
     public static func == (a: InspectOptions, b: InspectOptions) -> Bool {
-        a.file == b.file && a.json == b.json && a.maximumLength == b.maximumLength
+        a.file == b.file && a.json == b.json && a.ais == b.ais && a.maximumLength == b.maximumLength
             && a.allowMissingChecksum == b.allowMissingChecksum
     }
 }
