@@ -10,6 +10,9 @@ public struct EngineReport: Sendable {
     public var alarms: [AlarmStatus]?
     /// Seconds to the start gun, negative after it; nil when the timer is idle.
     public var timeToStart: Double?
+    /// The AIS stations, when the table changed since the last report (a message taken, the approaches judged
+    /// once a second, a station forgotten); nil when it is as before.
+    public var traffic: [AISTarget]?
 
     public init(
         time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
@@ -23,13 +26,15 @@ public struct EngineReport: Sendable {
 }
 
 extension Engine {
-    /// The report of the tick at `time`; `alarmsSince` is the alarm revision the consumer last saw (the list is
-    /// included when it has changed since).
-    public func report(at time: Double, alarmsSince revision: Int?) -> EngineReport {
-        EngineReport(
+    /// The report of the tick at `time`; `alarmsSince` and `trafficSince` are the alarm and AIS revisions the
+    /// consumer last saw (the list and the table are included when they have changed since).
+    public func report(at time: Double, alarmsSince revision: Int?, trafficSince traffic: Int? = nil) -> EngineReport {
+        var report = EngineReport(
             time: time, unixTime: unixTime(at: time) ?? time, values: values,
             alarms: revision == alarmMonitor.revision ? nil : alarmMonitor.statuses,
             timeToStart: raceTimer.timeToStart(at: time))
+        if traffic != ais.revision { report.traffic = ais.targets }
+        return report
     }
 
     /// Counts every change of the alarm list (``AlarmMonitor/revision``).

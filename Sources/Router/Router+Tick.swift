@@ -27,8 +27,9 @@ extension Router {
                 counters.sentencesOut += 1
             }
         }
-        let report = engine.report(at: time, alarmsSince: reportedAlarms)
+        let report = engine.report(at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic)
         reportedAlarms = engine.alarmRevision
+        reportedTraffic = engine.ais.revision
         act(.report(report))
         for text in engine.takeNotices() { act(.notice(output: nil, id: "engine.notice", text: text)) }
         for announcement in engine.takeAnnouncements() { act(.announce(announcement)) }

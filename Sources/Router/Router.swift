@@ -97,6 +97,7 @@ public struct Router {
     public internal(set) var clients: [Int]
     /// The alarm revision of the last report: the list goes out again only when it has changed.
     var reportedAlarms: Int?
+    var reportedTraffic: Int?
     /// Say each sentence and fix the engine took (``Action/observed(_:)``): on when a Signal K model listens.
     public var observes = false
 

@@ -49,6 +49,7 @@ public struct SignalKFeed: Sendable {
 
     /// What the engine holds after a tick: in at the update rate, or at once when an alarm changed.
     private mutating func take(_ report: EngineReport) {
+        if let targets = report.traffic { model.take(traffic: targets, at: report.time, unixTime: report.unixTime) }
         var alarmsChanged = false
         if let changed = report.alarms {
             alarms = changed
@@ -64,4 +65,7 @@ public struct SignalKFeed: Sendable {
 
     /// The updates made since the last call, in order.
     public mutating func takeUpdates() -> [SignalKModel.Update] { model.takeUpdates() }
+
+    /// The AIS stations' deltas made since the last call.
+    public mutating func takeTrafficDeltas() -> [SignalKTraffic.Delta] { model.takeTrafficDeltas() }
 }

@@ -85,7 +85,14 @@ extension SignalKModel {
         json.value("self", context)
         json.beginObject("vessels")
         writeVessel(urn, to: &json)
+        writeTraffic(group: "vessels.", to: &json)
         json.endObject()
+        for group in ["atons", "sar", "aircraft"]
+        where traffic.stations.contains(where: { $0.context.hasPrefix(group + ".") }) {
+            json.beginObject(group)
+            writeTraffic(group: group + ".", to: &json)
+            json.endObject()
+        }
         writeSources("sources", to: &json)
         json.endObject()
         return json.text
@@ -104,14 +111,21 @@ extension SignalKModel {
         case "sources":
             guard components.count == 1 else { return nil }
             writeSources(nil, to: &json)
+        case "atons", "sar", "aircraft":
+            json.beginObject()
+            writeTraffic(group: first + ".", to: &json)
+            json.endObject()
+            guard components.count > 1 else { return json.text }
+            return trafficBranch(first, components)
         case "vessels":
             if components.count == 1 {
                 json.beginObject()
                 writeVessel(urn, to: &json)
+                writeTraffic(group: "vessels.", to: &json)
                 json.endObject()
                 return json.text
             }
-            guard components[1] == "self" || components[1] == urn else { return nil }
+            if components[1] != "self" && components[1] != urn { return trafficBranch(first, components) }
             let rest = Array(components.dropFirst(2))
             if rest.isEmpty {
                 writeVessel(nil, to: &json)
@@ -125,6 +139,22 @@ extension SignalKModel {
         default:
             return nil
         }
+        return json.text
+    }
+
+    /// The AIS stations of one group (`vessels.`, `atons.`, ...), each under its URN.
+    private func writeTraffic(group: String, to json: inout JSONWriter) {
+        for station in traffic.stations where station.context.hasPrefix(group) {
+            _ = traffic.write(station, String(station.context.dropFirst(group.count)), to: &json)
+        }
+    }
+
+    /// `vessels/urn:mrn:imo:mmsi:235000001/navigation/position` and the like; nil when not there.
+    private func trafficBranch(_ group: String, _ components: [String]) -> String? {
+        let context = group + "." + components[1]
+        guard let station = traffic.stations.first(where: { $0.context == context }) else { return nil }
+        var json = JSONWriter()
+        guard traffic.write(station, nil, below: Array(components.dropFirst(2)), to: &json) else { return nil }
         return json.text
     }
 

@@ -42,6 +42,16 @@ public struct SignalKModel: Sendable {
     public private(set) var history = History()
     /// Sources by path, most preferred first (`[web.source_priority]`); see ``preferredSource(_:)``.
     public var sourcePriority: [String: [String]] = [:]
+    /// The other vessels, aids to navigation and beacons heard on AIS, each under its own context.
+    public private(set) var traffic = SignalKTraffic()
+
+    /// Takes the engine's AIS table (when its report carries it).
+    public mutating func take(traffic targets: [AISTarget], at time: Double, unixTime: Double) {
+        traffic.take(targets, at: time, unixTime: unixTime)
+    }
+
+    /// The AIS deltas made since the last call, each one station's (its context and the delta's text).
+    public mutating func takeTrafficDeltas() -> [SignalKTraffic.Delta] { traffic.takeDeltas() }
 
     /// - Parameter urn: `urn:mrn:signalk:uuid:…` or `urn:mrn:imo:mmsi:…`, the boat's stable identity.
     public init(urn: String, name: String? = nil) {

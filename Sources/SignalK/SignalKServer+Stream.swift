@@ -180,6 +180,23 @@ extension SignalKServer {
         resume(model: model, yield: yield, act)
     }
 
+    /// AIS stations' deltas (``SignalKModel/takeTrafficDeltas()``), each to the streams that follow its context and
+    /// one of its paths (`subscribe=all`, or a subscribe for `*`, `vessels.*` or the station's own context): sent as
+    /// they are, once a second at most per station, without periods.
+    public mutating func publishTraffic(_ deltas: [SignalKTraffic.Delta], _ act: (Action) -> Void) {
+        guard !deltas.isEmpty else { return }
+        let followers = connections.keys.sorted().filter { connections[$0]?.stream?.traffic.isEmpty == false }
+        guard !followers.isEmpty else { return }
+        for delta in deltas {
+            var frame: [UInt8]?
+            for id in followers
+            where connections[id]?.stream?.follows(context: delta.context, paths: delta.paths) == true {
+                if frame == nil { frame = WebSocket.frame(.text, Array(delta.text.utf8)) }
+                act(.send(connection: id, bytes: frame!))
+            }
+        }
+    }
+
     /// What subscriptions owe at `now` (held values, periods), and the current values to streams opened since the
     /// last tick. `yield` as for `publish`.
     public mutating func tick(

@@ -21,6 +21,14 @@ public enum SignalKValue: Hashable, Sendable {
     case activeRoute(href: String, name: String, pointIndex: Int, pointTotal: Int, reverse: Bool)
     /// A value gone stale: sent as `null`, never left looking current.
     case null
+    case bool(Bool)
+    /// An object of named values, in order (an AIS vessel's `design.length`, `design.aisShipType`).
+    indirect case object(keys: [String], values: [SignalKValue])
+
+    /// An object from its members in order.
+    public static func object(_ members: [(String, SignalKValue)]) -> SignalKValue {
+        .object(keys: members.map { $0.0 }, values: members.map { $0.1 })
+    }
 
     /// Writes the value under `key` (or as an array element).
     public func write(_ key: String?, to json: inout JSONWriter) {
@@ -63,6 +71,12 @@ public enum SignalKValue: Hashable, Sendable {
             json.endObject()
         case .null:
             json.null(key)
+        case .bool(let value):
+            json.raw(key, value ? "true" : "false")
+        case .object(let keys, let values):
+            json.beginObject(key)
+            for (name, value) in zip(keys, values) { value.write(name, to: &json) }
+            json.endObject()
         }
     }
 }

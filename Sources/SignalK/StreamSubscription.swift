@@ -85,9 +85,13 @@ public struct StreamSubscription: Sendable {
     public let sendsMeta: Bool
     /// The client asked for every source's values (`sourcePolicy=all`), not only the preferred one's.
     public var allSources = false
+    /// The other contexts (AIS stations) this client follows, as context patterns (`*`, `vessels.*`,
+    /// `vessels.urn:mrn:imo:mmsi:235000001`), each with its path patterns; empty: none.
+    public private(set) var traffic: [(context: Subscription, paths: [Subscription])] = []
 
-    /// `subscribe` from the stream URL: `self` and `all` (one boat: the same) subscribe to everything as it comes,
-    /// `none` to nothing until the client asks. Meta only when `sendMeta` (the reference sends none otherwise).
+    /// `subscribe` from the stream URL: `self` subscribes to this boat's values as they come, `all` to those of
+    /// every vessel heard on AIS too, `none` to nothing until the client asks. Meta only when `sendMeta` (the
+    /// reference sends none otherwise).
     public init(query: String?, sendMeta: Bool = false) {
         sendsMeta = sendMeta
         if query == "none" {
@@ -95,16 +99,26 @@ public struct StreamSubscription: Sendable {
         } else {
             subscriptions = [Subscription(pattern: "*", period: 1, minPeriod: 0, policy: .instant)]
         }
+        if query == "all" { traffic = [(Subscription(pattern: "*"), [Subscription(pattern: "*")])] }
+    }
+
+    /// Whether an AIS station's delta goes to this client: a context it follows, and a path it asked for.
+    public func follows(context: String, paths: [String]) -> Bool {
+        traffic.contains { entry in
+            entry.context.matches(context) && entry.paths.contains { p in paths.contains { p.matches($0) } }
+        }
     }
 
     /// Applies a client message: `subscribe` adds (or replaces, for the same pattern), `unsubscribe` removes the
     /// patterns given (`*` removes all). Returns false for a message that is neither, or for another vessel's context.
     public mutating func apply(_ message: JSONValue, selfContext: String) -> Bool {
-        if let context = message["context"]?.string,
-            !(context == "vessels.self" || context == "self" || context == "*" || context == selfContext
-                || context == "vessels.*")
-        {
-            return false
+        let context = message["context"]?.string
+        // Other vessels' contexts (AIS): followed apart from this boat's paths.
+        if let context, context == "*" || context.hasSuffix(".*") || !Self.isSelf(context, selfContext) {
+            followTraffic(context, message)
+            if !(context == "*" || context == "vessels.*") {
+                return message["subscribe"] != nil || message["unsubscribe"] != nil
+            }
         }
         if let list = message["subscribe"]?.array {
             for item in list {
@@ -134,6 +148,39 @@ public struct StreamSubscription: Sendable {
             return true
         }
         return false
+    }
+
+    static func isSelf(_ context: String, _ selfContext: String) -> Bool {
+        context == "vessels.self" || context == "self" || context == selfContext
+    }
+
+    /// A subscribe or unsubscribe for other contexts: their path patterns kept (at most 16 contexts), or dropped.
+    private mutating func followTraffic(_ context: String, _ message: JSONValue) {
+        if let list = message["subscribe"]?.array {
+            let paths = list.compactMap { item -> Subscription? in
+                guard let path = item["path"]?.string, !path.isEmpty, path.utf8.count <= 200 else { return nil }
+                return Subscription(pattern: path)
+            }
+            guard !paths.isEmpty else { return }
+            if let index = traffic.firstIndex(where: { $0.context.pattern == context }) {
+                traffic[index].paths = Array((traffic[index].paths + paths).suffix(Self.maximumSubscriptions))
+            } else if traffic.count < 16 {
+                traffic.append((Subscription(pattern: context), paths))
+            }
+        }
+        if let list = message["unsubscribe"]?.array {
+            for item in list where item["path"]?.string != nil {
+                let path = item["path"]!.string!
+                if context == "*" && path == "*" {
+                    traffic.removeAll()
+                    continue
+                }
+                for index in traffic.indices.reversed() where traffic[index].context.pattern == context {
+                    traffic[index].paths.removeAll { path == "*" || $0.pattern == path }
+                    if traffic[index].paths.isEmpty { traffic.remove(at: index) }
+                }
+            }
+        }
     }
 
     /// The subscription that governs `path`: the last one that matches.

@@ -10,7 +10,7 @@ checks_begin ais-check
 BIN=${1:-.build/release/telltale}
 VENV=.build-interop/venv
 if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
-"$VENV/bin/python" -c "import pyais" 2>/dev/null || "$VENV/bin/pip" install --quiet "pyais==3.3.1"
+"$VENV/bin/python" -c "import pyais, jsonschema" 2>/dev/null || "$VENV/bin/pip" install --quiet "pyais==3.3.1" jsonschema
 FILES=(Fixtures/ais/targets.nmea)
 SHARED=../shared/fixtures/20160815.nmea
 if [ -f "$SHARED" ]; then FILES+=("$SHARED"); else echo "ais-check: $SHARED is absent: only the project's own fixture is compared (skipped)"; fi

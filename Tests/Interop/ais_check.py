@@ -7,7 +7,9 @@ armour, fill bits 0-5: what Telltale's codec checks; the others must be refused 
 decoded by pyais, fragments joined by its stream reader, and `telltale inspect --ais FILE` must give the same
 messages in the same order with the same fields: positions within 1e-6 degree (pyais rounds to six places), speed,
 course and heading to the tenth, "not available" values (91, 181, 102.3, 360, 511, second 60) as null, the rate of
-turn as pyais rounds it, text without its padding and the spaces around it. Prints 'ais-check: N passed, M failed'.
+turn as pyais rounds it, text without its padding and the spaces around it. Then the Signal K deltas `telltale
+replay --signalk` makes of the project's fixture: one a station under its context (vessels., atons., sar.), each
+valid against the specification's delta.json. Prints 'ais-check: N passed, M failed'.
 """
 import json
 import os
@@ -16,6 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from signalk_schemas import SignalKSchemas  # noqa: E402
 from support import ROOT, Checks  # noqa: E402
 
 from pyais.constants import TurnRate  # noqa: E402
@@ -143,5 +146,27 @@ for path in files:
     checks(not differences, f"{name}: every field the same as pyais ({summary})", "\n".join(differences[:10]))
     implausible = sum(m.get("implausible", 0) for m in ours)
     checks(implausible == 0, f"{name}: no field judged impossible ({implausible})")
+
+# Signal K: the stations of the project's fixture as deltas, each in its own context, valid against the schema.
+schemas = SignalKSchemas(os.path.join(ROOT, "Tests", "Interop", "signalk-schemas"))
+with tempfile.TemporaryDirectory() as work:
+    out = os.path.join(work, "deltas.jsonl")
+    fixture = os.path.join(ROOT, "Fixtures", "ais", "targets.nmea")
+    replay = subprocess.run([binary, "replay", "--fast", "--signalk", out, fixture], capture_output=True, text=True,
+                            timeout=120)
+    deltas = [json.loads(line) for line in open(out)] if os.path.exists(out) else []
+stations = [d for d in deltas if not d["context"].startswith("vessels.urn:mrn:signalk")]
+contexts = {d["context"] for d in stations}
+want = {"vessels.urn:mrn:imo:mmsi:235009802", "atons.urn:mrn:imo:mmsi:992351234", "sar.urn:mrn:imo:mmsi:970012345",
+        "vessels.urn:mrn:imo:mmsi:211234560"}
+checks(replay.returncode == 0 and want <= contexts,
+       f"Signal K: {len(contexts)} stations, each under its own context (vessels., atons., sar.)",
+       replay.stderr[-300:] + str(sorted(contexts)))
+invalid = [why for ok, why in (schemas.valid("delta.json", d) for d in stations) if not ok]
+checks(stations and not invalid, f"Signal K: {len(stations)} AIS deltas valid against the specification's delta.json",
+       "\n".join(invalid[:5]))
+named = [v for d in stations for u in d["updates"] for v in u["values"] if v["path"] == "" and "name" in v["value"]]
+checks({v["value"]["name"] for v in named} >= {"RED FALCON", "ZEPHYR", "SEA SPRITE", "NAB TOWER"},
+       "Signal K: the names at the stations' roots, as signalk-server puts them", str(named[:4]))
 
 checks.finish()

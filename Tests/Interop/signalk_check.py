@@ -12,7 +12,6 @@ matched with the NMEA it sends; after all of it, it must stop cleanly with its t
 import json
 import math
 import os
-import pathlib
 import socket
 import subprocess
 import threading
@@ -21,15 +20,13 @@ import urllib.error
 import re
 import sys
 import urllib.request
-import warnings
 
-import jsonschema
 import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from signalk_schemas import SignalKSchemas  # noqa: E402
 from support import ROOT, Checks, Gateway, OutputReader, free_port, memory_kb  # noqa: E402
 
-warnings.simplefilter("ignore", DeprecationWarning)  # RefResolver: still the way to a local store
 binary, schemas = sys.argv[1], sys.argv[2]
 web, nmea_port = free_port(), free_port()
 demo = os.path.join(ROOT, "Fixtures", "demo-voyage")
@@ -62,54 +59,11 @@ def check(name, ok, detail=""):
     checks(ok, name, detail)
 
 
-schema_dir = pathlib.Path(schemas).resolve()
-
-
-# Every schema by its own id (https://signalk.org/specification/...): references resolve here, never on the network.
-# (sar.json says it is aton.json, and crs.json has no id: the files' own places win over the ids they state.)
-store = {}
-placed = {}
-for schema_file in sorted(schema_dir.rglob("*.json")):
-    document = json.loads(schema_file.read_text())
-    relative = schema_file.relative_to(schema_dir).as_posix()
-    placed["https://signalk.org/specification/1.5.1/schemas/" + relative] = document
-    placed[schema_file.as_uri()] = document
-    if relative.startswith("external/geojson/"):
-        placed["http://json-schema.org/geojson/" + relative.split("/")[-1]] = document
-    if isinstance(document, dict) and "id" in document:
-        store.setdefault(document["id"].split("#")[0], document)
-store.update(placed)
-# definitions.json gives three inner objects an id of their own ("lower", "upper", "message"), which draft 4 takes as
-# new base URIs for the references inside them: those references mean definitions.json.
-for alias in ("lower", "upper", "message"):
-    store["https://signalk.org/specification/1.5.1/schemas/" + alias] = store[
-        "https://signalk.org/specification/1.5.1/schemas/definitions.json"]
-
-
-class LocalResolver(jsonschema.RefResolver):
-    """Never the network. A group names another as "groups/x.json" from inside groups/ (the specification's own
-    loader allows it): such a path is read as the file it means."""
-
-    def resolve_remote(self, uri):
-        url = uri.split("#")[0]
-        while "/groups/groups/" in url:
-            url = url.replace("/groups/groups/", "/groups/")
-        for candidate in (url, url.replace("/schemas/groups/", "/schemas/")):
-            if candidate in store:
-                return store[candidate]
-        raise jsonschema.exceptions.RefResolutionError(f"not in the local schema store: {uri}")
-
-
-def validator(name):
-    schema = store[(schema_dir / name).as_uri()]
-    base = "https://signalk.org/specification/1.5.1/schemas/" + name
-    resolver = LocalResolver(base_uri=base, referrer=schema, store=store)
-    return jsonschema.Draft4Validator(schema, resolver=resolver)
+schema_store = SignalKSchemas(schemas)
 
 
 def valid(name, document):
-    errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.path))
-    return (not errors, "; ".join(f"{list(e.path)}: {e.message[:160]}" for e in errors[:5]))
+    return schema_store.valid(name, document)
 
 
 def get(path):

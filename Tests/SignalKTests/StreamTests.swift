@@ -95,14 +95,18 @@ import Testing
         #expect(mine.subscriptions.count == 1)
     }
 
-    @Test("unsubscribe, another vessel's context, and a flood of subscriptions that stays bounded")
+    @Test("unsubscribe, another vessel's context followed apart, and a flood of subscriptions that stays bounded")
     func bounds() throws {
         var stream = StreamSubscription(query: nil)
         #expect(stream.subscriptions.count == 1)
+        // Another vessel's context follows that vessel (AIS), and leaves this boat's subscriptions as they were.
         #expect(
-            !stream.apply(
+            stream.apply(
                 try #require(JSONValue.parse(#"{"context":"vessels.other","subscribe":[{"path":"*"}]}"#)),
                 selfContext: "vessels.me"))
+        #expect(stream.subscriptions.count == 1 && stream.traffic.count == 1)
+        #expect(stream.follows(context: "vessels.other", paths: ["navigation.position"]))
+        #expect(!stream.follows(context: "vessels.else", paths: ["navigation.position"]))
         for index in 0..<1000 {
             _ = stream.apply(
                 try #require(JSONValue.parse("{\"subscribe\":[{\"path\":\"p\(index)\"}]}")), selfContext: "")
@@ -110,7 +114,7 @@ import Testing
         #expect(stream.subscriptions.count == StreamSubscription.maximumSubscriptions)
         _ = stream.apply(
             try #require(JSONValue.parse(#"{"context":"*","unsubscribe":[{"path":"*"}]}"#)), selfContext: "")
-        #expect(stream.subscriptions.isEmpty)
+        #expect(stream.subscriptions.isEmpty && stream.traffic.isEmpty)
         #expect(StreamSubscription(query: "none").subscriptions.isEmpty)
     }
 

@@ -124,6 +124,8 @@ public struct AISTargets: Sendable {
     public private(set) var implausibleFields = 0
     /// Stations dropped to make room.
     public private(set) var evicted = 0
+    /// Counts every change of the table (a message taken, a judgement, a station forgotten).
+    public private(set) var revision = 0
 
     public init() {}
 
@@ -133,6 +135,7 @@ public struct AISTargets: Sendable {
     public mutating func take(_ report: AISReport, at time: Double) {
         guard report.mmsi != 0 else { return }
         messages += 1
+        revision &+= 1
         implausibleFields += report.implausible
         if let index = targets.firstIndex(where: { $0.mmsi == report.mmsi }) {
             targets[index].take(report, at: time)
@@ -152,6 +155,7 @@ public struct AISTargets: Sendable {
     /// Forgets the stations lost for longer than ``keepLost``, and judges how close each of the others comes to
     /// the own vessel (nil without the own position, course and speed, or the target's).
     public mutating func judge(own: GeoPoint?, course: Double?, speed: Double?, at time: Double) {
+        revision &+= 1
         targets.removeAll { time - $0.lastHeard > $0.lostAfter + Self.keepLost || time < $0.lastHeard - 60 }
         for index in targets.indices {
             let target = targets[index]

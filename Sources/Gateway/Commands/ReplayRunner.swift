@@ -117,8 +117,11 @@ public struct ReplayRunner {
                     feed!.take(action)
                     guard case .report = action else { return }
                     let updates = feed!.takeUpdates()
-                    guard !updates.isEmpty else { return }
-                    let line = Array((feed!.model.delta(updates) + "\n").utf8)
+                    var text = updates.isEmpty ? "" : feed!.model.delta(updates) + "\n"
+                    // The AIS stations' deltas after the boat's, each in its own context.
+                    for delta in feed!.takeTrafficDeltas() { text += delta.text + "\n" }
+                    guard !text.isEmpty else { return }
+                    let line = Array(text.utf8)
                     line.withUnsafeBytes { writeDeltas($0) }
                 }
             session.run(next: next, sources: sources, nextIMU: nextIMU, imuSource: imuSource, observe: observe) { out in

@@ -180,6 +180,11 @@ final class WebServer {
         server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
     }
 
+    /// AIS stations' deltas to the streams that follow them.
+    func publishTraffic(_ deltas: [SignalKTraffic.Delta]) {
+        server.publishTraffic(deltas) { perform($0) }
+    }
+
     /// Held and periodic values that have come due.
     func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
         server.tick(model: model, at: now, yield: yield) { perform($0) }

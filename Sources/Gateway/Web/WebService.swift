@@ -165,6 +165,7 @@ final class WebService: Service {
         let updates = feed.takeUpdates()
         let yield = { self.yield(false) }
         server.publish(updates, model: feed.model, now: now, yield: yield)
+        server.publishTraffic(feed.takeTrafficDeltas())
         server.tick(model: feed.model, now: now, yield: yield)
     }
 

@@ -98,6 +98,12 @@ public struct AISReport: Hashable, Sendable {
         public var type: Int
         public var isVirtual: Bool
         public var isOffPosition: Bool?
+
+        public init(type: Int, isVirtual: Bool, isOffPosition: Bool?) {
+            self.type = type
+            self.isVirtual = isVirtual
+            self.isOffPosition = isOffPosition
+        }
     }
 
     /// The kind of station an MMSI names (ITU-R M.585): search and rescue transmitters first.
