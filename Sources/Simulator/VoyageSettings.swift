@@ -49,6 +49,8 @@ public struct VoyageSettings: Sendable {
     public var startSequence: Double?
     /// Metres from either end of the start line to the first waypoint.
     public var startLineHalfLength = 100.0
+    /// Ships on AIS (``SimulatedShip``); none by default.
+    public var ships: [SimulatedShip] = []
 
     public init() {}
 

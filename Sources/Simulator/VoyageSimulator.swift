@@ -39,6 +39,7 @@ public struct VoyageSimulator {
         sentence: (Double, Sentence) -> Void, imu: (IMUSample) -> Void, truth: (TruthRow) -> Void
     ) {
         let s = settings
+        let ships = shipTracks()
         var random = SeededRandom(seed: s.seed)
         let knot = Units.metresPerSecondPerKnot
         let dt = 0.01
@@ -220,6 +221,16 @@ public struct VoyageSimulator {
                     MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", now,
                     sentence)
             }
+            // AIS: each ship's position every 10 s, its name every 6 minutes (and at once).
+            if !ships.isEmpty && ms % 10_000 == 3000 {
+                for track in ships {
+                    let point = plane.point(track.position(at: t))
+                    for vdm in track.positionReport(at: point, utcSecond: (ms / 1000) % 60) { sentence(now, vdm) }
+                    if ms % 360_000 == 3000 {
+                        for vdm in track.staticReport(sequence: (ms / 360_000) % 10) { sentence(now, vdm) }
+                    }
+                }
+            }
             if s.attitudeSensor && ms % 200 == 0 {
                 emit(
                     XDR([
@@ -265,6 +276,23 @@ public struct VoyageSimulator {
                 }
             }
             if let finishedAt, t - finishedAt > 30 { break }
+        }
+    }
+
+    /// The ships' tracks: a first run of the voyage without them finds where the boat is, and how it moves, at
+    /// the moment each is to be closest.
+    private func shipTracks() -> [SimulatedShip.Track] {
+        guard !settings.ships.isEmpty else { return [] }
+        var quiet = settings
+        quiet.ships = []
+        var rows: [TruthRow] = []
+        VoyageSimulator(route: route, settings: quiet).run(
+            sentence: { _, _ in }, imu: { _ in }, truth: { rows.append($0) })
+        return settings.ships.compactMap { ship in
+            let at = settings.startTime + ship.closestAt
+            guard let row = rows.min(by: { abs($0.time - at) < abs($1.time - at) }) else { return nil }
+            return ship.track(
+                boat: plane.plane(row.position), course: row.courseOverGround, speedOverGround: row.speedOverGround)
         }
     }
 

@@ -20,6 +20,7 @@ struct Simulate: SpecCommand {
     @Flag(name: .customLong("no-attitude-sensor"), help: help("no-attitude-sensor")) var noAttitudeSensor = false
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Option(name: .customLong("start"), help: help("start")) var start: Double?
+    @Option(name: .customLong("ship"), help: help("ship")) var ships: [String] = []
 
     var options: SimulateOptions {
         var options = SimulateOptions()
@@ -34,6 +35,7 @@ struct Simulate: SpecCommand {
         options.noAttitudeSensor = noAttitudeSensor
         options.polar = polar
         options.start = start
+        options.ships = ships.compactMap { try? SimulateOptions.ship($0) }
         return options
     }
 
@@ -56,6 +58,11 @@ struct Simulate: SpecCommand {
         settings.rollAmplitude = options.roll
         settings.attitudeSensor = !options.noAttitudeSensor
         settings.startSequence = options.start
+        settings.ships = options.ships.enumerated().map { index, ship in
+            SimulatedShip(
+                mmsi: 235_000_001 + UInt32(index), name: index == 0 ? "EVER DIADEM" : "SHIP \(index + 1)",
+                closestAt: ship.closestAt, passing: ship.passing, speed: ship.speed, from: ship.from)
+        }
         try POSIX.makeDirectory(output)
         if let polar = options.polar {
             settings.polar = try PolarFile.load(polar)

@@ -9,7 +9,10 @@ messages in the same order with the same fields: positions within 1e-6 degree (p
 course and heading to the tenth, "not available" values (91, 181, 102.3, 360, 511, second 60) as null, the rate of
 turn as pyais rounds it, text without its padding and the spaces around it. Then the Signal K deltas `telltale
 replay --signalk` makes of the project's fixture: one a station under its context (vessels., atons., sar.), each
-valid against the specification's delta.json. Prints 'ais-check: N passed, M failed'.
+valid against the specification's delta.json. Last, `telltale simulate --ship` puts a ship on a collision course
+with the demo boat (closest 900 s into the voyage) and `telltale replay` must raise the collision alarm (ALR 161)
+before it, no earlier than TCPA 10 minutes, and clear it once it has passed; one passing 3 km off raises nothing.
+Prints 'ais-check: N passed, M failed'.
 """
 import json
 import os
@@ -168,5 +171,36 @@ checks(stations and not invalid, f"Signal K: {len(stations)} AIS deltas valid ag
 named = [v for d in stations for u in d["updates"] for v in u["values"] if v["path"] == "" and "name" in v["value"]]
 checks({v["value"]["name"] for v in named} >= {"RED FALCON", "ZEPHYR", "SEA SPRITE", "NAB TOWER"},
        "Signal K: the names at the stations' roots, as signalk-server puts them", str(named[:4]))
+
+
+# A simulated ship: the collision alarm raised before the closest approach and cleared after it.
+def alarm_times(ship):
+    with tempfile.TemporaryDirectory() as work:
+        route = os.path.join(ROOT, "Fixtures", "demo-voyage", "route.gpx")
+        made = subprocess.run([binary, "simulate", "--route", route, "--output", work, "--duration", "1500",
+                               "--ship", ship], capture_output=True, text=True, timeout=300)
+        replay = subprocess.run([binary, "replay", "--fast", os.path.join(work, "voyage.nmea")], capture_output=True,
+                                text=True, timeout=300)
+    start = 10 * 3600  # the simulator's voyages start at 10:00:00 UTC
+    changes = []
+    for line in replay.stdout.splitlines():
+        fields = line.split(",")
+        if fields[0].endswith("ALR") and len(fields) > 4 and fields[2] == "161":
+            hhmmss = fields[1]
+            at = int(hhmmss[0:2]) * 3600 + int(hhmmss[2:4]) * 60 + float(hhmmss[4:]) - start
+            if not changes or changes[-1][1] != fields[3]:
+                changes.append((at, fields[3]))
+    return made.returncode == 0 and replay.returncode == 0, changes
+
+
+ok, changes = alarm_times("900")
+raised = [at for at, state in changes if state == "A"]
+cleared = [at for at, state in changes if state == "V"]
+checks(ok and raised and 900 - 610 <= raised[0] <= 900 - 60,
+       f"a simulated ship on a collision course (closest at 900 s): ALR 161 raised at {raised[:1]} s", str(changes))
+checks(ok and cleared and 900 <= cleared[-1] <= 960, f"and cleared once it has passed, at {cleared[-1:]} s",
+       str(changes))
+ok, changes = alarm_times("900:3000")
+checks(ok and not changes, "a ship passing 3 km off raises nothing", str(changes))
 
 checks.finish()

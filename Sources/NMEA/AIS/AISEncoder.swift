@@ -83,7 +83,7 @@ extension AISReport {
         w.append(p.courseOverGround.map { Int(($0 * 10).rounded()) % 3600 } ?? 3600, 12)
         w.append(p.heading.map { Int($0.rounded()) % 360 } ?? 511, 9)
         w.append(p.second ?? 60, 6)
-        w.append(0, classB ? 29 : 27)
+        w.append(0, classB ? 29 : 25)
         return w
     }
 

@@ -11,8 +11,33 @@ public struct SimulateOptions: CommandOptions {
     public var noAttitudeSensor = false
     public var polar: String?
     public var start: Double?
+    /// `--ship SECONDS[:METRES[:KNOTS[:FROM]]]`: an AIS ship closest to the boat at SECONDS, METRES apart [0],
+    /// at KNOTS [12], coming FROM degrees off the boat's course [90, starboard].
+    public var ships: [Ship] = []
+
+    public struct Ship: Hashable, Sendable {
+        public var closestAt: Double
+        public var passing: Double
+        public var speed: Double
+        public var from: Double
+    }
 
     public init() {}
+
+    /// One `--ship` value.
+    public static func ship(_ text: String) throws(CommandError) -> Ship {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double(String($0)) }
+        guard (1...4).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            throw CommandError("--ship \(text): SECONDS[:METRES[:KNOTS[:FROM]]], numbers", status: 64)
+        }
+        let ship = Ship(
+            closestAt: parts[0]!, passing: parts.count > 1 ? parts[1]! : 0, speed: parts.count > 2 ? parts[2]! : 12,
+            from: parts.count > 3 ? parts[3]! : 90)
+        guard ship.closestAt >= 0, ship.passing >= 0, ship.speed > 0, ship.speed <= 60 else {
+            throw CommandError("--ship \(text): a time and distance not negative, 0 to 60 knots", status: 64)
+        }
+        return ship
+    }
 
     public static let spec = CommandSpec(
         "simulate",
@@ -43,6 +68,11 @@ public struct SimulateOptions: CommandOptions {
                 "start", "SECONDS",
                 "Seconds of start sequence: the boat starts behind a line across the first leg "
                     + "(OUTPUT/line.gpx) and times its run to cross it at the gun.", example: "300"),
+            .option(
+                "ship", "SECONDS[:METRES[:KNOTS[:FROM]]]",
+                "An AIS ship (repeatable) closest to the boat SECONDS into the voyage, METRES apart [0: a collision "
+                    + "course], at KNOTS [12], coming FROM degrees off the boat's course [90: from starboard]; its "
+                    + "AIVDM goes into the log.", example: "900:100", repeats: true),
         ],
         desktopOnly: true)
 
@@ -64,6 +94,7 @@ public struct SimulateOptions: CommandOptions {
         case "no-attitude-sensor": noAttitudeSensor = true
         case "polar": polar = text
         case "start": start = try CommandParser.number(flag, value)
+        case "ship": ships.append(try Self.ship(text))
         default: throw .unhandled(flag)
         }
     }
