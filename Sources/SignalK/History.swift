@@ -1,7 +1,8 @@
 import Marine
 
 /// What the instrument panel plots, kept by the server so that a phone that joins late sees the last hour too:
-/// true wind speed and direction over 60 minutes in 10-second buckets, heel over 5 minutes a second at a time.
+/// true wind speed and direction over 60 minutes in 10-second buckets, heel over 5 minutes a second at a time, and
+/// the sparklines of boat speed, depth and VMG over 3 minutes a second at a time (``tracePaths``).
 ///
 /// Fed from the model's current values at each update (``record(_:at:)``); a quantity with no current value leaves
 /// its bucket empty (`null` in the JSON), never a made-up zero. Wind direction is averaged as a vector, so a bucket
@@ -10,6 +11,33 @@ public struct History: Sendable {
     public static let windBucket = 10.0
     public static let windBuckets = 360
     public static let heelSeconds = 300
+    /// The paths whose last ``traceSeconds`` the panel's tiles draw as sparklines.
+    public static let tracePaths = [
+        "navigation.speedThroughWater", "environment.depth.belowTransducer", "environment.depth.belowSurface",
+        "performance.velocityMadeGood",
+    ]
+    public static let traceSeconds = 180
+
+    /// A sample a second (the newest of the second), gaps left empty.
+    struct PerSecond: Sendable {
+        private(set) var ring: Ring
+        private var last: Double?
+
+        init(capacity: Int) { ring = Ring(capacity: capacity) }
+
+        mutating func record(_ value: Double?, at time: Double) {
+            guard let last else {
+                ring.append(value)
+                self.last = time
+                return
+            }
+            let seconds = Int((time - last).rounded(.down))
+            guard seconds >= 1 else { return }
+            for _ in 1..<min(seconds, ring.values.count) { ring.append(nil) }
+            ring.append(value)
+            self.last = last + Double(seconds)
+        }
+    }
 
     struct Ring: Sendable {
         private(set) var values: [Double?]
@@ -42,10 +70,10 @@ public struct History: Sendable {
 
     private(set) var speed = Ring(capacity: windBuckets)
     private(set) var direction = Ring(capacity: windBuckets)
-    private(set) var heel = Ring(capacity: heelSeconds)
+    private(set) var heel = PerSecond(capacity: heelSeconds)
+    private(set) var traces = tracePaths.map { _ in PerSecond(capacity: traceSeconds) }
     private var bucket = Bucket()
     private var bucketStart: Double?
-    private var lastHeel: Double?
     /// The heel alarms' thresholds in degrees of mean heel (the engine's configuration), for the panel's heel gauge.
     public var overHeel: Double?
     public var underHeel: Double?
@@ -54,22 +82,14 @@ public struct History: Sendable {
 
     public init() {}
 
-    /// One sample; nil for a quantity that has no current value.
-    public mutating func record(trueWindSpeed: Double?, direction radians: Double?, heel roll: Double?, at time: Double)
-    {
+    /// One sample; nil for a quantity that has no current value. `traces` in the order of ``tracePaths``.
+    public mutating func record(
+        trueWindSpeed: Double?, direction radians: Double?, heel roll: Double?, traces values: [Double?] = [],
+        at time: Double
+    ) {
         latest = time
-        // Heel: a sample a second (the newest of the second), gaps left empty.
-        if let last = lastHeel {
-            let seconds = Int((time - last).rounded(.down))
-            if seconds >= 1 {
-                for _ in 1..<min(seconds, Self.heelSeconds) { heel.append(nil) }
-                heel.append(roll)
-                lastHeel = last + Double(seconds)
-            }
-        } else {
-            heel.append(roll)
-            lastHeel = time
-        }
+        heel.record(roll, at: time)
+        for index in traces.indices { traces[index].record(index < values.count ? values[index] : nil, at: time) }
         // Wind: 10-second buckets, closed when a sample falls past their end (empty ones for a gap).
         let start = bucketStart ?? time
         if time - start >= Self.windBucket {
@@ -110,7 +130,11 @@ public struct History: Sendable {
     public var trueWindSpeed: [Double?] { speed.ordered }
     public var trueWindDirection: [Double?] { direction.ordered }
     /// Heel (roll, rad, positive starboard down), a sample a second, oldest first.
-    public var heelSamples: [Double?] { heel.ordered }
+    public var heelSamples: [Double?] { heel.ring.ordered }
+    /// A trace path's samples, a second apart, oldest first.
+    public func trace(_ path: String) -> [Double?] {
+        Self.tracePaths.firstIndex(of: path).map { traces[$0].ring.ordered } ?? []
+    }
 
     /// The JSON served at `/telltale/v1/history`.
     public func json() -> String {
@@ -131,6 +155,10 @@ public struct History: Sendable {
         json.beginObject("heelAlarm")
         if let overHeel { json.value("over", overHeel) } else { json.null("over") }
         if let underHeel { json.value("under", underHeel) } else { json.null("under") }
+        json.endObject()
+        json.value("traceInterval", 1.0)
+        json.beginObject("traces")
+        for path in Self.tracePaths { series(path, trace(path)) }
         json.endObject()
         json.endObject()
         return json.text

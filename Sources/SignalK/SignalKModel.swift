@@ -152,7 +152,9 @@ public struct SignalKModel: Sendable {
         let speed = current("environment.wind.speedTrue")
         let direction = current("environment.wind.directionTrue")
         let roll = currentRoll
-        history.record(trueWindSpeed: speed, direction: direction, heel: roll, at: time)
+        history.record(
+            trueWindSpeed: speed, direction: direction, heel: roll, traces: History.tracePaths.map { current($0) },
+            at: time)
     }
 
     /// Withdraws the values passed through from inputs that have not been renewed within their path's timeout.

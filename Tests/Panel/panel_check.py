@@ -12,6 +12,7 @@ Checks, each printed ok or FAIL, then `panel-check: N passed, M failed`:
 - a swipe (touch) to every layout, with the layout's name and dot shown;
 - a unit changed by a double tap on a tile, kept across a reload, and the number converted;
 - the wind stopped: the tile greyed or blanked within its 5 s timeout, never left looking current;
+- a page opened late draws the speed and depth sparklines at once from the server's last minutes;
 - the gateway killed: the disconnected state shown at once; restarted: values again;
 - access, on a gateway that trusts no browser's network: a tablet's panel is read only and says so, asks for access;
   a phone asks as admin and is approved by the Pi; the phone's panel approves the tablet, whose race button then
@@ -390,6 +391,18 @@ try:
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "no errors in the browser's console while connected", str(errors[:3]))
+
+    # ---- A phone that joins late: the sparklines drawn at once from the server's last minutes ----
+    driver.execute_script("localStorage.setItem('telltale.layout', '0')")
+    driver.refresh()
+
+    def sparkline_points(name):
+        line = driver.find_element(By.CSS_SELECTOR, f"polyline.{name}")
+        return len((line.get_attribute("points") or "").split())
+
+    drawn = wait(lambda: sparkline_points("stw") >= 30 and sparkline_points("depth") >= 30, 3, 0.1)
+    check(drawn, f"a page opened late draws the boat speed and depth sparklines at once from the server "
+                 f"({sparkline_points('stw')}, {sparkline_points('depth')} points within 3 s)")
 
     # ---- The gateway killed and restarted ----
     gateway.send_signal(signal.SIGKILL)

@@ -38,6 +38,24 @@ import Testing
         #expect(history.json().contains(#""speedTrue":[5,null,null]"#))
     }
 
+    @Test("the sparklines: speed and depth a second at a time for 3 minutes, gaps empty, in the JSON the panel reads")
+    func traces() {
+        var history = History()
+        let speed = History.tracePaths.firstIndex(of: "navigation.speedThroughWater")!
+        let depth = History.tracePaths.firstIndex(of: "environment.depth.belowTransducer")!
+        for second in 0..<400 {
+            var values = [Double?](repeating: nil, count: History.tracePaths.count)
+            values[speed] = Double(second)
+            values[depth] = second == 399 ? nil : 12.5
+            history.record(trueWindSpeed: nil, direction: nil, heel: nil, traces: values, at: Double(second))
+        }
+        let kept = history.trace("navigation.speedThroughWater")
+        #expect(kept.count == History.traceSeconds && kept.first! == 220 && kept.last! == 399)
+        #expect(history.trace("environment.depth.belowTransducer").last! == nil)
+        #expect(history.trace("performance.velocityMadeGood").allSatisfy { $0 == nil })
+        #expect(history.json().contains(#""traceInterval":1.0,"traces":{"navigation.speedThroughWater":[220,221,"#))
+    }
+
     @Test("bounded: the rings keep an hour of wind and five minutes of heel, oldest dropped")
     func bounded() {
         var history = History()

@@ -7,12 +7,22 @@ function meanHeel() {
   if (heelSamples.length === 0) return null;
   return heelSamples.reduce((s, x) => s + x[1], 0) / heelSamples.length;
 }
-let history = { windInterval: 10, speedTrue: [], directionTrue: [], roll: [], heelAlarm: {} };
+let history = { windInterval: 10, speedTrue: [], directionTrue: [], roll: [], heelAlarm: {}, traces: {} };
 async function fetchHistory() {
   try {
     const response = await fetch("/telltale/v1/history", { cache: "no-store" });
-    if (response.ok) history = await response.json();
+    if (response.ok) { history = await response.json(); seedTraces(); }
   } catch (e) { }
+}
+// The sparklines (boat speed, depth, VMG) from the server's last 3 minutes when it holds more of them than this page
+// has seen: a phone that has just joined draws them at once, not from empty.
+function seedTraces() {
+  const t = now(), step = history.traceInterval || 1;
+  for (const [path, values] of Object.entries(history.traces || {})) {
+    const server = [];
+    values.forEach((v, i) => { if (v !== null) server.push([t - (values.length - 1 - i) * step, v]); });
+    if (server.length > (traces.get(path) || []).length) traces.set(path, server.filter(x => x[0] >= t - 180));
+  }
 }
 
 // ---- Tiles: building and updating ------------------------------------------------------------------------------
