@@ -30,6 +30,7 @@ extension Engine {
         }
         if alarmChanged { announceAlarms(at: now) }
         announceRace(at: now)
+        announceGuidance(at: now)
         // By raw value, not `allCases`: the synthesized `allCases` builds an array on every call.
         for rawValue in 0..<enabled.count {
             guard enabled[rawValue], let kind = ComputedKind(rawValue: rawValue) else { continue }

@@ -64,6 +64,9 @@ public struct Engine: Sendable {
     public var startLine = StartLine()
     var lastTimeToStart: Double?
     var announcements: [Announcement] = []
+    /// The spoken guidance's place: the leg it speaks of, how far from its waypoint the boat was at the last tick,
+    /// the distances already spoken.
+    var guidance: (leg: Int, destination: String, distance: Double?, said: Int)?
     /// Every alarm's state.
     var alarmMonitor: AlarmMonitor
     var inputs: InstrumentInputs

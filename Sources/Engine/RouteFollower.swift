@@ -12,6 +12,9 @@ public struct RouteSettings: Hashable, Sendable {
     public var lookAhead = 0.1 * Units.metresPerNauticalMile
     /// The course to steer stays within this many degrees of the bearing to the waypoint.
     public var maximumInterceptAngle = 30.0
+    /// Metres before a waypoint at which the guidance is spoken ("East in 2 cables, next course zero four five");
+    /// empty: none. A mile and two cables.
+    public var announceDistances = [Units.metresPerNauticalMile, 0.2 * Units.metresPerNauticalMile]
 
     public init() {}
 }

@@ -215,7 +215,12 @@ import Testing
         #expect(scenario.alarms(122).first == "122,A,V,Arrived at WP2")
         let acknowledged122 = scenario.acknowledged(122, step: 1, gps)
         #expect(acknowledged122)
-        #expect(scenario.said == ["arriving at WP2"])
+        // The alarm's words between the route guidance's (two cables out, then the next leg named).
+        #expect(
+            scenario.said == [
+                "Wp2 in 2 cables, next course zero nine zero", "arriving at WP2",
+                "Wp3 next, course zero nine zero, 1.9 miles",
+            ])
         #expect(scenario.engine.route.leg == 1)
         #expect(scenario.status("navigation.course.arrivalCircleEntered")?.message == "Arrived at WP2")
         let raised = try #require(scenario.sent.first { $0.text.contains("ALR") }).time

@@ -1,8 +1,9 @@
-import Engine
 import Marine
 import NMEA
 import TestSupport
 import Testing
+
+@testable import Engine
 
 /// Route following through the engine, judged on the sentences a plotter and a pilot would receive.
 @Suite struct RouteEngineTests {
@@ -254,5 +255,45 @@ import Testing
         for second in 6..<10 { out = Self.sail(&engine, gps, to: near, second: second, cog: 90) }
         #expect(engine.values.navigationLeg?.arrivalRadius == 1000)
         #expect(decoded(RMB.self, out[.navigation])?.arrived == true)
+    }
+
+    @Test("spoken guidance: a mile and two cables before the waypoint with the next course, the new leg named after it")
+    func spokenGuidance() {
+        var (engine, gps) = Self.engine()
+        let wp2 = Self.route.waypoints[1].position
+        // Northbound on the first leg, from 1.5 miles out to the waypoint, a fix every 10 s.
+        var said: [String] = []
+        for (index, miles) in [1.5, 1.2, 1.01, 0.95, 0.6, 0.3, 0.18, 0.1, 0.03, 0.02, 0.01, 0.0].enumerated() {
+            let point = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: miles * 1852).point
+            _ = Self.sail(&engine, gps, to: point, second: index * 10)
+            said += engine.takeAnnouncements().map(\.text)
+        }
+        // Leg 2 runs east from WP2 to WP3: course 090.
+        #expect(said.contains("Wp2 in 1.0 miles, next course zero nine zero"), "\(said)")
+        #expect(said.contains("Wp2 in 2 cables, next course zero nine zero"), "\(said)")
+        #expect(said.contains { $0.hasPrefix("Wp3 next, course zero nine zero, ") }, "\(said)")
+        #expect(said.filter { $0.contains("next course") }.count == 2, "each distance once: \(said)")
+        #expect(AlarmMonitor.distance(0.95 * 1852) == "1.0 miles" && Engine.threeDigits(45) == "zero four five")
+    }
+
+    @Test("spoken guidance: a leg begun inside a distance says nothing late; none configured, nothing said")
+    func guidanceNotLate() {
+        var (engine, gps) = Self.engine()
+        let wp2 = Self.route.waypoints[1].position
+        for second in 0..<3 {
+            let point = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: 0.5 * 1852 - Double(second)).point
+            _ = Self.sail(&engine, gps, to: point, second: second * 10)
+        }
+        #expect(engine.takeAnnouncements().isEmpty)
+        var configuration = undampedConfiguration()
+        configuration.route.announceDistances = []
+        var quiet = Engine(configuration: configuration)
+        let source = quiet.source(named: "gps")
+        quiet.follow(Self.route)
+        for (index, miles) in [1.5, 0.9, 0.1].enumerated() {
+            let point = Geodesic.wgs84.direct(from: wp2, azimuth: 180, distance: miles * 1852).point
+            _ = Self.sail(&quiet, source, to: point, second: index * 10)
+        }
+        #expect(quiet.takeAnnouncements().isEmpty)
     }
 }

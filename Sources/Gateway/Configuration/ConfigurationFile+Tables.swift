@@ -108,7 +108,7 @@ extension ConfigurationFile.Reader {
             table, s,
             allowed: [
                 "arrival_radius", "confirmations", "auto_advance", "look_ahead", "max_intercept_angle",
-                "follow_upstream",
+                "follow_upstream", "announce",
             ])
         if let value = try number(table, "arrival_radius", s, range: 0.001...10) {
             engine.route.arrivalRadius = value * Units.metresPerNauticalMile
@@ -124,6 +124,10 @@ extension ConfigurationFile.Reader {
             engine.route.maximumInterceptAngle = value
         }
         if let value = try bool(table, "follow_upstream", s) { engine.followUpstream = value }
+        if let miles = try numbers(table, "announce", s, range: 0.01...20) {
+            guard miles.count <= 8 else { throw fail(s + ".announce", "at most 8 distances") }
+            engine.route.announceDistances = miles.map { $0 * Units.metresPerNauticalMile }
+        }
     }
 
     func endpoint(_ table: TOMLTable, _ section: String, base: String) throws(ConfigurationFile.Error) -> Endpoint {
