@@ -11,7 +11,9 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "telltale-bench",
         abstract: "Benchmarks: generate an instrument mix, then time framing and decoding on it.",
-        subcommands: [Generate.self, Decode.self, EngineTick.self, RouteTick.self, AttitudeAccuracy.self, IMURead.self]
+        subcommands: [
+            Generate.self, Decode.self, EngineTick.self, RouteTick.self, AttitudeAccuracy.self, IMURead.self, AIS.self,
+        ]
     )
 
     struct Generate: ParsableCommand {
