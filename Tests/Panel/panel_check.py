@@ -12,6 +12,7 @@ Checks, each printed ok or FAIL, then `panel-check: N passed, M failed`:
 - a swipe (touch) to every layout, with the layout's name and dot shown;
 - a unit changed by a double tap on a tile, kept across a reload, and the number converted;
 - the wind stopped: the tile greyed or blanked within its 5 s timeout, never left looking current;
+- the AIS tile lists a boat heard on AIS (a class B report in the feed) by name, range and bearing;
 - a page opened late draws the speed and depth sparklines at once from the server's last minutes;
 - the gateway killed: the disconnected state shown at once; restarted: values again;
 - access, on a gateway that trusts no browser's network: a tablet's panel is read only and says so, asks for access;
@@ -61,6 +62,31 @@ with open(os.path.join(root, "Fixtures/demo-voyage/voyage.nmea"), "rb") as f:
         if line.startswith(b"$GPRMC") or not seconds:
             seconds.append([])
         seconds[-1].append(line.rstrip(b"\r\n") + b"\r\n")
+
+
+def ais_class_b(mmsi, name, lat, lon, sog, cog):
+    """A class B extended report (AIS message 19) as one !AIVDM sentence: position, course, speed and name."""
+    fields = [(19, 6), (0, 2), (mmsi, 30), (0, 8), (round(sog * 10), 10), (1, 1), (round(lon * 600000), 28),
+              (round(lat * 600000), 27), (round(cog * 10), 12), (round(cog), 9), (0, 6), (0, 4)]
+    bits = "".join(format(value & ((1 << width) - 1), f"0{width}b") for value, width in fields)
+    for ch in name.upper().ljust(20, "@")[:20]:
+        code = ord(ch)
+        bits += format(code - 64 if code >= 64 else code, "06b")
+    bits += format(36, "08b") + format(8, "09b") + format(4, "09b") + format(2, "06b") + format(2, "06b")
+    bits += "0" * (312 - len(bits))
+    payload = "".join(chr(v + 48 if v < 40 else v + 56) for v in (int(bits[i:i + 6], 2) for i in range(0, 312, 6)))
+    body = f"AIVDM,1,1,,B,{payload},0"
+    checksum = 0
+    for ch in body:
+        checksum ^= ord(ch)
+    return f"!{body}*{checksum:02X}\r\n".encode()
+
+
+# A sailing boat on AIS, moored 0.6 NM north-east of the demo route's start: reported every 10 s.
+SHIP = ais_class_b(235098765, "SEA SPRITE", 50.7880, -1.2880, 0.0, 0.0)
+for index, second in enumerate(seconds):
+    if index % 10 == 0:
+        second.append(SHIP)
 
 
 def is_wind(line):
@@ -391,6 +417,22 @@ try:
 
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     check(not errors, "no errors in the browser's console while connected", str(errors[:3]))
+
+    # ---- AIS: a layout of the user's own with the traffic tile ----
+    driver.execute_script("localStorage.setItem('telltale.layouts', JSON.stringify([{name: 'Traffic', tiles: ['ais']}]));"
+                          "localStorage.setItem('telltale.layout', '4')")
+    driver.refresh()
+
+    def traffic_rows():
+        return [[td.text for td in row.find_elements(By.TAG_NAME, "td")]
+                for row in driver.find_elements(By.CSS_SELECTOR, "table.traffic tbody tr")]
+
+    listed = wait(lambda: any(r and r[0] == "SEA SPRITE" for r in traffic_rows()), 20, 0.2)
+    rows = traffic_rows()
+    row = next((r for r in rows if r and r[0] == "SEA SPRITE"), None)
+    check(listed and row is not None and 0.05 < float(row[1]) < 3 and len(row[2]) == 3,
+          f"the AIS tile lists the moored boat by name with its range and bearing ({row})", str(rows))
+    driver.execute_script("localStorage.removeItem('telltale.layouts')")
 
     # ---- A phone that joins late: the sparklines drawn at once from the server's last minutes ----
     driver.execute_script("localStorage.setItem('telltale.layout', '0')")

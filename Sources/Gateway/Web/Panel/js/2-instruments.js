@@ -123,6 +123,12 @@ const INSTRUMENTS = {
     html: () => `<div class="numbers">${big("vmg")}</div>` + spark("vmg"),
     update(t) { t.speed("vmg", number("performance.velocityMadeGood")); t.spark("vmg", "performance.velocityMadeGood"); },
   },
+  ais: {
+    title: "AIS traffic", units: "distance", defaultUnit: "NM", decimals: 2, wide: true,
+    html: () => `<table class="traffic"><thead><tr><th>Ship</th><th>Range</th><th>Brg</th><th>CPA</th><th>TCPA</th></tr></thead>` +
+      `<tbody></tbody></table>`,
+    update(t) { t.traffic(); },
+  },
   waypoint: {
     title: "Next waypoint", units: "distance", defaultUnit: "NM", decimals: 2,
     html: () => `<div class="numbers">${big("dtw")}${numberLine("btw", "BTW")}${numberLine("xte", "XTE")}${numberLine("eta", "ETA")}</div>` +

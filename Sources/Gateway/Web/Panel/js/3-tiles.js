@@ -14,6 +14,23 @@ async function fetchHistory() {
     if (response.ok) { history = await response.json(); seedTraces(); }
   } catch (e) { }
 }
+// The AIS stations (vessels other than this one), read from the gateway every 3 s while an AIS tile is shown.
+let traffic = [];
+async function fetchTraffic() {
+  if (!tiles.some(t => t.id === "ais")) return;
+  try {
+    const response = await fetch("/signalk/v1/api/vessels", { cache: "no-store" });
+    if (!response.ok) return;
+    const vessels = await response.json();
+    const value = (node, ...path) => { for (const k of path) node = node && node[k]; return node && node.value; };
+    traffic = Object.entries(vessels).filter(([urn]) => urn.startsWith("urn:mrn:imo:mmsi:")).map(([urn, v]) => ({
+      mmsi: v.mmsi || urn.slice(17), name: v.name, position: value(v, "navigation", "position"),
+      approach: value(v, "navigation", "closestApproach"),
+    }));
+  } catch (e) { }
+}
+setInterval(fetchTraffic, 3000);
+
 // The sparklines (boat speed, depth, VMG) from the server's last 3 minutes when it holds more of them than this page
 // has seen: a phone that has just joined draws them at once, not from empty.
 function seedTraces() {
@@ -121,6 +138,41 @@ class Tile {
   progress(fraction) {
     const ring = this.element.querySelector(".progress");
     if (ring) ring.setAttribute("stroke-dasharray", `${(fraction * 251.3).toFixed(1)} 252`);
+  }
+  // The AIS stations the gateway keeps: those closing within 2 NM first (soonest first), then the nearest; five.
+  traffic() {
+    const body = this.element.querySelector(".traffic tbody");
+    const own = reading("navigation.position");
+    const rows = traffic.map(s => {
+      const p = s.position, a = s.approach;
+      let range = null, brg = null;
+      if (own && own.value && p) {
+        const lat = own.value.latitude * Math.PI / 180, dLat = (p.latitude - own.value.latitude) * Math.PI / 180;
+        const dLon = (p.longitude - own.value.longitude) * Math.PI / 180 * Math.cos(lat + dLat / 2);
+        range = 6371008.8 * Math.hypot(dLat, dLon);
+        brg = Math.atan2(dLon, dLat);
+      }
+      const danger = a && a.timeTo > 0 && a.distance < 2 * 1852;
+      return { s, a, range, brg, danger };
+    }).filter(r => r.range !== null);
+    rows.sort((x, y) => (y.danger - x.danger) || (x.danger ? x.a.timeTo - y.a.timeTo : x.range - y.range));
+    const unit = this.settings.unit;
+    const key = JSON.stringify(rows.slice(0, 5).map(r => [r.s.mmsi, Math.round(r.range), r.a && Math.round(r.a.timeTo)]));
+    if (body.dataset.key === key) return;
+    body.dataset.key = key;
+    body.replaceChildren(...rows.slice(0, 5).map(r => {
+      const tr = document.createElement("tr");
+      if (r.danger) tr.className = "danger";
+      const cpa = r.a && r.a.timeTo > 0 ? fixed(convert("distance", unit, r.a.distance), this.decimals) : "—";
+      const tcpa = r.a && r.a.timeTo > 0 ? clock(-r.a.timeTo).slice(1) : "—";
+      for (const text of [r.s.name || String(r.s.mmsi), fixed(convert("distance", unit, r.range), this.decimals),
+        bearing(r.brg), cpa, tcpa]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      return tr;
+    }));
   }
   spark(name, path, inverted) {
     const line = this.element.querySelector(`polyline.${name}`);
