@@ -69,6 +69,22 @@ import Testing
         #expect(s.texts().contains { $0.hasPrefix("Cleared: Collision risk") })
     }
 
+    @Test("the GPS gone quiet while a ship closes: the collision alarm is held, not cleared; back, it is judged again")
+    func heldWithoutPosition() {
+        var s = Scenario { _ in }
+        s.run(until: 130, step: 0.5) { t in (Int(t * 2) % 2 == 0 ? [Self.own(at: t)] : []) + Self.ship(at: t) }
+        #expect(s.status(AlarmKind.collision.path)?.isActive == true)
+        // No fix for two minutes (past the position timeout): the ship still reports, the alarm stays.
+        s.run(until: 250, step: 0.5) { t in Self.ship(at: t) }
+        #expect(s.status(AlarmKind.collision.path)?.isActive == true)
+        #expect(s.status(AlarmKind.positionLost.path)?.isActive == true)
+        // The fix back after the ship has passed: judged again and cleared.
+        s.run(until: 800, step: 0.5) { t in
+            (t >= 760 && Int(t * 2) % 2 == 0 ? [Self.own(at: t)] : []) + Self.ship(at: t)
+        }
+        #expect(s.status(AlarmKind.collision.path)?.isActive == false)
+    }
+
     @Test("an AIS-SART is alarmed at once; a station not heard for its reporting time is lost, then forgotten")
     func distressAndLost() {
         var s = Scenario { _ in }

@@ -19,7 +19,8 @@ extension Engine {
         lastAISJudgement = now
         ais.judge(
             own: values.position?.point, course: values.courseOverGround, speed: values.speedOverGround, at: now)
-        return alarmMonitor.judgeTraffic(ais, bow: values.headingTrue ?? values.courseOverGround, at: now)
+        return alarmMonitor.judgeTraffic(
+            ais, bow: values.headingTrue ?? values.courseOverGround, placed: values.position != nil, at: now)
     }
 
     /// The AIS assembler's and table's counts, for the status line and the log.

@@ -160,13 +160,15 @@ public struct AlarmMonitor: Sendable {
 
     /// The AIS alarms, listed once a station has been heard: collision when a vessel's closest approach is within
     /// the limits (the one soonest named), distress while an AIS-SART, MOB device or EPIRB is heard (test
-    /// transmissions, status 15, aside). `bow` is the own heading (or course) for the side a target is on. True
-    /// when one was raised or cleared.
-    mutating func judgeTraffic(_ ais: AISTargets, bow: Double?, at now: Double) -> Bool {
+    /// transmissions, status 15, aside). `bow` is the own heading (or course) for the side a target is on. Without
+    /// the own position (`placed` false) the collision alarm is left as it is: a ship that was closing is not taken
+    /// to have passed because the GPS went quiet (the position-lost alarm says that). True when one was raised or
+    /// cleared.
+    mutating func judgeTraffic(_ ais: AISTargets, bow: Double?, placed: Bool = true, at now: Double) -> Bool {
         guard !ais.targets.isEmpty else { return false }
         var changed = false
-        if let limit = settings.collisionDistance, watched[AlarmKind.collision.rawValue] {
-            see(.collision)
+        if settings.collisionDistance != nil && watched[AlarmKind.collision.rawValue] { see(.collision) }
+        if let limit = settings.collisionDistance, watched[AlarmKind.collision.rawValue], placed {
             var worst: AISTarget?
             var near = false
             for target in ais.targets where target.station == .vessel || target.isDistress {
