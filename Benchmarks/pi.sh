@@ -23,7 +23,7 @@ hwm() {  # command...: runs it for 20 s, prints the peak resident set of its pro
 }
 CONFIG=$(mktemp --suffix=.toml)
 sed 's/10110/10199/; s#\.\./Fixtures#'"$PWD"'/Fixtures#g' Boards/bench.toml > "$CONFIG"
-echo "bench profile, x86 static build: VmHWM $(hwm .build-static/release/telltale run --config "$CONFIG")"
+echo "bench profile, x86 static build: VmHWM $(hwm .build/release/telltale run --config "$CONFIG")"
 SYSROOT=$PWD/.build-pi/arm64/sysroot
 echo "bench profile, arm64 build under qemu-aarch64 (qemu included): VmHWM $(hwm qemu-aarch64 -L /usr/aarch64-linux-gnu \
     -E LD_LIBRARY_PATH=$SYSROOT/usr/lib/aarch64-linux-gnu:$SYSROOT/lib/aarch64-linux-gnu \

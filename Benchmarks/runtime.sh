@@ -3,5 +3,5 @@
 # Built with --static-swift-stdlib, the build a Pi runs. RUNTIME_SENTENCES=10000000 for the full 10M-sentence run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --scratch-path .build-static >/dev/null
-python3 Benchmarks/runtime.py .build-static/release/telltale "${RUNTIME_SENTENCES:-1000000}"
+swift build -c release --static-swift-stdlib >/dev/null
+python3 Benchmarks/runtime.py .build/release/telltale "${RUNTIME_SENTENCES:-1000000}"

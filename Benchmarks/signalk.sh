@@ -4,9 +4,9 @@
 # (its memory then includes qemu's own: an upper bound, not the Pi's figure).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib --scratch-path .build-static >/dev/null
+swift build -c release --static-swift-stdlib >/dev/null
 echo "== x86, static build"
-python3 Benchmarks/signalk.py .build-static/release/telltale "${SIGNALK_CLIENTS:-10}" "${SIGNALK_SECONDS:-20}"
+python3 Benchmarks/signalk.py .build/release/telltale "${SIGNALK_CLIENTS:-10}" "${SIGNALK_SECONDS:-20}"
 if [ -x .build-pi/arm64/telltale ]; then
     SYSROOT=$PWD/.build-pi/arm64/sysroot
     echo "== arm64 Pi build under qemu-aarch64 (qemu's memory included)"

@@ -15,7 +15,7 @@ if [ "$ARCH" = image ]; then
     exec Tests/Pi/deb-image.sh "$VERSION" "$OUT"
 fi
 case "$ARCH" in
-amd64) BIN=.build-static/release/telltale ;;
+amd64) BIN=.build/release/telltale ;;
 arm64 | armhf) BIN=.build-pi/$ARCH/telltale ;;
 *) echo "deb.sh: amd64, arm64, armhf or image, not $ARCH" >&2; exit 64 ;;
 esac
