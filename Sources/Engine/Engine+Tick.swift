@@ -22,7 +22,8 @@ extension Engine {
         values.laylines = Performance.laylines(values)
         let lineChanged = updateStartLine(at: now)
         let trafficChanged = judgeTraffic(at: now)
-        let alarmChanged = updateAlarms(at: now) || lineChanged || trafficChanged
+        let anchorChanged = updateAnchor(at: now)
+        let alarmChanged = updateAlarms(at: now) || lineChanged || trafficChanged || anchorChanged
         if alarmChanged || alarmMonitor.acknowledgedSinceTick {
             nextDue[ComputedKind.alarm.rawValue] = now
             nextDue[ComputedKind.alarmText.rawValue] = now

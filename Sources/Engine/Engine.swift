@@ -62,6 +62,12 @@ public struct Engine: Sendable {
     var lastAISJudgement = -Double.infinity
     /// The start line, pinged or set by the shell.
     public var startLine = StartLine()
+    /// The anchor watch, set by the crew's commands (or restored by the shell after a restart).
+    public internal(set) var anchor = AnchorWatch()
+    /// The track of the last hours (``EngineConfiguration/trackHours``).
+    public internal(set) var track: TrackLog
+    /// When the last fix taken into the track and the anchor watch arrived.
+    var lastTrackedFix: Double?
     var lastTimeToStart: Double?
     var announcements: [Announcement] = []
     /// The spoken guidance's place: the leg it speaks of, how far from its waypoint the boat was at the last tick,
@@ -98,6 +104,7 @@ public struct Engine: Sendable {
         startupBiasSettled = configuration.startupBiasWindow <= 0
         echoFilter = EchoFilter(window: configuration.echoWindow)
         alarmMonitor = AlarmMonitor(settings: configuration.alarms)
+        track = TrackLog(hours: configuration.trackHours, capacity: configuration.trackPoints)
         nextDue = Array(repeating: -.infinity, count: ComputedKind.allCases.count)
         enabled = ComputedKind.allCases.map { configuration.kinds.contains($0) }
         intervals = ComputedKind.allCases.map { max(configuration.interval(of: $0), 0.001) }

@@ -222,8 +222,13 @@ public struct EngineConfiguration: Sendable {
     public var attitude = AttitudeSettings()
     /// The alarms: heel, sensors lost, XTE, arrival, shallow water, wind shift, over early.
     public var alarms = AlarmSettings()
-    /// Metres from the GPS antenna forward to the bow, for the start line.
+    /// Metres from the GPS antenna forward to the bow, for the start line and the anchor's position.
     public var bowOffset = 0.0
+    /// The anchor watch: its default circle, hold time, margin and the bow's height.
+    public var anchor = AnchorSettings()
+    /// Hours of track the engine keeps (the chart's track, the anchor's swing), in at most `trackPoints` points.
+    public var trackHours = 24.0
+    public var trackPoints = 8192
     /// The boat's polar, for targets and performance.
     public var polar: Polar?
     /// Decimals of heel and pitch in XDR.

@@ -1,3 +1,5 @@
+import Marine
+
 /// What the engine holds after a tick, as the router hands it out: the derived values, the alarm list when it has
 /// changed, the race timer. The Signal K model, the panel and the status line read this, never the engine.
 public struct EngineReport: Sendable {
@@ -13,6 +15,8 @@ public struct EngineReport: Sendable {
     /// The AIS stations, when the table changed since the last report (a message taken, the approaches judged
     /// once a second, a station forgotten); nil when it is as before.
     public var traffic: [AISTarget]?
+    /// The track, when it changed since the last report (a point kept, thinned or cleared); nil when as before.
+    public var track: TrackLog?
 
     public init(
         time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
@@ -26,14 +30,17 @@ public struct EngineReport: Sendable {
 }
 
 extension Engine {
-    /// The report of the tick at `time`; `alarmsSince` and `trafficSince` are the alarm and AIS revisions the
-    /// consumer last saw (the list and the table are included when they have changed since).
-    public func report(at time: Double, alarmsSince revision: Int?, trafficSince traffic: Int? = nil) -> EngineReport {
+    /// The report of the tick at `time`; `alarmsSince`, `trafficSince` and `trackSince` are the alarm, AIS and
+    /// track revisions the consumer last saw (each is included when it has changed since).
+    public func report(
+        at time: Double, alarmsSince revision: Int?, trafficSince traffic: Int? = nil, trackSince track: Int? = nil
+    ) -> EngineReport {
         var report = EngineReport(
             time: time, unixTime: unixTime(at: time) ?? time, values: values,
             alarms: revision == alarmMonitor.revision ? nil : alarmMonitor.statuses,
             timeToStart: raceTimer.timeToStart(at: time))
         if traffic != ais.revision { report.traffic = ais.targets }
+        if track != self.track.revision { report.track = self.track }
         return report
     }
 

@@ -52,6 +52,8 @@ public struct InstrumentValues: Hashable, Sendable {
     public var performance: Performance?
     /// The laylines to the active waypoint, with a polar, when it is upwind or downwind of the targets.
     public var laylines: Laylines?
+    /// The anchor watch, while an anchor is set.
+    public var anchor: AnchorStatus?
 
     public init() {}
 }

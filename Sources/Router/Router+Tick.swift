@@ -27,9 +27,11 @@ extension Router {
                 counters.sentencesOut += 1
             }
         }
-        let report = engine.report(at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic)
+        let report = engine.report(
+            at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic, trackSince: reportedTrack)
         reportedAlarms = engine.alarmRevision
         reportedTraffic = engine.ais.revision
+        reportedTrack = engine.track.revision
         act(.report(report))
         for text in engine.takeNotices() { act(.notice(output: nil, id: "engine.notice", text: text)) }
         for announcement in engine.takeAnnouncements() { act(.announce(announcement)) }

@@ -98,6 +98,7 @@ public struct Router {
     /// The alarm revision of the last report: the list goes out again only when it has changed.
     var reportedAlarms: Int?
     var reportedTraffic: Int?
+    var reportedTrack: Int?
     /// Say each sentence and fix the engine took (``Action/observed(_:)``): on when a Signal K model listens.
     public var observes = false
 

@@ -52,6 +52,11 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil

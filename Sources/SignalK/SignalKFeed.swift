@@ -50,6 +50,11 @@ public struct SignalKFeed: Sendable {
     /// What the engine holds after a tick: in at the update rate, or at once when an alarm changed.
     private mutating func take(_ report: EngineReport) {
         if let targets = report.traffic { model.take(traffic: targets, at: report.time, unixTime: report.unixTime) }
+        if let track = report.track {
+            model.track = track
+            model.trackClockOffset = report.unixTime - report.time
+        }
+        model.swingFrom = report.values.anchor?.trackFrom
         var alarmsChanged = false
         if let changed = report.alarms {
             alarms = changed

@@ -90,9 +90,20 @@ extension SignalKModel {
         put("navigation.racing.timeToLineAtPolar", number(line?.timeToLineAtPolar))
         put("navigation.racing.startLineBias", radians(line?.bias))
         put("navigation.racing.startLineLength", number(line?.length))
+        // As signalk-anchoralarm-plugin publishes the watch (WilhelmSK, KIP and Freeboard-SK read these).
+        let anchor = values.anchor
+        put(
+            "navigation.anchor.position",
+            anchor.map { .position(latitude: $0.set.position.latitude, longitude: $0.set.position.longitude) })
+        put("navigation.anchor.maxRadius", number(anchor?.set.radius))
+        put("navigation.anchor.currentRadius", number(anchor?.distance))
+        put("navigation.anchor.bearingTrue", radians(anchor?.bearing))
+        put("navigation.anchor.rodeLength", number(anchor?.set.rode))
         for alarm in alarms {
             let path = "notifications." + alarm.path
-            let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : "alarm") : "normal"
+            // The drag alarm is an emergency, as the anchor alarm plugin raises it.
+            let raised = alarm.path == AlarmKind.anchorDrag.path ? "emergency" : "alarm"
+            let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : raised) : "normal"
             let method = alarm.isActive && !alarm.isAcknowledged ? ["visual", "sound"] : ["visual"]
             let value = SignalKValue.notification(state: state, method: method, message: alarm.message)
             // An alarm goes out when it changes, not at every update.

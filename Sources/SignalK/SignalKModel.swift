@@ -44,6 +44,12 @@ public struct SignalKModel: Sendable {
     public var sourcePriority: [String: [String]] = [:]
     /// The other vessels, aids to navigation and beacons heard on AIS, each under its own context.
     public private(set) var traffic = SignalKTraffic()
+    /// The engine's track, as last reported (served at `vessels/self/track`); its clock is the engine's.
+    public var track = TrackLog(hours: 0, capacity: 16)
+    /// UNIX seconds less engine seconds when the track was last reported.
+    public var trackClockOffset = 0.0
+    /// Engine seconds from which the track is the anchor's swing, while an anchor is set.
+    public var swingFrom: Double?
 
     /// Takes the engine's AIS table (when its report carries it).
     public mutating func take(traffic targets: [AISTarget], at time: Double, unixTime: Double) {

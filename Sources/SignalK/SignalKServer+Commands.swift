@@ -1,4 +1,5 @@
 import Engine
+import Marine
 
 /// PUT, over HTTP and in the stream: who may, what a path and value ask of the engine (the words parsed by the
 /// engine's own command types), and the answer once the shell has carried it out.
@@ -28,6 +29,19 @@ extension SignalKServer {
                 return .answer(status: 400, message: "race commands: " + RaceCommand.words)
             }
             command = .race(race)
+        } else if path == "telltale.anchor.command" {
+            guard let words = value.string, let anchor = AnchorCommand.parse(words) else {
+                return .answer(status: 400, message: "anchor commands: " + AnchorCommand.words)
+            }
+            command = .anchor(anchor)
+        } else if path == "telltale.track.command" {
+            guard value.string == "clear" else { return .answer(status: 400, message: "track commands: clear") }
+            command = .clearTrack
+        } else if path.hasPrefix("navigation.anchor.") {
+            switch Self.anchorRequest(path, value) {
+            case .command(let anchor): command = anchor
+            case let answer: return answer
+            }
         } else if path.hasPrefix("notifications.") {
             switch Self.alarmRequest(path, value) {
             case .command(let alarm): command = alarm
@@ -38,6 +52,30 @@ extension SignalKServer {
         }
         counters.puts += 1
         return .command(command)
+    }
+
+    /// A PUT below `navigation.anchor.`, as signalk-anchoralarm-plugin takes it (so WilhelmSK and KIP work the
+    /// watch): `position` (null raises the anchor, a position sets it there), `maxRadius` (metres), `rodeLength`
+    /// (metres of chain let out: the circle from it).
+    static func anchorRequest(_ path: String, _ value: JSONValue) -> PutRequest {
+        switch path {
+        case "navigation.anchor.position":
+            if value.isNull { return .command(.anchor(.raise)) }
+            guard let latitude = value["latitude"]?.number, let longitude = value["longitude"]?.number else {
+                return .answer(
+                    status: 400,
+                    message: "the anchor's position is {\"latitude\": ..., \"longitude\": ...}, or null to raise it")
+            }
+            return .command(.anchor(.position(GeoPoint(latitude: latitude, longitude: longitude))))
+        case "navigation.anchor.maxRadius":
+            guard let metres = value.number else { return .answer(status: 400, message: "maxRadius is metres") }
+            return .command(.anchor(.radius(metres)))
+        case "navigation.anchor.rodeLength":
+            guard let metres = value.number else { return .answer(status: 400, message: "rodeLength is metres") }
+            return .command(.anchor(.rode(metres)))
+        default:
+            return .answer(status: 405, message: "\(path) cannot be changed")
+        }
     }
 
     /// A PUT below `notifications.`, as the reference server takes it (`src/put.ts`, `putNotification`): to the
@@ -187,18 +225,22 @@ extension SignalKServer {
 
 extension EngineCommand {
     /// The PUT that asks a running gateway for this command over Signal K: the path below `vessels/self` and the
-    /// value (the other way round from ``SignalKServer/request(_:value:peer:)``). Nil for the race button, which
-    /// only the gateway's own GPIO line presses.
+    /// value, a JSON string (the other way round from ``SignalKServer/request(_:value:refusal:)``). Nil for the race
+    /// button, which only the gateway's own GPIO line presses, and for what only an app sends.
     public var signalKPut: (path: String, value: String)? {
+        func text(_ word: String) -> String { "\"" + word + "\"" }
         switch self {
-        case .race(let race): ("telltale/race/command", race.rawValue)
-        case .route(let route): ("telltale/route/command", route.rawValue)
+        case .race(let race): return ("telltale/race/command", text(race.rawValue))
+        case .route(let route): return ("telltale/route/command", text(route.rawValue))
         case .acknowledge(let kind), .silence(let kind):
-            ("notifications/" + kind.path.split(separator: ".").joined(separator: "/"), "acknowledge")
+            return ("notifications/" + kind.path.split(separator: ".").joined(separator: "/"), text("acknowledge"))
         case .clear(let kind):
-            ("notifications/" + kind.path.split(separator: ".").joined(separator: "/") + "/state", "normal")
-        case .destination, .arrivalCircle, .routePoint: nil
-        case .button: nil
+            return (
+                "notifications/" + kind.path.split(separator: ".").joined(separator: "/") + "/state", text("normal")
+            )
+        case .anchor(let anchor): return anchor.words.map { ("telltale/anchor/command", text($0)) }
+        case .clearTrack: return ("telltale/track/command", text("clear"))
+        case .destination, .arrivalCircle, .routePoint, .button: return nil
         }
     }
 }

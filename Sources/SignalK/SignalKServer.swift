@@ -234,6 +234,13 @@ public struct SignalKServer: Sendable {
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
         }
+        if path == SignalKModel.trackPath && isRead {
+            return reply(
+                HTTPResponse.make(
+                    status: 200, body: Array(model.trackJSON(since: request.parameter("since")).utf8),
+                    keepAlive: keepAlive,
+                    headOnly: request.method == "HEAD"))
+        }
         if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
             let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
             if request.method == "PUT" {

@@ -280,6 +280,13 @@ public enum SignalKPaths {
             "navigation.racing.oppositeLayline.time", "s", "Own layline time",
             "Time to that layline after tacking (or gybing) now, at the target speed", 10)
         add("navigation.racing.startLineLength", "m", "Line length", "The length of the start line", 10)
+        add("navigation.anchor.position", nil, "Anchor", "Where the anchor lies, while the anchor watch is set", 5)
+        add(
+            "navigation.anchor.maxRadius", "m", "Anchor circle",
+            "How far from the anchor the boat may be before the drag alarm", 5)
+        add("navigation.anchor.currentRadius", "m", "From anchor", "How far the boat is from the anchor now", 5)
+        add("navigation.anchor.bearingTrue", "rad", "To anchor", "The bearing from the boat to the anchor (true)", 5)
+        add("navigation.anchor.rodeLength", "m", "Chain out", "The chain (or rode) let out", 5)
         return t
     }()
 }

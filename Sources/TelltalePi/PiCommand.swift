@@ -57,6 +57,9 @@ enum PiCommand {
         case "route":
             let options: RouteOptions = try CommandParser.parse(rest)
             Console.out(try GatewayClient.send(.route(options.command!), port: options.port) + "\n")
+        case "anchor":
+            let options: AnchorOptions = try CommandParser.parse(rest)
+            Console.out(try GatewayClient.send(.anchor(options.command!), port: options.port) + "\n")
         case "alarm":
             let options: AlarmOptions = try CommandParser.parse(rest)
             if let kind = options.acknowledge {

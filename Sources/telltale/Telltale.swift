@@ -9,7 +9,7 @@ struct Telltale: ParsableCommand {
         version: "telltale \(TelltaleVersion.string)",
         subcommands: [
             Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Ports.self,
-            Calibrate.self, IMUCommand.self, Race.self, Route.self, Alarm.self, Access.self, Network.self,
+            Calibrate.self, IMUCommand.self, Race.self, Route.self, Anchor.self, Alarm.self, Access.self, Network.self,
             Advertise.self,
         ]
     )
@@ -19,7 +19,8 @@ struct Telltale: ParsableCommand {
     static let commands: [String: any SpecCommand.Type] = [
         "run": Run.self, "check-config": CheckConfig.self, "replay": Replay.self, "record": Record.self,
         "simulate": Simulate.self, "inspect": Inspect.self, "ports": Ports.self, "calibrate level": CalibrateLevel.self,
-        "imu": IMUCommand.self, "race": Race.self, "route": Route.self, "alarm": Alarm.self, "access": Access.self,
+        "imu": IMUCommand.self, "race": Race.self, "route": Route.self, "anchor": Anchor.self, "alarm": Alarm.self,
+        "access": Access.self,
         "network": Network.self,
         "advertise": Advertise.self,
     ]

@@ -17,7 +17,8 @@ import Testing
     static let context: [String: [String]] = [
         "record": ["--input", "udp://:1", "--directory", "/tmp/recordings"],
         "simulate": ["--route", "route.gpx", "--output", "/tmp/voyage"], "replay": ["voyage.nmea"],
-        "alarm": ["list"], "access": ["list"], "race": ["start"], "route": ["advance"], "check-config": ["boat.toml"],
+        "alarm": ["list"], "access": ["list"], "anchor": ["drop"], "race": ["start"], "route": ["advance"],
+        "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"],
     ]
 
@@ -73,7 +74,8 @@ import Testing
     func refusals() {
         let cases: [(String, [String])] = [
             ("replay", ["--fast", "--speed", "2", "voyage.nmea"]), ("replay", []), ("replay", ["--kind", "wind", "x"]),
-            ("run", ["--log-level", "loud"]), ("race", ["fly"]), ("alarm", ["ack", "sea-serpent"]),
+            ("run", ["--log-level", "loud"]), ("race", ["fly"]), ("anchor", ["weigh"]), ("anchor", ["rode"]),
+            ("alarm", ["ack", "sea-serpent"]),
             ("record", ["--input", "udp://:1"]), ("inspect", ["--max-length", "20", "x"]),
         ]
         for (name, words) in cases {

@@ -29,6 +29,8 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     case collision
     /// An AIS-SART, MOB device or EPIRB transmitting in range.
     case aisDistress
+    /// The boat outside the anchor's circle for longer than ``AnchorSettings/hold``: the anchor is dragging.
+    case anchorDrag
 
     /// The configuration's name (`[alarms.text]`, `[alarms.spoken]`).
     public var name: String {
@@ -48,6 +50,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .overEarly: "over_early"
         case .collision: "collision"
         case .aisDistress: "ais_distress"
+        case .anchorDrag: "anchor"
         }
     }
 
@@ -69,6 +72,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .overEarly: "navigation.racing.overEarly"
         case .collision: "navigation.closestApproach"
         case .aisDistress: "navigation.distress"
+        case .anchorDrag: "navigation.anchor"
         }
     }
 
@@ -90,6 +94,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .overEarly: 151
         case .collision: 161
         case .aisDistress: 162
+        case .anchorDrag: 171
         }
     }
 
@@ -107,9 +112,10 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     }
 
     /// Raised only once what it watches has been there: a sensor group received, a start line set, an AIS station
-    /// heard. Until then it is
-    /// not listed at all (a sensor never fitted is not lost).
-    var waitsToBeSeen: Bool { lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress }
+    /// heard, an anchor dropped. Until then it is not listed at all (a sensor never fitted is not lost).
+    var waitsToBeSeen: Bool {
+        lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress || self == .anchorDrag
+    }
 
     /// The sensor-lost alarm of a group.
     public static func lost(_ group: QuantityGroup) -> AlarmKind {

@@ -24,6 +24,7 @@ extension AlarmMonitor {
         case .overEarly: return "Over early"
         case .collision: return traffic.text.isEmpty ? "Collision risk" : traffic.text
         case .aisDistress: return distress.text.isEmpty ? "AIS distress beacon" : distress.text
+        case .anchorDrag: return anchorText.isEmpty ? "Anchor dragging" : anchorText
         }
     }
 
@@ -43,6 +44,9 @@ extension AlarmMonitor {
         case .overEarly: return "over early"
         case .collision: return traffic.words.isEmpty ? "collision risk" : traffic.words
         case .aisDistress: return distress.words.isEmpty ? "distress beacon" : distress.words
+        case .anchorDrag:
+            guard let distance = values.anchor?.distance else { return "anchor dragging" }
+            return "anchor dragging, \(Int(distance.rounded())) metres from the anchor"
         default: return "\(kind.lostGroup?.rawValue ?? "sensor") lost"
         }
     }

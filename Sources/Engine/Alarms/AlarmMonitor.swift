@@ -49,6 +49,8 @@ public struct AlarmMonitor: Sendable {
     /// What the collision and distress alarms say of the target that raised them (text, then words aloud).
     private(set) var traffic = (text: "", words: "")
     private(set) var distress = (text: "", words: "")
+    /// What the drag alarm's text says (the distance when it was raised).
+    private(set) var anchorText = ""
 
     public init(settings: AlarmSettings) {
         self.settings = settings
@@ -197,6 +199,28 @@ public struct AlarmMonitor: Sendable {
                 }
             }
             changed = update(.aisDistress, raise: beacon != nil, clear: beacon == nil, hold: 0, at: now) || changed
+        }
+        return changed
+    }
+
+    /// The drag alarm, listed once an anchor has been dropped: raised when the boat has been outside the circle for
+    /// `hold` seconds, cleared back inside it by a twentieth of the radius (2 m at least), cleared at once when the
+    /// anchor is raised. Without a current position it is left as it is (the position-lost alarm says that). True
+    /// when it changed.
+    mutating func judgeAnchor(_ status: AnchorStatus?, hold: Double, at now: Double) -> Bool {
+        guard watched[AlarmKind.anchorDrag.rawValue] else { return false }
+        guard let status else {
+            guard isActive(.anchorDrag) else { return false }
+            return update(.anchorDrag, raise: false, clear: true, hold: 0, at: now)
+        }
+        see(.anchorDrag)
+        guard let distance = status.distance else { return false }
+        let radius = status.set.radius
+        let changed = update(
+            .anchorDrag, raise: distance > radius, clear: distance < radius - max(2, radius / 20), hold: hold, at: now)
+        if changed && isActive(.anchorDrag) {
+            anchorText =
+                "Anchor dragging: \(Int(distance.rounded())) m from the anchor (circle \(Int(radius.rounded())) m)"
         }
         return changed
     }

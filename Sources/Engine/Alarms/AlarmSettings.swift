@@ -39,6 +39,8 @@ public struct AlarmSettings: Hashable, Sendable {
     public var collisionTime = 600.0
     /// Raise an alarm for an AIS-SART, MOB device or EPIRB in range.
     public var aisDistress = true
+    /// Raise the drag alarm while the anchor watch is set (``AnchorSettings`` says how it judges).
+    public var anchor = true
     /// The sailor's own words for an alarm's text (ALR, TXT, Signal K, the panel) and for what is said aloud.
     public var text: [AlarmKind: String] = [:]
     public var spoken: [AlarmKind: String] = [:]
@@ -57,6 +59,7 @@ public struct AlarmSettings: Hashable, Sendable {
         case .overEarly: overEarly
         case .collision: collisionDistance != nil
         case .aisDistress: aisDistress
+        case .anchorDrag: anchor
         default: kind.lostGroup.map { sensorLost.contains($0) } ?? false
         }
     }

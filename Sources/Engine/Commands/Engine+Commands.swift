@@ -25,6 +25,8 @@ extension Engine {
                 : .refused("the arrival circle is 0 to \(Int(Self.maximumArrivalRadius)) m")
         case .routePoint(let index): head(toPoint: index)
         case .button(let gesture): press(gesture, at: time)
+        case .anchor(let anchor): apply(anchor, at: time)
+        case .clearTrack: clearTrack()
         }
     }
 
@@ -86,6 +88,11 @@ extension Engine {
             guard reverseRoute(), let reversed = self.route.route else { return Self.noFix }
             return .done("route reversed: to \(reversed.waypoints[self.route.leg + 1].id)")
         }
+    }
+
+    private mutating func clearTrack() -> CommandOutcome {
+        track.clear()
+        return .done("track cleared")
     }
 
     private static let plotterRoute = CommandOutcome.refused("the plotter sets this route: change it there")

@@ -21,6 +21,63 @@ public enum EngineCommand: Hashable, Sendable {
     case routePoint(Int)
     /// The race button was pressed or held.
     case button(ButtonGesture.Gesture)
+    /// The anchor watch: drop, raise, the circle's radius, the chain let out.
+    case anchor(AnchorCommand)
+    /// Forget the track kept so far.
+    case clearTrack
+}
+
+/// The anchor watch's commands.
+public enum AnchorCommand: Hashable, Sendable {
+    /// The anchor is down at the bow, now; the circle `radius` metres, or the configured one.
+    case drop(radius: Double?)
+    /// The anchor is up: the watch ends.
+    case raise
+    /// The circle's radius in metres; nil: as far as the boat lies from the anchor now, and the margin.
+    case radius(Double?)
+    /// Metres of chain let out: the circle from the chain's reach (the depth and the bow's height), the bow's
+    /// distance to the GPS and the margin. With no anchor set, it is placed that reach ahead of the bow.
+    case rode(Double)
+    /// The anchor is there (a marker moved on a chart, Signal K's `navigation.anchor.position`).
+    case position(GeoPoint)
+    /// The watch as it was before a restart (the state folder's `anchor.toml`).
+    case restore(AnchorSet)
+
+    /// The words of the command line and the panel.
+    public static let words = "drop [RADIUS]|raise|radius [RADIUS]|rode LENGTH"
+
+    /// `drop`, `drop 40`, `raise`, `radius`, `radius 35`, `rode 30` (metres); nil for anything else.
+    public static func parse(_ text: String) -> AnchorCommand? {
+        let words = text.split(separator: " ")
+        guard let word = words.first, words.count <= 2 else { return nil }
+        var number: Double?
+        if words.count == 2 {
+            guard let value = Double(String(words[1])), value.isFinite else { return nil }
+            number = value
+        }
+        switch word {
+        case "drop": return .drop(radius: number)
+        case "raise": return number == nil ? .raise : nil
+        case "radius": return .radius(number)
+        case "rode": return number.map { .rode($0) }
+        default: return nil
+        }
+    }
+
+    /// The words that ``parse(_:)`` reads back; nil for a position or a restore, which are not said in words.
+    public var words: String? {
+        func plain(_ value: Double) -> String {
+            value == value.rounded() && value.magnitude < 1e9
+                ? String(Int(value)) : FixedDecimal.text(value, decimals: 1)
+        }
+        switch self {
+        case .drop(let radius): return radius.map { "drop " + plain($0) } ?? "drop"
+        case .raise: return "raise"
+        case .radius(let radius): return radius.map { "radius " + plain($0) } ?? "radius"
+        case .rode(let length): return "rode " + plain(length)
+        case .position, .restore: return nil
+        }
+    }
 }
 
 /// The race start timer and the start line.

@@ -14,9 +14,11 @@ public enum GatewayClient {
         case .race, .button: what = "race"
         case .route, .destination, .arrivalCircle, .routePoint: what = "route"
         case .acknowledge, .silence, .clear: what = "alarm"
+        case .anchor: what = "anchor"
+        case .clearTrack: what = "track"
         }
         let answer = try LocalGateway.request(
-            "PUT", "/signalk/v1/api/vessels/self/" + put.path, body: "{\"value\":\"\(put.value)\"}", host: host,
+            "PUT", "/signalk/v1/api/vessels/self/" + put.path, body: "{\"value\":\(put.value)}", host: host,
             port: port, what: what)
         let message = JSONValue.parse(Array(answer.body.utf8))?["message"]?.string ?? answer.line
         guard answer.status == 200 else { throw CommandError("\(what): the gateway refused: \(message)") }

@@ -13,7 +13,7 @@ extension ConfigurationFile.Reader {
                     "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
                     "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
                     "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken", "collision",
-                    "collision_cpa", "collision_tcpa", "ais_distress",
+                    "collision_cpa", "collision_tcpa", "ais_distress", "anchor",
                 ])
             var settings = config.engine.alarms
             if table["over_heel"] != nil {
@@ -68,6 +68,50 @@ extension ConfigurationFile.Reader {
         }
     }
 
+    /// `[boat]` (where the bow is from the GPS antenna, how high it stands) and `[anchor]` (the watch's circle,
+    /// hold time and margin).
+    func anchor(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
+        if let boat = root["boat"] {
+            guard let table = boat.table else { throw fail("boat", "must be a table") }
+            try check(table, "boat", allowed: ["bow_offset", "bow_height"])
+            if let metres = try number(table, "bow_offset", "boat", range: 0...100) { config.engine.bowOffset = metres }
+            if let metres = try number(table, "bow_height", "boat", range: 0...20) {
+                config.engine.anchor.bowHeight = metres
+            }
+        }
+        if let anchor = root["anchor"] {
+            guard let table = anchor.table else { throw fail("anchor", "must be a table") }
+            try check(table, "anchor", allowed: ["radius", "hold", "margin"])
+            if let metres = try number(table, "radius", "anchor", range: 1...1852) {
+                config.engine.anchor.radius = metres
+            }
+            if let seconds = try number(table, "hold", "anchor", range: 0...600) { config.engine.anchor.hold = seconds }
+            if let metres = try number(table, "margin", "anchor", range: 0...200) {
+                config.engine.anchor.margin = metres
+            }
+        }
+    }
+
+    /// `[chart]`: the hours of track kept, the charts folder, the online layers (an empty string switches one off).
+    func chart(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String) throws(ConfigurationFile.Error) {
+        guard let chart = root["chart"] else { return }
+        guard let table = chart.table else { throw fail("chart", "must be a table") }
+        try check(table, "chart", allowed: ["track_hours", "charts", "base_layer", "seamarks"])
+        if let hours = try number(table, "track_hours", "chart", range: 0.5...168) { config.engine.trackHours = hours }
+        if let folder = try string(table, "charts", "chart") {
+            config.chart.folder = folder.isEmpty ? nil : folder.hasPrefix("/") ? folder : base + "/" + folder
+        }
+        func layer(_ key: String) throws(ConfigurationFile.Error) -> String?? {
+            guard let url = try string(table, key, "chart") else { return .none }
+            guard url.isEmpty || ((url.hasPrefix("https://") || url.hasPrefix("http://")) && url.contains("{z}")) else {
+                throw fail("chart." + key, "must be an http(s) URL with {z}, {x} and {y}, or \"\" for none")
+            }
+            return .some(url.isEmpty ? nil : url)
+        }
+        if let url = try layer("base_layer") { config.chart.baseLayer = url }
+        if let url = try layer("seamarks") { config.chart.seamarks = url }
+    }
+
     func voice(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
         if let voice = root["voice"] {
             guard let table = voice.table else { throw fail("voice", "must be a table") }
@@ -112,6 +156,7 @@ extension ConfigurationFile.Reader {
         }
         if try bool(table, "collision", section) == false { alarms.collisionDistance = nil }
         if let value = try bool(table, "ais_distress", section) { alarms.aisDistress = value }
+        if let value = try bool(table, "anchor", section) { alarms.anchor = value }
         if let value = try number(table, "arrival_seconds", section, range: 1...3600) { alarms.arrivalDuration = value }
         if let metres = try number(table, "shallow", section, range: 0.1...1000) { alarms.shallow = metres }
         if let degrees = try number(table, "wind_shift", section, range: 1...180) { alarms.windShift = degrees }

@@ -85,6 +85,8 @@ public struct GatewayConfiguration: Sendable {
     public var race = RaceConfiguration()
     /// `[voice]`: announcements spoken through a command (espeak-ng); nil says nothing.
     public var voice: VoiceConfiguration?
+    /// `[chart]`: the charts folder and the online layers the panel's chart offers.
+    public var chart = ChartConfiguration()
     public var outputs: [OutputConfiguration] = []
     /// Where the settings page finds the configuration file and the image's network notes (set by `run`).
     public var settingsPaths = GatewaySettings.Paths()
@@ -130,6 +132,17 @@ public struct WebConfiguration: Sendable {
     public var sourcePriority: [String: [String]] = [:]
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
+
+    public init() {}
+}
+
+/// `[chart]`.
+public struct ChartConfiguration: Sendable, Equatable {
+    /// A folder of raster MBTiles files, each served at `/charts/<name>/{z}/{x}/{y}`; nil: none.
+    public var folder: String? = "/var/lib/telltale/charts"
+    /// The online base layer and seamark overlay a phone with internet may switch on (`{z}/{x}/{y}` templates).
+    public var baseLayer: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    public var seamarks: String? = "https://tiles.openseamap.org/seamark/{z}/{x}/{y}.png"
 
     public init() {}
 }

@@ -82,6 +82,7 @@ extension Runtime {
             web?.take(action, now: now)
         case .report(let report):
             lastReport = report
+            keepAnchor(report.values.anchor?.set)
             web?.take(action, now: now)
         case .announce(let announcement):
             log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
@@ -129,6 +130,34 @@ extension Runtime {
             }
         }
         return engine
+    }
+
+    /// The anchor watch as it was before the gateway stopped (a restart, a power cut), set again; the log says what
+    /// was found.
+    func restoreAnchor() {
+        guard let file = anchorFile else { return }
+        do throws(ConfigurationFile.Error) {
+            guard let set = try file.load() else { return }
+            savedAnchor = set
+            let outcome = router.command(.anchor(.restore(set)), at: 0)
+            log.notice("anchor.restored", "anchor: \(outcome.message)", [("path", file.path)])
+        } catch {
+            log.error(
+                "anchor.unreadable", "anchor: \(error); the anchor watch is OFF until the anchor is dropped again",
+                [("path", file.path)])
+        }
+    }
+
+    /// Saves the anchor watch when it changed (dropped, moved, a new circle, raised).
+    func keepAnchor(_ set: AnchorSet?) {
+        guard let file = anchorFile, set != savedAnchor else { return }
+        savedAnchor = set
+        do throws(POSIX.Failure) {
+            try file.save(set)
+        } catch {
+            log.error(
+                "anchor.unsaved", "anchor: \(error); the watch is not kept across a restart", [("path", file.path)])
+        }
     }
 
     /// The configured route, loaded and followed; watched for changes from then on.

@@ -39,6 +39,9 @@ public final class Runtime {
     var programPagesReleased = false
     /// What the engine held at the last tick.
     public internal(set) var lastReport: EngineReport?
+    /// Where the anchor watch is kept across restarts (beside the state file), and what was last kept there.
+    let anchorFile: AnchorFile?
+    var savedAnchor: AnchorSet?
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
@@ -82,6 +85,7 @@ public final class Runtime {
             guard let transport = try Transports.output(output, log: log) else { continue }
             outputs.add(Output(configuration: output, kinds: configuration.kinds(of: output), transport: transport))
         }
+        anchorFile = configuration.stateFile.map { AnchorFile(stateFile: $0) }
         router = Router(
             engine: engine,
             outputs: outputs.outputs.map { output in
@@ -105,6 +109,7 @@ public final class Runtime {
         voice = configuration.voice.map { Voice(settings: $0, log: log) }
         runtime = self
         loadRoute()
+        restoreAnchor()
         for input in inputs.inputs { web?.name(input.source, input.name) }
         router.observes = web != nil
         services.append(outputs)

@@ -183,3 +183,48 @@ public struct AccessOptions: CommandOptions {
         a.action == b.action && a.target == b.target && a.port == b.port
     }
 }
+
+/// What `telltale anchor drop [RADIUS]|raise|radius [RADIUS]|rode LENGTH` is told.
+public struct AnchorOptions: CommandOptions {
+    public var command: AnchorCommand?
+    public var port = 3000
+    private var words: [String] = []
+
+    public init() {}
+
+    public static let spec = CommandSpec(
+        "anchor", abstract: "The running gateway's anchor watch: drop, raise, the circle, the chain let out.",
+        discussion: """
+            Talks to `telltale run` on this machine through its Signal K server. drop: the anchor is down at the bow \
+            (the GPS fix moved forward by [boat] bow_offset), with a circle of RADIUS metres or [anchor] radius. \
+            raise: the watch ends. radius: the circle in metres, or without a number as far as the boat lies from \
+            the anchor now and [anchor] margin. rode: metres of chain let out; the circle is the chain's reach at \
+            the depth now (and [boat] bow_height), the bow's offset and the margin. The watch is kept across a \
+            restart; the drag alarm sounds when the boat stays outside the circle for [anchor] hold seconds.
+            """,
+        flags: [.option("port", "PORT", "The gateway's [web] port.", example: "3001")],
+        arguments: [
+            ArgumentSpec("drop|raise|radius|rode", "What to do.", example: "drop"),
+            ArgumentSpec("METRES", "The circle's radius, or the chain let out.", example: "40", optional: true),
+        ])
+
+    public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
+        guard flag == "port" else { throw .unhandled(flag) }
+        port = try CommandParser.integer(flag, value)
+    }
+
+    public mutating func argument(_ word: String) throws(CommandError) {
+        words.append(word)
+        guard let command = AnchorCommand.parse(words.joined(separator: " ")) else {
+            if words.count == 1, ["drop", "raise", "radius", "rode"].contains(word) { return }
+            throw CommandError("anchor: say " + AnchorCommand.words, status: 64)
+        }
+        self.command = command
+    }
+
+    public func validate() throws(CommandError) {
+        if command == nil { throw CommandError("anchor: say " + AnchorCommand.words, status: 64) }
+    }
+
+    public static func == (a: AnchorOptions, b: AnchorOptions) -> Bool { a.command == b.command && a.port == b.port }
+}

@@ -109,7 +109,8 @@ public enum TelltaleCommands {
     public static let all: [CommandSpec] = [
         RunOptions.spec, CheckConfigOptions.spec, ReplayOptions.spec, RecordOptions.spec, SimulateOptions.spec,
         InspectOptions.spec, PortsOptions.spec, CalibrateOptions.spec, IMUOptions.spec, RaceOptions.spec,
-        RouteOptions.spec, AlarmOptions.spec, AccessOptions.spec, NetworkOptions.spec, AdvertiseOptions.spec,
+        RouteOptions.spec, AnchorOptions.spec, AlarmOptions.spec, AccessOptions.spec, NetworkOptions.spec,
+        AdvertiseOptions.spec,
     ]
 
     /// The usage of every command this build has (the Pi build leaves out the desktop's).
