@@ -2,7 +2,8 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux
+APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux \
+	libsqlite3-dev libjs-leaflet
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2).
 TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2

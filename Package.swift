@@ -39,6 +39,7 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
+                "CSQLite",
             ],
             // The panel's own files: embedded into PanelFiles.swift by Panel/embed.py (`make panel`).
             exclude: ["Web/Panel"]
@@ -52,6 +53,11 @@ let package = Package(
         .systemLibrary(
             name: "CGPS",
             providers: [.apt(["libgps-dev"])]
+        ),
+        // SQLite for the charts folder's MBTiles, opened with dlopen when a chart is first asked for; its header only.
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .executableTarget(
             name: "telltale",

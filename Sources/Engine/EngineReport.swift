@@ -17,6 +17,8 @@ public struct EngineReport: Sendable {
     public var traffic: [AISTarget]?
     /// The track, when it changed since the last report (a point kept, thinned or cleared); nil when as before.
     public var track: TrackLog?
+    /// The route followed (its waypoints, in the order sailed), nil when none.
+    public var route: Route?
 
     public init(
         time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
@@ -41,6 +43,7 @@ extension Engine {
             timeToStart: raceTimer.timeToStart(at: time))
         if traffic != ais.revision { report.traffic = ais.targets }
         if track != self.track.revision { report.track = self.track }
+        report.route = self.route.route
         return report
     }
 

@@ -1,4 +1,5 @@
 import Engine
+import Marine
 import NMEA
 
 /// The engine's tick: the computed sentences that are due, to each output in its own form; what the engine then

@@ -55,6 +55,7 @@ public struct SignalKFeed: Sendable {
             model.trackClockOffset = report.unixTime - report.time
         }
         model.swingFrom = report.values.anchor?.trackFrom
+        model.route = report.route
         var alarmsChanged = false
         if let changed = report.alarms {
             alarms = changed

@@ -163,5 +163,6 @@ extension SignalKModel {
     }
 
     /// The one route Telltale follows, as the Course API names it (a resource href holds a version 4 UUID).
-    public static let routeHref = "/resources/routes/7e11a1e0-2c5b-4d0a-9f3e-5a1b0c7d2e94"
+    public static let routeIdentifier = "7e11a1e0-2c5b-4d0a-9f3e-5a1b0c7d2e94"
+    public static let routeHref = "/resources/routes/" + routeIdentifier
 }

@@ -48,6 +48,8 @@ public struct SignalKModel: Sendable {
     public var track = TrackLog(hours: 0, capacity: 16)
     /// UNIX seconds less engine seconds when the track was last reported.
     public var trackClockOffset = 0.0
+    /// The route the engine follows (its waypoints, as the chart draws them), as last reported.
+    public var route: Route?
     /// Engine seconds from which the track is the anchor's swing, while an anchor is set.
     public var swingFrom: Double?
 

@@ -10,6 +10,46 @@ extension SignalKServer {
     static let coursePath = "/signalk/v2/api/vessels/self/navigation/course"
 
     /// A request below `/signalk/v2`.
+    static let routesPath = "/signalk/v2/api/resources/routes"
+
+    /// The route followed as a Signal K v2 route resource (a GeoJSON LineString feature with its points' names in
+    /// `coordinatesMeta`), alone or, for the list, under its id: what the chart draws, and Freeboard-SK reads.
+    static func routeJSON(_ model: SignalKModel, listed: Bool) -> String? {
+        guard let route = model.route else { return nil }
+        var json = JSONWriter()
+        json.beginObject()
+        if listed { json.beginObject(SignalKModel.routeIdentifier) }
+        json.value("name", route.name ?? "route")
+        json.value("description", "The route Telltale follows")
+        json.value("distance", route.legLengths.reduce(0, +))
+        json.beginObject("feature")
+        json.value("type", "Feature")
+        json.beginObject("geometry")
+        json.value("type", "LineString")
+        json.beginArray("coordinates")
+        for waypoint in route.waypoints {
+            json.raw(
+                nil,
+                "[" + FixedDecimal.text(waypoint.position.longitude, decimals: 7) + ","
+                    + FixedDecimal.text(waypoint.position.latitude, decimals: 7) + "]")
+        }
+        json.endArray()
+        json.endObject()
+        json.beginObject("properties")
+        json.beginArray("coordinatesMeta")
+        for waypoint in route.waypoints {
+            json.beginObject()
+            json.value("name", waypoint.id)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.endObject()
+        if listed { json.endObject() }
+        json.endObject()
+        return json.text
+    }
+
     mutating func version2(
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, keepAlive: Bool,
         _ act: (Action) -> Void
@@ -22,7 +62,14 @@ extension SignalKServer {
         let isRead = request.method == "GET" || request.method == "HEAD"
         if path == "/signalk/v2/features" {
             guard isRead else { return refuse(405, "GET only") }
-            return reply(200, #"{"apis":["course"],"plugins":[]}"#)
+            return reply(200, #"{"apis":["course","resources"],"plugins":[]}"#)
+        }
+        if path == Self.routesPath || path == Self.routesPath + "/" + SignalKModel.routeIdentifier {
+            guard isRead else { return refuse(405, "GET only") }
+            guard let json = Self.routeJSON(model, listed: path == Self.routesPath) else {
+                return refuse(404, "no route is followed")
+            }
+            return reply(200, json)
         }
         guard path == Self.coursePath || path.hasPrefix(Self.coursePath + "/") else {
             return refuse(404, "not found")

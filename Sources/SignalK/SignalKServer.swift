@@ -69,6 +69,9 @@ public struct SignalKServer: Sendable {
         /// The access registry changed: the shell keeps this text (``AccessRegistry/json(tokens:)``) in the state
         /// folder, for ``AccessRegistry/init(json:secret:)`` at the next start.
         case saveAccess(String)
+        /// A phone's chart page asks for the list of charts or a tile: the shell answers with
+        /// ``answer(_:status:contentType:body:model:at:unixTime:_:)``. The connection reads nothing more until then.
+        case chart(ChartRequest)
     }
 
     /// A command a client sent, and where its answer goes.
@@ -265,6 +268,9 @@ public struct SignalKServer: Sendable {
         }
         if path == Self.settingsPath || path.hasPrefix(Self.settingsPath + "/") {
             return settings(request, id, &connection, keepAlive: keepAlive, act)
+        }
+        if path == Self.chartsPath || path.hasPrefix(Self.chartsPath + "/") {
+            return charts(request, id, &connection, keepAlive: keepAlive, act)
         }
         guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
         if path == "/telltale/v1/history" {

@@ -29,19 +29,21 @@ mkdir -p "$WORK/modules" "$SYSROOT"
 
 # The C libraries for the target, from Debian's own packages: what the link needs, and what running the binary
 # under qemu-user needs besides (libgps's own dependencies).
-if [ ! -f "$SYSROOT/.done" ]; then
-    packages=(libserialport-dev libserialport0 libgps-dev libgps28 libdbus-1-3 libsystemd0 libcap2 libgcrypt20 liblz4-1
-        liblzma5 libzstd1 libgpg-error0)
+# libsqlite3 is opened with dlopen for the charts; its header and the library (for qemu-user's runs) come too. The
+# list is written into the marker, so a sysroot made from an older list is made again.
+packages=(libserialport-dev libserialport0 libgps-dev libgps28 libdbus-1-3 libsystemd0 libcap2 libgcrypt20 liblz4-1
+    liblzma5 libzstd1 libgpg-error0 libsqlite3-dev libsqlite3-0)
+if [ "$(cat "$SYSROOT/.done" 2>/dev/null)" != "${packages[*]}" ]; then
     (cd "$WORK" && rm -f ./*.deb && apt-get download -q "${packages[@]/%/:$ARCH}" 2>&1 | grep -v '^W: ' >&2 || true)
     for deb in "$WORK"/*.deb; do dpkg-deb -x "$deb" "$SYSROOT"; done
-    touch "$SYSROOT/.done"
+    echo "${packages[*]}" > "$SYSROOT/.done"
 fi
 
 # Each function in a section of its own, so that the link's --gc-sections drops what nothing calls: Embedded Swift
 # emits every specialisation a module uses into that module, and most copies go (arm64: 4.2 MB before, 1.5 MB after).
 SWIFT_FLAGS=(
     -target "$TARGET" -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I "$WORK/modules"
+    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I Sources/CSQLite -I "$WORK/modules"
     -Xcc -isystem -Xcc "$SYSROOT/usr/include" -Xcc -isystem -Xcc "/usr/$GNU/include"
     -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
 )

@@ -35,7 +35,7 @@ install -m 644 Boards/telltale.modules "$ROOT/usr/lib/modules-load.d/telltale.co
 install -m 644 Boards/telltale.toml "$ROOT/etc/telltale/telltale.toml"
 install -m 644 README.md "$ROOT/usr/share/doc/telltale/README.md"
 echo /etc/telltale/telltale.toml > "$ROOT/DEBIAN/conffiles"
-DEPENDS="libc6, libserialport0, libgps28, procps"
+DEPENDS="libc6, libserialport0, libgps28, procps, libsqlite3-0, libjs-leaflet"
 [ "$ARCH" = amd64 ] && DEPENDS="$DEPENDS, libstdc++6"
 cat > "$ROOT/DEBIAN/control" <<CONTROL
 Package: telltale

@@ -91,4 +91,42 @@ import Testing
         #expect(
             model.trackJSON(since: "anchor") == #"{"type":"MultiLineString","coordinates":[[[-1.000000,50.000000]]]}"#)
     }
+
+    @Test("chart paths: the list, a tile with or without its extension; never a path, a zoom past 24 or off the square")
+    func chartPaths() {
+        #expect(SignalKServer.chartKind("/charts") == .list)
+        #expect(SignalKServer.chartKind("/charts/") == .list)
+        #expect(
+            SignalKServer.chartKind("/charts/solent/15/16344/10880") == .tile(name: "solent", z: 15, x: 16344, y: 10880)
+        )
+        #expect(
+            SignalKServer.chartKind("/charts/os-map_2.v1/3/7/0.png") == .tile(name: "os-map_2.v1", z: 3, x: 7, y: 0))
+        for bad in [
+            "/charts/../3/1/1", "/charts/.hidden/1/0/0", "/charts/a/b/1/1/1", "/charts/a/25/0/0", "/charts/a/3/8/0",
+            "/charts/a/3/0/-1", "/charts/a%2F/1/0/0", "/charts/a/1/0", "/charts/a/1/0/0/", "/charts/a/99999999999/0/0",
+            "/chartsx/a/1/0/0",
+        ] {
+            #expect(SignalKServer.chartKind(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("the route followed as a v2 route resource: a LineString with its points' names")
+    func route() throws {
+        var model = SignalKModel(urn: "urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d")
+        #expect(SignalKServer.routeJSON(model, listed: false) == nil)
+        model.route = Route(
+            name: "Solent",
+            waypoints: [
+                Waypoint(id: "Start", position: GeoPoint(latitude: 50.75, longitude: -1.3)),
+                Waypoint(id: "Bravo", position: GeoPoint(latitude: 50.8, longitude: -1.25)),
+            ])
+        let json = try #require(SignalKServer.routeJSON(model, listed: true).flatMap { JSONValue.parse($0) })
+        let route = try #require(json[SignalKModel.routeIdentifier])
+        #expect(route["name"]?.string == "Solent")
+        #expect(route["feature"]?["geometry"]?["coordinates"]?.array?.last?.array == [.number(-1.25), .number(50.8)])
+        #expect(
+            route["feature"]?["properties"]?["coordinatesMeta"]?.array?.map { $0["name"]?.string } == [
+                "Start", "Bravo",
+            ])
+    }
 }

@@ -159,6 +159,7 @@ import Testing
             var gone: [Int] = []
             var requests: [SignalKServer.CommandRequest] = []
             var asked: [SignalKServer.SettingsRequest] = []
+            var charted: [SignalKServer.ChartRequest] = []
             let act = { (action: SignalKServer.Action) in
                 switch action {
                 case .send(let id, let bytes): out.append((id, bytes))
@@ -166,9 +167,17 @@ import Testing
                 case .command(let request): requests.append(request)
                 case .settings(let request): asked.append(request)
                 case .saveAccess: break
+                case .chart(let request): charted.append(request)
                 }
             }
             body(&server, model, act)
+            // Charts are answered with what was asked, as text.
+            while !charted.isEmpty {
+                let request = charted.removeFirst()
+                server.answer(
+                    request, status: 200, contentType: "text/plain", body: Array("\(request.kind)".utf8), model: model,
+                    at: now, unixTime: 0, act)
+            }
             // Settings are answered as the runtime answers them: a JSON body naming what was asked.
             while !asked.isEmpty {
                 let request = asked.removeFirst()

@@ -24,7 +24,7 @@ extension ConfigurationFile.Reader {
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
-                    "race", "voice", "polar", "anchor", "boat", "chart",
+                    "race", "voice", "polar", "anchor", "boat", "chart", "panel",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in

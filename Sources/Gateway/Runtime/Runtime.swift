@@ -98,7 +98,7 @@ public final class Runtime {
             configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
             ?? SystemdNotifier()
         web = try WebService.make(
-            configuration.web, alarms: configuration.engine.alarms,
+            configuration.web, alarms: configuration.engine.alarms, chart: Self.chart(configuration),
             accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" }, log: log,
             yield: { includingDue in runtime?.shouldYield(includingDue: includingDue) ?? false },
             carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
@@ -120,6 +120,14 @@ public final class Runtime {
         services.append(self.engine)
         services.append(inputs)
         services.append(notifier)
+    }
+
+    /// The chart page's settings with what it draws from the alarms (the XTE corridor, the collision distance).
+    static func chart(_ configuration: GatewayConfiguration) -> ChartConfiguration {
+        var chart = configuration.chart
+        chart.crossTrackLimit = configuration.engine.alarms.crossTrackLimit
+        chart.collisionDistance = configuration.engine.alarms.collisionDistance
+        return chart
     }
 
     /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), `duration` seconds when given, or, with

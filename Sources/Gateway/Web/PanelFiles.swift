@@ -166,6 +166,44 @@ main.settings table td { padding: .15em .8em .15em 0; vertical-align: top; }
 main.settings td.secret { font: 1.1em ui-monospace, monospace; }
 main.settings pre { white-space: pre-wrap; font-size: .9em; }
 main.settings .ok { color: var(--starboard); } main.settings .bad { color: var(--alarm); }
+
+/* The chart: Leaflet's map over the page, the instruments in a strip along its foot. */
+#page.chart-page { display: flex; flex-direction: column; height: 100%; }
+#chart { flex: 1; position: relative; overflow: hidden; background: var(--bg); min-height: 12em; }
+#chart .chart-map { position: absolute; width: 100%; height: 100%; left: 0; top: 0; }
+#chart.head-up .chart-map { width: 142%; height: 142%; left: -21%; top: -21%; transform: rotate(var(--rotation, 0deg)); }
+#chart.head-up .chart-label { transform: rotate(calc(-1 * var(--rotation, 0deg))); }
+.chart-strip { display: grid; grid-template-columns: repeat(auto-fit, minmax(7em, 1fr)); gap: .3em; padding: .3em; height: 7.5em; }
+.chart-strip .tile { min-height: 0; }
+.chart-buttons { position: absolute; z-index: 1000; left: .5em; top: .5em; display: flex; flex-direction: column; gap: .3em; margin-top: 4.5em; }
+.chart-buttons button { font-size: .9em; }
+.chart-boat svg { transform: rotate(var(--heading, 0deg)); fill: var(--accent, #e63); stroke: var(--fg); stroke-width: 1; overflow: visible; }
+.chart-boat.stale svg { opacity: .4; }
+.chart-vector { stroke: var(--accent, #e63); stroke-width: 3; }
+.chart-heading { stroke: var(--fg); stroke-width: 1.5; }
+.chart-track { stroke: #c0c; stroke-width: 2.5; fill: none; }
+.chart-swing { stroke: #f80; stroke-width: 2; fill: none; }
+.chart-route { stroke: #d22; stroke-width: 3; fill: none; }
+.chart-corridor { stroke: #d22; stroke-width: 1; stroke-dasharray: 6 4; fill: #d22; fill-opacity: .06; }
+.chart-waypoint { stroke: #d22; fill: var(--bg); fill-opacity: 1; stroke-width: 2; }
+.chart-waypoint.next { fill: #d22; }
+.chart-layline { stroke-width: 2; stroke-dasharray: 8 6; }
+.chart-layline.starboard { stroke: #0a0; }
+.chart-layline.port { stroke: #d00; }
+.chart-startline { stroke: var(--fg); stroke-width: 3; }
+.chart-end.port { stroke: #d00; fill: #d00; }
+.chart-end.starboard { stroke: #0a0; fill: #0a0; }
+.chart-target svg { fill: #2a2; stroke: var(--fg); overflow: visible; }
+.chart-target svg.danger { fill: var(--alarm, #d00); }
+.chart-target-vector { stroke: #2a2; stroke-width: 2; }
+.chart-anchor { stroke: #06c; stroke-width: 2; fill: #06c; fill-opacity: .08; }
+.chart-anchor.dragging { stroke: var(--alarm, #d00); fill: var(--alarm, #d00); fill-opacity: .15; }
+.chart-anchor-icon { font-size: 18px; line-height: 20px; text-align: center; }
+.chart-label { background: transparent; border: 0; box-shadow: none; color: var(--fg); font-weight: 700; padding: 0 4px; }
+.chart-scale { border: 2px solid var(--fg); border-top: 0; color: var(--fg); font-size: .8em; text-align: center; background: rgba(127,127,127,.2); }
+.theme-night #chart .leaflet-tile-pane, .theme-red #chart .leaflet-tile-pane { filter: brightness(.45) contrast(1.2); }
+.theme-red #chart .leaflet-tile-pane { filter: brightness(.4) sepia(1) hue-rotate(-50deg) saturate(3); }
+.leaflet-container { font: inherit; }
 """#
 
     static let script = #"""
@@ -253,8 +291,14 @@ const PRESETS = [
   { name: "Racing", tiles: ["race", "line", "polar", "tw", "layline", "windhistory"] },
   { name: "Navigation", tiles: ["waypoint", "cog", "heading", "depth", "speed", "rot"] },
   { name: "Motion", tiles: ["heel", "pitch", "heelhistory", "rot"] },
+  // The chart, with the instruments chosen for its strip (the layout editor's "Chart strip").
+  { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
 ];
-function layouts() { return PRESETS.concat(load("layouts", [])); }
+function layouts() {
+  const strip = load("chart.strip", null);
+  const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
+  return presets.concat(load("layouts", []));
+}
 
 // ---- Instruments -------------------------------------------------------------------------------------------------
 
@@ -510,6 +554,308 @@ function side() {
     `<g class="needle side"><path class="ink" stroke-width="2" d="M12 56 L88 56 L80 66 L22 66 Z"/><line class="ink" stroke-width="2" x1="45" y1="56" x2="45" y2="14"/><text x="80" y="52">bow</text></g>`;
 }
 
+// ---- The chart: Leaflet (Debian's libjs-leaflet, served by the gateway), offline MBTiles, the boat and its track,
+// the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing ----------
+
+const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
+  track: [], swing: [], trackAt: 0, swingAt: 0, route: null, routeAt: 0 };
+window.telltaleChart = chart;
+const NM = 1852;
+
+function leaflet() {
+  if (window.L) return Promise.resolve(true);
+  if (chart.loading) return chart.loading;
+  chart.loading = new Promise(resolve => {
+    const css = document.createElement("link");
+    css.rel = "stylesheet"; css.href = "/leaflet/leaflet.css";
+    document.head.appendChild(css);
+    const script = document.createElement("script");
+    script.src = "/leaflet/leaflet.js";
+    script.onload = () => resolve(true);
+    script.onerror = () => { chart.loading = null; resolve(false); };
+    document.head.appendChild(script);
+  });
+  return chart.loading;
+}
+
+// A point `metres` from [lat, lon] towards `degrees` (a sphere: the chart's vectors and lines, not navigation).
+function ahead(from, degrees, metres) {
+  const R = 6371008.8, d = metres / R, b = degrees / DEG, lat = from[0] / DEG, lon = from[1] / DEG;
+  const lat2 = Math.asin(Math.sin(lat) * Math.cos(d) + Math.cos(lat) * Math.sin(d) * Math.cos(b));
+  const lon2 = lon + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat), Math.cos(d) - Math.sin(lat) * Math.sin(lat2));
+  return [lat2 * DEG, lon2 * DEG];
+}
+function position(path) {
+  const r = reading(path);
+  return r && r.value && typeof r.value.latitude === "number" ? [r.value.latitude, r.value.longitude] : null;
+}
+
+// A plain grid with its minutes of latitude and longitude: the chart with no chart file and no internet.
+function gridLayer() {
+  const Grid = L.GridLayer.extend({
+    createTile(coords) {
+      const tile = document.createElement("canvas"), size = this.getTileSize();
+      tile.width = size.x; tile.height = size.y;
+      const g = tile.getContext("2d");
+      g.strokeStyle = "rgba(128,128,128,0.5)"; g.lineWidth = 1;
+      g.strokeRect(0.5, 0.5, size.x, size.y);
+      return tile;
+    },
+  });
+  return new Grid({ className: "chart-grid" });
+}
+
+// The scale bar in the user's distance unit (NM or km), a round length under 120 px.
+function scaleControl() {
+  const Scale = L.Control.extend({
+    onAdd() { this.bar = L.DomUtil.create("div", "chart-scale"); return this.bar; },
+    update(map) {
+      const y = map.getSize().y / 2, a = map.containerPointToLatLng([0, y]), b = map.containerPointToLatLng([100, y]);
+      const metresPer100 = a.distanceTo(b), unit = settingsOf("waypoint").unit === "km" ? "km" : "NM";
+      const per = unit === "km" ? 1000 : NM, max = metresPer100 * 1.2 / per;
+      const steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
+      const length = steps.filter(s => s <= max).pop() || steps[0];
+      this.bar.style.width = Math.round(length * per / metresPer100 * 100) + "px";
+      this.bar.textContent = (length < 1 ? length.toFixed(2).replace(/0$/, "") : length) + " " + unit;
+    },
+  });
+  return new Scale({ position: "bottomleft" });
+}
+
+async function openChart(element) {
+  chart.element = element;
+  if (!(await leaflet())) {
+    element.textContent = "The chart needs Leaflet on the gateway (Debian's libjs-leaflet): the instruments work on.";
+    return;
+  }
+  if (chart.element !== element) return;
+  // The map in a square over the page's diagonal, so that it can turn under a head-up boat with no corner bare.
+  const inner = document.createElement("div");
+  inner.className = "chart-map";
+  element.appendChild(inner);
+  const map = L.map(inner, { attributionControl: false, zoomSnap: 1, inertia: false });
+  chart.boat = null;
+  chart.map = map;
+  chart.targets = new Map();
+  let info = { charts: [], baseLayer: null, seamarks: null };
+  try { const r = await fetch("/charts/", { cache: "no-store" }); if (r.ok) info = await r.json(); } catch (e) { }
+  chart.info = info;
+  const bases = {}, overlays = {};
+  for (const c of info.charts.filter(c => !c.error)) {
+    const options = { maxZoom: 20, maxNativeZoom: c.maxzoom || 18, minNativeZoom: c.minzoom || 0 };
+    if (c.bounds) options.bounds = [[c.bounds[1], c.bounds[0]], [c.bounds[3], c.bounds[2]]];
+    bases[c.title || c.name] = L.tileLayer("/charts/" + c.name + "/{z}/{x}/{y}", options);
+  }
+  bases["Grid (no chart)"] = gridLayer();
+  if (info.baseLayer) bases["Online map"] = L.tileLayer(info.baseLayer, { maxZoom: 19 });
+  if (info.seamarks) overlays["Seamarks (online)"] = L.tileLayer(info.seamarks, { maxZoom: 18 });
+  const chosen = load("chart.base", null);
+  (bases[chosen] || Object.values(bases)[0]).addTo(map);
+  for (const name of load("chart.overlays", [])) if (overlays[name]) overlays[name].addTo(map);
+  L.control.layers(bases, overlays, { position: "topright" }).addTo(map);
+  map.on("baselayerchange", e => save("chart.base", e.name));
+  map.on("overlayadd overlayremove", () => save("chart.overlays", Object.keys(overlays).filter(n => map.hasLayer(overlays[n]))));
+  const scale = scaleControl().addTo(map);
+  map.on("zoomend moveend", () => scale.update(map));
+  const layer = name => (chart.layers[name] = L.layerGroup().addTo(map));
+  for (const name of ["track", "swing", "anchor", "route", "laylines", "line", "targets", "boat"]) layer(name);
+  chart.boat = L.marker([0, 0], { icon: L.divIcon({ className: "chart-boat", iconSize: [24, 24], iconAnchor: [12, 12],
+    html: '<svg viewBox="-12 -12 24 24" width="24" height="24"><path d="M0,-11 L6,8 L0,5 L-6,8 Z"/></svg>' }),
+    interactive: false, keyboard: false }).addTo(chart.layers.boat);
+  chart.vector = L.polyline([], { className: "chart-vector" }).addTo(chart.layers.boat);
+  chart.heading = L.polyline([], { className: "chart-heading", dashArray: "4 4" }).addTo(chart.layers.boat);
+  chart.trackLine = L.polyline([], { className: "chart-track" }).addTo(chart.layers.track);
+  chart.swingLine = L.polyline([], { className: "chart-swing" }).addTo(chart.layers.swing);
+  const here = position("navigation.position");
+  map.setView(here || load("chart.view", [50.8, -1.3]), load("chart.zoom", 15));
+  map.on("dragstart", () => setFollow(false));
+  map.on("zoomend", () => save("chart.zoom", map.getZoom()));
+  const buttons = document.createElement("div");
+  buttons.className = "chart-buttons";
+  buttons.innerHTML = '<button id="chart-follow" hidden>⌖ Follow</button><button id="chart-up">North up</button>' +
+    '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>';
+  element.appendChild(buttons);
+  L.DomEvent.disableClickPropagation(buttons);
+  buttons.querySelector("#chart-follow").onclick = () => setFollow(true);
+  buttons.querySelector("#chart-up").onclick = () => {
+    chart.headUp = !chart.headUp;
+    // Head up, the map turns about the boat: it follows, and a drag (which would go the turned way) is off.
+    if (chart.headUp) map.dragging.disable(); else map.dragging.enable();
+    chart.element.classList.toggle("head-up", chart.headUp);
+    map.invalidateSize({ animate: false });
+    setFollow(true);
+  };
+  buttons.querySelector("#chart-anchor").onclick = anchorMenu;
+  buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
+  scale.update(map);
+  fetchTrack(true);
+  updateChart();
+}
+function closeChart() {
+  if (chart.map) { chart.map.remove(); chart.map = null; }
+  chart.element = null;
+}
+function setFollow(on) {
+  chart.follow = on;
+  const b = document.getElementById("chart-follow");
+  if (b) b.hidden = on;
+  if (on) updateChart();
+}
+
+function anchorMenu() {
+  const down = reading("navigation.anchor.maxRadius");
+  const words = down ? prompt("Anchor: raise, radius METRES (or radius alone: where the boat lies now), rode METRES", "radius")
+    : prompt("Drop the anchor at the bow now: circle radius in metres (blank: the configured one)", "");
+  if (words === null) return;
+  const text = words.trim();
+  if (!down) command("telltale/anchor/command", text ? "drop " + Number(text) : "drop");
+  else command("telltale/anchor/command", text);
+}
+
+async function fetchTrack(force) {
+  const t = now();
+  if (!chart.map) return;
+  if (force || t - chart.trackAt > 30) {
+    chart.trackAt = t;
+    try {
+      const r = await fetch("/signalk/v1/api/vessels/self/track", { cache: "no-store" });
+      if (r.ok) chart.track = (await r.json()).coordinates.map(line => line.map(p => [p[1], p[0]]));
+    } catch (e) { }
+  }
+  if (reading("navigation.anchor.position") && (force || t - chart.swingAt > 10)) {
+    chart.swingAt = t;
+    try {
+      const r = await fetch("/signalk/v1/api/vessels/self/track?since=anchor", { cache: "no-store" });
+      if (r.ok) chart.swing = (await r.json()).coordinates.map(line => line.map(p => [p[1], p[0]]));
+    } catch (e) { }
+  }
+  if (force || t - chart.routeAt > 15) {
+    chart.routeAt = t;
+    try {
+      const r = await fetch("/signalk/v2/api/resources/routes", { cache: "no-store" });
+      if (r.ok) { const routes = Object.values(await r.json()); chart.route = routes[0] || null; }
+    } catch (e) { }
+  }
+}
+setInterval(() => fetchTrack(false), 2000);
+
+function drawRoute(group) {
+  group.clearLayers();
+  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
+  const previous = position("navigation.course.previousPoint.position") || position("navigation.courseGreatCircle.previousPoint.position");
+  const feature = chart.route && chart.route.feature;
+  if (feature && feature.geometry) {
+    const points = feature.geometry.coordinates.map(p => [p[1], p[0]]);
+    const names = (feature.properties && feature.properties.coordinatesMeta || []).map(m => m && m.name);
+    L.polyline(points, { className: "chart-route" }).addTo(group);
+    points.forEach((p, i) => {
+      const isNext = next && Math.abs(p[0] - next[0]) < 1e-6 && Math.abs(p[1] - next[1]) < 1e-6;
+      L.circleMarker(p, { radius: isNext ? 7 : 4, className: isNext ? "chart-waypoint next" : "chart-waypoint" })
+        .bindTooltip(names[i] || String(i + 1), { permanent: true, direction: "right", className: "chart-label" }).addTo(group);
+    });
+  } else if (next && previous) {
+    L.polyline([previous, next], { className: "chart-route" }).addTo(group);
+  }
+  if (next && !feature) L.circleMarker(next, { radius: 7, className: "chart-waypoint next" }).addTo(group);
+  // The XTE corridor: the alarm's limit either side of the leg.
+  const limit = chart.info && chart.info.xteLimit;
+  if (next && previous && limit) {
+    const leg = L.latLng(previous).distanceTo(next);
+    if (leg > 1) {
+      const b = Math.atan2(Math.sin((next[1] - previous[1]) / DEG) * Math.cos(next[0] / DEG),
+        Math.cos(previous[0] / DEG) * Math.sin(next[0] / DEG) - Math.sin(previous[0] / DEG) * Math.cos(next[0] / DEG) * Math.cos((next[1] - previous[1]) / DEG)) * DEG;
+      const side = s => [ahead(previous, b + 90 * s, limit), ahead(next, b + 90 * s, limit)];
+      L.polygon([...side(1), ...side(-1).reverse()], { className: "chart-corridor" }).addTo(group);
+    }
+  }
+}
+
+function drawLaylines(group) {
+  group.clearLayers();
+  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
+  const twd = number("environment.wind.directionTrue"), beat = number("performance.beatAngle"), gybe = number("performance.gybeAngle");
+  const here = position("navigation.position");
+  if (!next || !twd || !here || (!beat && !gybe)) return;
+  const towards = Math.atan2(next[1] - here[1], next[0] - here[0]) * DEG;
+  const upwind = Math.cos((towards - twd.value * DEG) / DEG) > 0;
+  const angle = upwind ? (beat && beat.value) : (gybe && gybe.value);
+  if (!angle) return;
+  const length = Math.max(L.latLng(here).distanceTo(next) * 1.5, 500);
+  for (const s of [1, -1]) {
+    // A layline runs from the mark back the way a boat on that tack comes from.
+    const course = twd.value * DEG + s * angle * DEG + (upwind ? 0 : 180);
+    L.polyline([next, ahead(next, course + 180, length)], { className: "chart-layline" + (s > 0 ? " starboard" : " port") }).addTo(group);
+  }
+}
+
+function drawStartLine(group) {
+  group.clearLayers();
+  const port = position("navigation.racing.startLinePort"), starboard = position("navigation.racing.startLineStb");
+  if (!port || !starboard) return;
+  L.polyline([port, starboard], { className: "chart-startline" }).addTo(group);
+  L.circleMarker(port, { radius: 5, className: "chart-end port" }).bindTooltip("Pin", { permanent: true, className: "chart-label" }).addTo(group);
+  L.circleMarker(starboard, { radius: 5, className: "chart-end starboard" }).bindTooltip("Boat", { permanent: true, className: "chart-label" }).addTo(group);
+}
+
+function drawTargets(group) {
+  const seen = new Set();
+  for (const t of traffic) {
+    if (!t.position) continue;
+    const p = [t.position.latitude, t.position.longitude];
+    seen.add(t.mmsi);
+    let m = chart.targets.get(t.mmsi);
+    if (!m) {
+      m = { marker: L.marker(p, { icon: L.divIcon({ className: "chart-target", iconSize: [18, 18], iconAnchor: [9, 9],
+        html: '<svg viewBox="-9 -9 18 18" width="18" height="18"><path d="M0,-8 L6,7 L-6,7 Z"/></svg>' }) }).addTo(group),
+        vector: L.polyline([], { className: "chart-target-vector" }).addTo(group) };
+      m.marker.bindTooltip(t.name || String(t.mmsi), { permanent: true, direction: "right", className: "chart-label" });
+      chart.targets.set(t.mmsi, m);
+    }
+    m.marker.setLatLng(p);
+    const danger = t.approach && t.approach.distance < ((chart.info && chart.info.collisionDistance) || 926) && t.approach.timeTo > 0 && t.approach.timeTo < 600;
+    const svg = m.marker.getElement() && m.marker.getElement().querySelector("svg");
+    if (svg) { svg.style.transform = "rotate(" + ((t.cog || 0) * DEG) + "deg)"; svg.classList.toggle("danger", !!danger); }
+    m.vector.setLatLngs(typeof t.cog === "number" && t.sog ? [p, ahead(p, t.cog * DEG, t.sog * 360)] : []);
+  }
+  for (const [mmsi, m] of chart.targets) if (!seen.has(mmsi)) { group.removeLayer(m.marker); group.removeLayer(m.vector); chart.targets.delete(mmsi); }
+}
+
+function updateChart() {
+  const map = chart.map;
+  if (!map || !chart.boat) return;
+  const here = position("navigation.position");
+  const heading = number("navigation.headingTrue"), cog = number("navigation.courseOverGroundTrue"), sog = number("navigation.speedOverGround");
+  const up = heading || cog;
+  const rotation = chart.headUp && up ? -up.value * DEG : 0;
+  chart.element.classList.toggle("head-up", chart.headUp);
+  document.getElementById("chart-up") && (document.getElementById("chart-up").textContent = chart.headUp ? "Head up" : "North up");
+  chart.element.style.setProperty("--rotation", rotation + "deg");
+  if (here) {
+    chart.boat.setLatLng(here);
+    const icon = chart.boat.getElement();
+    if (icon) { icon.style.setProperty("--heading", ((up ? up.value * DEG : 0)) + "deg"); icon.classList.toggle("stale", !!(reading("navigation.position") || {}).stale); }
+    chart.vector.setLatLngs(cog && sog ? [here, ahead(here, cog.value * DEG, sog.value * 360)] : []);
+    chart.heading.setLatLngs(heading ? [here, ahead(here, heading.value * DEG, NM)] : []);
+    if (chart.follow) map.panTo(here, { animate: false });
+    save("chart.view", here);
+    const last = chart.track.length ? chart.track[chart.track.length - 1] : null;
+    if (last && last.length && L.latLng(last[last.length - 1]).distanceTo(here) > 10) last.push(here);
+  }
+  chart.trackLine.setLatLngs(chart.track);
+  chart.swingLine.setLatLngs(chart.swing);
+  const anchor = position("navigation.anchor.position"), radius = number("navigation.anchor.maxRadius");
+  chart.layers.anchor.clearLayers();
+  if (anchor && radius) {
+    const dragging = (reading("notifications.navigation.anchor") || { value: {} }).value.state === "emergency";
+    L.circle(anchor, { radius: radius.value, className: "chart-anchor" + (dragging ? " dragging" : "") }).addTo(chart.layers.anchor);
+    L.marker(anchor, { icon: L.divIcon({ className: "chart-anchor-icon", html: "⚓", iconSize: [20, 20] }), interactive: false }).addTo(chart.layers.anchor);
+  } else { chart.swing = []; }
+  drawRoute(chart.layers.route);
+  drawLaylines(chart.layers.laylines);
+  drawStartLine(chart.layers.line);
+  drawTargets(chart.layers.targets);
+}
+
 // ---- Heel mean and the server's history --------------------------------------------------------------------------
 
 const heelSamples = []; // [t, degrees], the last 30 s
@@ -529,7 +875,7 @@ async function fetchHistory() {
 // The AIS stations (vessels other than this one), read from the gateway every 3 s while an AIS tile is shown.
 let traffic = [];
 async function fetchTraffic() {
-  if (!tiles.some(t => t.id === "ais")) return;
+  if (!tiles.some(t => t.id === "ais") && !chart.map) return;
   try {
     const response = await fetch("/signalk/v1/api/vessels", { cache: "no-store" });
     if (!response.ok) return;
@@ -537,7 +883,8 @@ async function fetchTraffic() {
     const value = (node, ...path) => { for (const k of path) node = node && node[k]; return node && node.value; };
     traffic = Object.entries(vessels).filter(([urn]) => urn.startsWith("urn:mrn:imo:mmsi:")).map(([urn, v]) => ({
       mmsi: v.mmsi || urn.slice(17), name: v.name, position: value(v, "navigation", "position"),
-      approach: value(v, "navigation", "closestApproach"),
+      approach: value(v, "navigation", "closestApproach"), cog: value(v, "navigation", "courseOverGroundTrue"),
+      sog: value(v, "navigation", "speedOverGround"),
     }));
   } catch (e) { }
 }
@@ -755,16 +1102,36 @@ function plot(line, values, n, top, bottom) {
 // ---- The page: layouts, swipes, dialogs ----------------------------------------------------------------------
 
 let current = Math.min(load("layout", 0), layouts().length - 1);
+// A phone that has chosen no layout yet opens on the one the gateway names ([panel] start, "chart" on a cruiser).
+let startChosen = load("layout", null) !== null;
+if (!startChosen) {
+  fetch("/charts/", { cache: "no-store" }).then(r => r.ok ? r.json() : {}).then(info => {
+    const start = layouts().findIndex(l => info.start && l.name.toLowerCase() === String(info.start).toLowerCase());
+    if (start >= 0 && !startChosen) show(start);
+  }).catch(() => { });
+}
 let tiles = [];
 const page = document.getElementById("page");
 function show(index, direction) {
   const all = layouts();
   current = (index + all.length) % all.length;
   save("layout", current);
+  if (direction) startChosen = true;
   const layout = all[current];
+  closeChart();
   page.replaceChildren();
+  page.className = layout.chart ? "chart-page" : "grid";
   tiles = layout.tiles.filter(id => INSTRUMENTS[id]).map(id => new Tile(id));
-  for (const t of tiles) page.appendChild(t.element);
+  if (layout.chart) {
+    // The chart fills the page; the instruments run in a strip along its foot.
+    const map = document.createElement("div"), strip = document.createElement("div");
+    map.id = "chart"; strip.className = "chart-strip";
+    page.append(map, strip);
+    for (const t of tiles) strip.appendChild(t.element);
+    openChart(map);
+  } else {
+    for (const t of tiles) page.appendChild(t.element);
+  }
   document.getElementById("layout-name").textContent = layout.name;
   const dots = document.getElementById("dots");
   dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
@@ -779,12 +1146,13 @@ function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, 900);
 }
-function render() { for (const t of tiles) t.update(); renderAlarms(); }
+function render() { for (const t of tiles) t.update(); renderAlarms(); updateChart(); }
 
 // Swipes: a horizontal drag of 50 px or more, mostly sideways. Double taps: two within 350 ms on one tile.
 const main = document.getElementById("pages");
 let down = null, lastTap = { id: null, at: 0 };
-main.addEventListener("pointerdown", e => { down = { x: e.clientX, y: e.clientY, at: now() }; });
+// A drag on the chart pans it: swipes are taken from the rest of the page only.
+main.addEventListener("pointerdown", e => { down = e.target.closest("#chart") ? null : { x: e.clientX, y: e.clientY, at: now() }; });
 main.addEventListener("pointerup", e => {
   if (!down) return;
   const dx = e.clientX - down.x, dy = e.clientY - down.y;
@@ -865,8 +1233,9 @@ let editing = null;
 function editorFill() {
   const own = load("layouts", []);
   const pick = document.getElementById("editor-layout");
-  pick.replaceChildren(...own.map((l, i) => new Option(l.name, i)));
-  if (editing === null && own.length) editing = { index: 0, ...own[0] };
+  // The chart's strip is edited here too, as the first entry.
+  pick.replaceChildren(new Option("Chart strip", "chart"), ...own.map((l, i) => new Option(l.name, i)));
+  if (editing === null) editing = own.length ? { index: 0, ...own[0] } : chartStrip();
   if (editing) { pick.value = editing.index; document.getElementById("editor-name").value = editing.name; }
   const list = document.getElementById("editor-tiles");
   list.replaceChildren(...(editing ? editing.tiles : []).map((id, i) => {
@@ -887,7 +1256,11 @@ function editorFill() {
   document.getElementById("editor-add").replaceChildren(...Object.keys(INSTRUMENTS).map(id => new Option(INSTRUMENTS[id].title, id)));
 }
 document.getElementById("edit-layouts").onclick = () => { document.getElementById("menu").close(); editing = null; editorFill(); editor.showModal(); };
-document.getElementById("editor-layout").onchange = e => { const own = load("layouts", []); const i = Number(e.target.value); editing = { index: i, ...own[i] }; editorFill(); };
+function chartStrip() { return { index: "chart", name: "Chart strip", tiles: layouts().find(l => l.chart).tiles.slice() }; }
+document.getElementById("editor-layout").onchange = e => {
+  if (e.target.value === "chart") { editing = chartStrip(); editorFill(); return; }
+  const own = load("layouts", []); const i = Number(e.target.value); editing = { index: i, ...own[i] }; editorFill();
+};
 document.getElementById("editor-new").onclick = () => {
   const own = load("layouts", []);
   editing = { index: own.length, name: "Layout " + (own.length + 1), tiles: ["aw", "speed"] };
@@ -898,6 +1271,12 @@ document.getElementById("editor-new").onclick = () => {
 document.getElementById("editor-add-button").onclick = () => { if (editing) { editing.tiles.push(document.getElementById("editor-add").value); editorFill(); } };
 document.getElementById("editor-save").onclick = () => {
   if (!editing) return;
+  if (editing.index === "chart") {
+    save("chart.strip", editing.tiles.slice());
+    editor.close();
+    show(PRESETS.findIndex(p => p.chart), 1);
+    return;
+  }
   const own = load("layouts", []);
   own[editing.index] = { name: document.getElementById("editor-name").value.trim() || "Layout", tiles: editing.tiles.slice() };
   save("layouts", own);
@@ -905,7 +1284,7 @@ document.getElementById("editor-save").onclick = () => {
   show(PRESETS.length + editing.index, 1);
 };
 document.getElementById("editor-delete").onclick = () => {
-  if (!editing) return;
+  if (!editing || editing.index === "chart") return;
   const own = load("layouts", []);
   own.splice(editing.index, 1);
   save("layouts", own);

@@ -41,6 +41,7 @@ final class WebServer {
     private var settingsRequests: [SignalKServer.SettingsRequest] = []
     /// The access registry as it last changed, for the runtime to keep (``takeAccessToSave()``).
     private var accessToSave: String?
+    private var chartRequests: [SignalKServer.ChartRequest] = []
     private let log: Log
 
     static let readLimit = 4 * 1024
@@ -152,6 +153,20 @@ final class WebServer {
         return accessToSave
     }
 
+    /// The next chart request a client sent, for the web service to answer from the charts folder.
+    func takeChartRequest() -> SignalKServer.ChartRequest? {
+        chartRequests.isEmpty ? nil : chartRequests.removeFirst()
+    }
+
+    func answer(
+        _ request: SignalKServer.ChartRequest, status: Int, contentType: String, body: [UInt8], model: SignalKModel,
+        now: Double, unixTime: Double
+    ) {
+        server.answer(
+            request, status: status, contentType: contentType, body: body, model: model, at: now, unixTime: unixTime
+        ) { perform($0) }
+    }
+
     /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
     func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
         settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()
@@ -250,6 +265,8 @@ final class WebServer {
             settingsRequests.append(request)
         case .saveAccess(let text):
             accessToSave = text
+        case .chart(let request):
+            chartRequests.append(request)
         }
     }
 }

@@ -27,6 +27,8 @@ final class WebService: Service {
     /// Where the access registry is kept (beside the state file), or nil to keep it only in memory.
     var accessFile: String?
     private var nextPutRuleRefresh = 0.0
+    /// The charts folder's MBTiles and the online layers, for the chart page.
+    var charts = ChartLibrary(ChartConfiguration())
 
     init(
         server: WebServer, feed: SignalKFeed, yield: @escaping (Bool) -> Bool,
@@ -44,7 +46,8 @@ final class WebService: Service {
 
     /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
     static func make(
-        _ settings: WebConfiguration?, alarms: AlarmSettings, accessFile: String?, log: Log,
+        _ settings: WebConfiguration?, alarms: AlarmSettings, chart: ChartConfiguration = ChartConfiguration(),
+        accessFile: String?, log: Log,
         yield: @escaping (Bool) -> Bool,
         carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
         answer: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
@@ -56,6 +59,7 @@ final class WebService: Service {
         let local = localNetworks()
         configuration.putRule = admitted(settings.putNetworks, local: local, log: log)
         configuration.files = PanelFiles.all
+        for (path, file) in leafletFiles(log: log) { configuration.files[path] = file }
         configuration.access = loadAccess(accessFile, log: log)
         configuration.maximumConnections = settings.maximumClients
         configuration.maximumPerAddress = min(settings.maximumPerAddress, settings.maximumClients)
@@ -81,7 +85,42 @@ final class WebService: Service {
         service.lastLocal = local
         service.log = log
         service.accessFile = accessFile
+        service.charts = ChartLibrary(chart)
+        if let folder = chart.folder {
+            log.info(
+                "web.charts", "web: charts from \(folder) (\(service.charts.names.count) MBTiles files)",
+                [("path", folder)])
+        }
         return service
+    }
+
+    /// Where Debian's libjs-leaflet keeps Leaflet, the map library the chart page uses.
+    static let leafletFolder = "/usr/share/javascript/leaflet"
+
+    /// Leaflet's script, style sheet and images from Debian's package, served at `/leaflet/...` (the script and style
+    /// sheet in the package's own gzip form). Read once at the start (70 KB); without the package the chart page says
+    /// so and the instruments work on.
+    static func leafletFiles(log: Log, folder: String = leafletFolder) -> [(String, SignalKServer.StaticFile)] {
+        var files: [(String, SignalKServer.StaticFile)] = []
+        let wanted: [(String, String, String, Bool)] = [
+            ("/leaflet/leaflet.js", "leaflet.min.js.gz", "text/javascript; charset=utf-8", true),
+            ("/leaflet/leaflet.css", "leaflet.css.gz", "text/css; charset=utf-8", true),
+            ("/leaflet/images/layers.png", "images/layers.png", "image/png", false),
+            ("/leaflet/images/layers-2x.png", "images/layers-2x.png", "image/png", false),
+            ("/leaflet/images/marker-icon.png", "images/marker-icon.png", "image/png", false),
+            ("/leaflet/images/marker-icon-2x.png", "images/marker-icon-2x.png", "image/png", false),
+            ("/leaflet/images/marker-shadow.png", "images/marker-shadow.png", "image/png", false),
+        ]
+        for (path, name, type, gzipped) in wanted {
+            guard let bytes = try? POSIX.readFile(folder + "/" + name, limit: 1 << 20) else { continue }
+            files.append((path, SignalKServer.StaticFile(contentType: type, bytes: bytes, gzipped: gzipped)))
+        }
+        if files.count < 2 {
+            log.warning(
+                "web.leaflet", "web: no Leaflet in \(folder) (Debian's libjs-leaflet): the chart page cannot draw",
+                [("path", folder)])
+        }
+        return files
     }
 
     /// The devices approved and the requests waiting, as the state folder kept them, with a new secret for the
@@ -182,6 +221,12 @@ final class WebService: Service {
         while let request = server.takeCommand() {
             let outcome = carryOut(request.command, now)
             server.answer(request, outcome, model: feed.model, now: now, unixTime: unixTime(now))
+        }
+        while let request = server.takeChartRequest() {
+            let (status, contentType, body) = charts.answer(request.kind, now: now)
+            server.answer(
+                request, status: status, contentType: contentType, body: body, model: feed.model, now: now,
+                unixTime: unixTime(now))
         }
         while let request = server.takeSettingsRequest() {
             let answer = settings(request.kind, now)

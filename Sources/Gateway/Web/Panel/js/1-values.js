@@ -82,5 +82,11 @@ const PRESETS = [
   { name: "Racing", tiles: ["race", "line", "polar", "tw", "layline", "windhistory"] },
   { name: "Navigation", tiles: ["waypoint", "cog", "heading", "depth", "speed", "rot"] },
   { name: "Motion", tiles: ["heel", "pitch", "heelhistory", "rot"] },
+  // The chart, with the instruments chosen for its strip (the layout editor's "Chart strip").
+  { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
 ];
-function layouts() { return PRESETS.concat(load("layouts", [])); }
+function layouts() {
+  const strip = load("chart.strip", null);
+  const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
+  return presets.concat(load("layouts", []));
+}

@@ -17,7 +17,7 @@ async function fetchHistory() {
 // The AIS stations (vessels other than this one), read from the gateway every 3 s while an AIS tile is shown.
 let traffic = [];
 async function fetchTraffic() {
-  if (!tiles.some(t => t.id === "ais")) return;
+  if (!tiles.some(t => t.id === "ais") && !chart.map) return;
   try {
     const response = await fetch("/signalk/v1/api/vessels", { cache: "no-store" });
     if (!response.ok) return;
@@ -25,7 +25,8 @@ async function fetchTraffic() {
     const value = (node, ...path) => { for (const k of path) node = node && node[k]; return node && node.value; };
     traffic = Object.entries(vessels).filter(([urn]) => urn.startsWith("urn:mrn:imo:mmsi:")).map(([urn, v]) => ({
       mmsi: v.mmsi || urn.slice(17), name: v.name, position: value(v, "navigation", "position"),
-      approach: value(v, "navigation", "closestApproach"),
+      approach: value(v, "navigation", "closestApproach"), cog: value(v, "navigation", "courseOverGroundTrue"),
+      sog: value(v, "navigation", "speedOverGround"),
     }));
   } catch (e) { }
 }

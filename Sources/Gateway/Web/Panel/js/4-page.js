@@ -1,16 +1,36 @@
 // ---- The page: layouts, swipes, dialogs ----------------------------------------------------------------------
 
 let current = Math.min(load("layout", 0), layouts().length - 1);
+// A phone that has chosen no layout yet opens on the one the gateway names ([panel] start, "chart" on a cruiser).
+let startChosen = load("layout", null) !== null;
+if (!startChosen) {
+  fetch("/charts/", { cache: "no-store" }).then(r => r.ok ? r.json() : {}).then(info => {
+    const start = layouts().findIndex(l => info.start && l.name.toLowerCase() === String(info.start).toLowerCase());
+    if (start >= 0 && !startChosen) show(start);
+  }).catch(() => { });
+}
 let tiles = [];
 const page = document.getElementById("page");
 function show(index, direction) {
   const all = layouts();
   current = (index + all.length) % all.length;
   save("layout", current);
+  if (direction) startChosen = true;
   const layout = all[current];
+  closeChart();
   page.replaceChildren();
+  page.className = layout.chart ? "chart-page" : "grid";
   tiles = layout.tiles.filter(id => INSTRUMENTS[id]).map(id => new Tile(id));
-  for (const t of tiles) page.appendChild(t.element);
+  if (layout.chart) {
+    // The chart fills the page; the instruments run in a strip along its foot.
+    const map = document.createElement("div"), strip = document.createElement("div");
+    map.id = "chart"; strip.className = "chart-strip";
+    page.append(map, strip);
+    for (const t of tiles) strip.appendChild(t.element);
+    openChart(map);
+  } else {
+    for (const t of tiles) page.appendChild(t.element);
+  }
   document.getElementById("layout-name").textContent = layout.name;
   const dots = document.getElementById("dots");
   dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
@@ -25,12 +45,13 @@ function toast(text) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, 900);
 }
-function render() { for (const t of tiles) t.update(); renderAlarms(); }
+function render() { for (const t of tiles) t.update(); renderAlarms(); updateChart(); }
 
 // Swipes: a horizontal drag of 50 px or more, mostly sideways. Double taps: two within 350 ms on one tile.
 const main = document.getElementById("pages");
 let down = null, lastTap = { id: null, at: 0 };
-main.addEventListener("pointerdown", e => { down = { x: e.clientX, y: e.clientY, at: now() }; });
+// A drag on the chart pans it: swipes are taken from the rest of the page only.
+main.addEventListener("pointerdown", e => { down = e.target.closest("#chart") ? null : { x: e.clientX, y: e.clientY, at: now() }; });
 main.addEventListener("pointerup", e => {
   if (!down) return;
   const dx = e.clientX - down.x, dy = e.clientY - down.y;
@@ -111,8 +132,9 @@ let editing = null;
 function editorFill() {
   const own = load("layouts", []);
   const pick = document.getElementById("editor-layout");
-  pick.replaceChildren(...own.map((l, i) => new Option(l.name, i)));
-  if (editing === null && own.length) editing = { index: 0, ...own[0] };
+  // The chart's strip is edited here too, as the first entry.
+  pick.replaceChildren(new Option("Chart strip", "chart"), ...own.map((l, i) => new Option(l.name, i)));
+  if (editing === null) editing = own.length ? { index: 0, ...own[0] } : chartStrip();
   if (editing) { pick.value = editing.index; document.getElementById("editor-name").value = editing.name; }
   const list = document.getElementById("editor-tiles");
   list.replaceChildren(...(editing ? editing.tiles : []).map((id, i) => {
@@ -133,7 +155,11 @@ function editorFill() {
   document.getElementById("editor-add").replaceChildren(...Object.keys(INSTRUMENTS).map(id => new Option(INSTRUMENTS[id].title, id)));
 }
 document.getElementById("edit-layouts").onclick = () => { document.getElementById("menu").close(); editing = null; editorFill(); editor.showModal(); };
-document.getElementById("editor-layout").onchange = e => { const own = load("layouts", []); const i = Number(e.target.value); editing = { index: i, ...own[i] }; editorFill(); };
+function chartStrip() { return { index: "chart", name: "Chart strip", tiles: layouts().find(l => l.chart).tiles.slice() }; }
+document.getElementById("editor-layout").onchange = e => {
+  if (e.target.value === "chart") { editing = chartStrip(); editorFill(); return; }
+  const own = load("layouts", []); const i = Number(e.target.value); editing = { index: i, ...own[i] }; editorFill();
+};
 document.getElementById("editor-new").onclick = () => {
   const own = load("layouts", []);
   editing = { index: own.length, name: "Layout " + (own.length + 1), tiles: ["aw", "speed"] };
@@ -144,6 +170,12 @@ document.getElementById("editor-new").onclick = () => {
 document.getElementById("editor-add-button").onclick = () => { if (editing) { editing.tiles.push(document.getElementById("editor-add").value); editorFill(); } };
 document.getElementById("editor-save").onclick = () => {
   if (!editing) return;
+  if (editing.index === "chart") {
+    save("chart.strip", editing.tiles.slice());
+    editor.close();
+    show(PRESETS.findIndex(p => p.chart), 1);
+    return;
+  }
   const own = load("layouts", []);
   own[editing.index] = { name: document.getElementById("editor-name").value.trim() || "Layout", tiles: editing.tiles.slice() };
   save("layouts", own);
@@ -151,7 +183,7 @@ document.getElementById("editor-save").onclick = () => {
   show(PRESETS.length + editing.index, 1);
 };
 document.getElementById("editor-delete").onclick = () => {
-  if (!editing) return;
+  if (!editing || editing.index === "chart") return;
   const own = load("layouts", []);
   own.splice(editing.index, 1);
   save("layouts", own);

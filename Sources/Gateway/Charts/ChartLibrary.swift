@@ -1,0 +1,291 @@
+import CSQLite
+import Platform
+import SignalK
+
+/// The few SQLite functions the charts use, looked up in libsqlite3 with dlopen(3) the first time a chart is asked
+/// for. Every call is on the poll loop's thread; the connections are read-only and opened without SQLite's mutexes.
+struct SQLite {
+    let open:
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
+            Int32
+    let close: @convention(c) (OpaquePointer?) -> Int32
+    let prepare:
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
+    let bindInt: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+    let step: @convention(c) (OpaquePointer?) -> Int32
+    let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
+    let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
+    let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    let reset: @convention(c) (OpaquePointer?) -> Int32
+    let finalize: @convention(c) (OpaquePointer?) -> Int32
+    let exec:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
+
+    /// libsqlite3's functions, or nil when it is not installed (the chart list then says so).
+    static func load() -> SQLite? {
+        guard
+            let handle = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL)
+                ?? dlopen("libsqlite3.so", RTLD_NOW | RTLD_LOCAL)
+        else { return nil }
+        func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
+        guard let open = symbol("sqlite3_open_v2"), let close = symbol("sqlite3_close_v2"),
+            let prepare = symbol("sqlite3_prepare_v2"), let bindInt = symbol("sqlite3_bind_int"),
+            let step = symbol("sqlite3_step"), let columnBlob = symbol("sqlite3_column_blob"),
+            let columnText = symbol("sqlite3_column_text"), let columnBytes = symbol("sqlite3_column_bytes"),
+            let reset = symbol("sqlite3_reset"), let finalize = symbol("sqlite3_finalize"),
+            let exec = symbol("sqlite3_exec")
+        else {
+            dlclose(handle)
+            return nil
+        }
+        return SQLite(
+            open: unsafeBitCast(
+                open,
+                to: (@convention(c) (
+                    UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
+                ) -> Int32).self),
+            close: unsafeBitCast(close, to: (@convention(c) (OpaquePointer?) -> Int32).self),
+            prepare: unsafeBitCast(
+                prepare,
+                to: (@convention(c) (
+                    OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+                    UnsafeMutablePointer<UnsafePointer<CChar>?>?
+                ) -> Int32).self),
+            bindInt: unsafeBitCast(bindInt, to: (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32).self),
+            step: unsafeBitCast(step, to: (@convention(c) (OpaquePointer?) -> Int32).self),
+            columnBlob: unsafeBitCast(
+                columnBlob, to: (@convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?).self),
+            columnText: unsafeBitCast(
+                columnText, to: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?).self),
+            columnBytes: unsafeBitCast(columnBytes, to: (@convention(c) (OpaquePointer?, Int32) -> Int32).self),
+            reset: unsafeBitCast(reset, to: (@convention(c) (OpaquePointer?) -> Int32).self),
+            finalize: unsafeBitCast(finalize, to: (@convention(c) (OpaquePointer?) -> Int32).self),
+            exec: unsafeBitCast(
+                exec,
+                to: (@convention(c) (
+                    OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?
+                ) -> Int32).self))
+    }
+
+    /// A read-only connection with a small page cache (64 KiB) and no memory map: a chart of gigabytes costs the
+    /// gateway kilobytes.
+    func connect(_ path: String) -> OpaquePointer? {
+        var database: OpaquePointer?
+        guard open(path, &database, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let database else {
+            _ = close(database)
+            return nil
+        }
+        _ = exec(database, "PRAGMA cache_size=-64; PRAGMA mmap_size=0; PRAGMA query_only=1;", nil, nil, nil)
+        return database
+    }
+
+    func statement(_ database: OpaquePointer, _ sql: String) -> OpaquePointer? {
+        var statement: OpaquePointer?
+        guard prepare(database, sql, -1, &statement, nil) == SQLITE_OK else { return nil }
+        return statement
+    }
+}
+
+/// The charts folder's raster MBTiles files (the format AvNav, Freeboard-SK and OpenCPN users convert OpenSeaMap,
+/// NOAA and national charts to), read with SQLite: each file named by its name less `.mbtiles`, its metadata
+/// (name, format, bounds, zooms) listed, its tiles served (MBTiles rows count from the south: TMS, flipped here to the
+/// web's XYZ). At most 8 files are open at once (the least recently used closed); a file that is not an MBTiles
+/// (no `tiles` table, not SQLite at all) is listed as broken and never crashes anything; a tile over 1 MiB is refused.
+final class ChartLibrary {
+    struct Chart {
+        var name: String
+        var title: String
+        var format: String
+        var bounds: [Double]?
+        var minZoom: Int?
+        var maxZoom: Int?
+        var error: String?
+    }
+
+    private final class Open {
+        let sqlite: SQLite
+        let database: OpaquePointer
+        let tile: OpaquePointer
+        var used: Double
+
+        init(sqlite: SQLite, database: OpaquePointer, tile: OpaquePointer, used: Double) {
+            self.sqlite = sqlite
+            self.database = database
+            self.tile = tile
+            self.used = used
+        }
+
+        deinit {
+            _ = sqlite.finalize(tile)
+            _ = sqlite.close(database)
+        }
+    }
+
+    private var sqlite: SQLite?
+    private var sqliteTried = false
+
+    let folder: String?
+    let baseLayer: String?
+    let seamarks: String?
+    let configuration: ChartConfiguration
+    private var open: [String: Open] = [:]
+    private var formats: [String: String] = [:]
+    private(set) var served = 0
+    private(set) var failures = 0
+    static let maximumTile = 1 << 20
+    static let maximumOpen = 8
+
+    init(_ configuration: ChartConfiguration) {
+        folder = configuration.folder
+        baseLayer = configuration.baseLayer
+        seamarks = configuration.seamarks
+        self.configuration = configuration
+    }
+
+    /// The MBTiles files in the folder, by name (at most 64).
+    var names: [String] {
+        guard let folder else { return [] }
+        let files = POSIX.list(folder).filter {
+            $0.hasSuffix(".mbtiles") && SignalKServer.chartKind("/charts/" + String($0.dropLast(8)) + "/0/0/0") != nil
+        }
+        return Array(files.map { String($0.dropLast(8)) }.sorted().prefix(64))
+    }
+
+    /// The answer to a chart request: status, content type, body.
+    func answer(_ kind: SignalKServer.ChartRequest.Kind, now: Double) -> (Int, String, [UInt8]) {
+        switch kind {
+        case .list:
+            return (200, "application/json", Array(listJSON(now: now).utf8))
+        case .tile(let name, let z, let x, let y):
+            guard let (bytes, format) = tile(name, z: z, x: x, y: y, now: now) else {
+                return (404, "text/plain", Array("no such tile\n".utf8))
+            }
+            served += 1
+            return (
+                200, format == "jpg" || format == "jpeg" ? "image/jpeg" : format == "webp" ? "image/webp" : "image/png",
+                bytes
+            )
+        }
+    }
+
+    /// `{"charts": [...], "baseLayer": ..., "seamarks": ...}`: what the chart page's layer menu offers.
+    func listJSON(now: Double) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.beginArray("charts")
+        for name in names {
+            let chart = describe(name, now: now)
+            json.beginObject()
+            json.value("name", chart.name)
+            json.value("title", chart.title)
+            json.value("format", chart.format)
+            if let bounds = chart.bounds {
+                json.beginArray("bounds")
+                for value in bounds { json.value(nil, value) }
+                json.endArray()
+            }
+            if let minZoom = chart.minZoom { json.value("minzoom", minZoom) }
+            if let maxZoom = chart.maxZoom { json.value("maxzoom", maxZoom) }
+            if let error = chart.error { json.value("error", error) }
+            json.endObject()
+        }
+        json.endArray()
+        if let baseLayer { json.value("baseLayer", baseLayer) } else { json.null("baseLayer") }
+        if let seamarks { json.value("seamarks", seamarks) } else { json.null("seamarks") }
+        if let start = configuration.panelStart { json.value("start", start) }
+        if let limit = configuration.crossTrackLimit { json.value("xteLimit", limit) }
+        if let distance = configuration.collisionDistance { json.value("collisionDistance", distance) }
+        json.endObject()
+        return json.text
+    }
+
+    /// A file's metadata table read (MBTiles 1.3: name, format, bounds, minzoom, maxzoom).
+    func describe(_ name: String, now: Double) -> Chart {
+        var chart = Chart(name: name, title: name, format: "png")
+        guard let file = connection(name, now: now) else {
+            chart.error = sqlite == nil ? "libsqlite3 is not installed" : "not a readable MBTiles file"
+            return chart
+        }
+        let sqlite = file.sqlite
+        guard let statement = sqlite.statement(file.database, "SELECT name, value FROM metadata LIMIT 64") else {
+            chart.error = "no metadata table"
+            return chart
+        }
+        defer { _ = sqlite.finalize(statement) }
+        while sqlite.step(statement) == SQLITE_ROW {
+            let key = text(sqlite, statement, 0)
+            let value = text(sqlite, statement, 1)
+            switch key {
+            case "name": chart.title = String(value.prefix(80))
+            case "format": chart.format = String(value.prefix(8))
+            case "bounds":
+                let numbers = value.split(separator: ",").compactMap { Double(String($0)) }
+                if numbers.count == 4 && numbers.allSatisfy({ $0.isFinite }) { chart.bounds = numbers }
+            case "minzoom": chart.minZoom = Int(value).flatMap { (0...24).contains($0) ? $0 : nil }
+            case "maxzoom": chart.maxZoom = Int(value).flatMap { (0...24).contains($0) ? $0 : nil }
+            default: break
+            }
+        }
+        formats[name] = chart.format
+        return chart
+    }
+
+    /// One tile's bytes and its format; nil when the chart or the tile is not there.
+    func tile(_ name: String, z: Int, x: Int, y: Int, now: Double) -> ([UInt8], String)? {
+        guard let file = connection(name, now: now) else {
+            failures += 1
+            return nil
+        }
+        let statement = file.tile
+        let sqlite = file.sqlite
+        defer { _ = sqlite.reset(statement) }
+        _ = sqlite.bindInt(statement, 1, Int32(z))
+        _ = sqlite.bindInt(statement, 2, Int32(x))
+        _ = sqlite.bindInt(statement, 3, Int32((1 << z) - 1 - y))
+        guard sqlite.step(statement) == SQLITE_ROW else { return nil }
+        let count = Int(sqlite.columnBytes(statement, 0))
+        guard count > 0, count <= Self.maximumTile, let blob = sqlite.columnBlob(statement, 0) else {
+            failures += 1
+            return nil
+        }
+        let bytes = Array(UnsafeRawBufferPointer(start: blob, count: count))
+        if formats[name] == nil { formats[name] = describe(name, now: now).format }
+        return (bytes, formats[name] ?? "png")
+    }
+
+    private func text(_ sqlite: SQLite, _ statement: OpaquePointer, _ column: Int32) -> String {
+        guard let pointer = sqlite.columnText(statement, column) else { return "" }
+        let count = Int(sqlite.columnBytes(statement, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: min(count, 4096)), as: UTF8.self)
+    }
+
+    /// The file's connection and prepared tile query, opened on first use; nil when it cannot be.
+    private func connection(_ name: String, now: Double) -> Open? {
+        if let file = open[name] {
+            file.used = now
+            return file
+        }
+        if !sqliteTried {
+            sqliteTried = true
+            sqlite = SQLite.load()
+        }
+        guard let folder, let sqlite, names.contains(name) else { return nil }
+        guard let database = sqlite.connect(folder + "/" + name + ".mbtiles") else { return nil }
+        guard
+            let tile = sqlite.statement(
+                database, "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
+        else {
+            _ = sqlite.close(database)
+            return nil
+        }
+        if open.count >= Self.maximumOpen, let oldest = open.min(by: { $0.value.used < $1.value.used })?.key {
+            open[oldest] = nil
+        }
+        let file = Open(sqlite: sqlite, database: database, tile: tile, used: now)
+        open[name] = file
+        return file
+    }
+}

@@ -1,0 +1,92 @@
+/// The charts a phone's chart page draws: the list (and the online layers the configuration offers) and each tile of
+/// an MBTiles file, `GET /charts/` and `GET /charts/<name>/<z>/<x>/<y>` (with or without `.png`/`.jpg`). The protocol
+/// only checks and routes: the files are the shell's, which answers with
+/// ``answer(_:status:contentType:body:model:at:unixTime:_:)``. A name is letters, digits, `.`, `_` and `-` (never a
+/// path), zoom 0 to 24, x and y inside the zoom's square.
+extension SignalKServer {
+    public struct ChartRequest: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            case list
+            case tile(name: String, z: Int, x: Int, y: Int)
+        }
+
+        public var connection: Int
+        public var kind: Kind
+        var keepAlive: Bool
+        var headOnly: Bool
+    }
+
+    static let chartsPath = "/charts"
+
+    /// What a path below ``chartsPath`` asks for; nil when it is not a chart's list or tile.
+    public static func chartKind(_ path: String) -> ChartRequest.Kind? {
+        guard path.hasPrefix(chartsPath) else { return nil }
+        let parts = path.dropFirst(chartsPath.count).split(separator: "/", omittingEmptySubsequences: false)
+        if parts.isEmpty || parts == [""] || parts == ["", ""] { return .list }
+        guard parts.count == 5, parts[0].isEmpty else { return nil }
+        let name = parts[1]
+        guard !name.isEmpty, name.count <= 64, name.first != ".",
+            name.utf8.allSatisfy({ byte in
+                (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 45
+                    || byte == 46 || byte == 95
+            })
+        else { return nil }
+        var last = parts[4]
+        for suffix in [".png", ".jpg", ".jpeg", ".webp"] where last.hasSuffix(suffix) {
+            last = last.dropLast(suffix.count)
+        }
+        func number(_ text: Substring) -> Int? {
+            guard !text.isEmpty, text.count <= 8, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+            return Int(String(text))
+        }
+        guard let z = number(parts[2]), let x = number(parts[3]), let y = number(last), z <= 24 else { return nil }
+        let side = 1 << z
+        guard x < side, y < side else { return nil }
+        return .tile(name: String(name), z: z, x: x, y: y)
+    }
+
+    /// Routes a request below ``chartsPath``: GET or HEAD only, to anyone who may read.
+    mutating func charts(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        func refuse(_ status: Int, _ message: String) {
+            act(.send(connection: id, bytes: HTTPResponse.error(status, message, keepAlive: keepAlive)))
+            if !keepAlive { close(id, &connection, act) }
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return refuse(405, "GET only") }
+        guard let kind = Self.chartKind(request.path) else {
+            counters.refused += 1
+            return refuse(404, "a chart's tile is /charts/<name>/<z>/<x>/<y>")
+        }
+        connection.awaiting = true
+        act(
+            .chart(
+                ChartRequest(connection: id, kind: kind, keepAlive: keepAlive, headOnly: request.method == "HEAD")))
+    }
+
+    /// The shell's answer to a chart request, then the requests that waited behind it. Tiles may be cached by the
+    /// phone for a day (a chart file does not change under a sailor's feet); the list is not cached.
+    public mutating func answer(
+        _ request: ChartRequest, status: Int, contentType: String, body: [UInt8], model: SignalKModel, at now: Double,
+        unixTime: Double, _ act: (Action) -> Void
+    ) {
+        guard var connection = connections[request.connection], !connection.closing else { return }
+        defer { connections[request.connection] = connection }
+        connection.awaiting = false
+        let cache: [(String, String)] =
+            if case .tile = request.kind, status == 200 { [("Cache-Control", "max-age=86400")] } else {
+                [("Cache-Control", "no-store")]
+            }
+        act(
+            .send(
+                connection: request.connection,
+                bytes: HTTPResponse.make(
+                    status: status, contentType: contentType, body: body, keepAlive: request.keepAlive,
+                    headers: cache, headOnly: request.headOnly)))
+        if !request.keepAlive {
+            close(request.connection, &connection, act)
+            return
+        }
+        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
+    }
+}
