@@ -9,7 +9,8 @@ Checks, each printed ok or FAIL, then `panel-check: N passed, M failed`:
 - the numbers on the apparent wind, true wind, boat speed, heading, heel and depth tiles equal the values in the
   gateway's NMEA output at the same moment, within the display's resolution and the sentence's own (the output is read
   beside the page the whole time; the page must fall within what the output said over the moment around it);
-- a swipe (touch) to every layout, with the layout's name and dot shown;
+- a swipe (touch) to every layout, with the layout's name and dot shown; on the chart a drag pans (the layout stays,
+  Follow shows) and Follow restores following;
 - a unit changed by a double tap on a tile, kept across a reload, and the number converted;
 - the wind stopped: the tile greyed or blanked within its 5 s timeout, never left looking current;
 - the AIS tile lists a boat heard on AIS (a class B report in the feed) by name, range and bearing;
@@ -345,22 +346,38 @@ try:
 
     # ---- Swipes ----
     names = []
-    for _ in range(4):
-        swipe(330, 60, 450)
+    panned = None
+    for _ in range(5):
+        on_chart = driver.find_element(By.ID, "layout-name").text == "Chart"
+        if on_chart:
+            # A drag on the chart pans it (following stops, the button shows) and does not change the layout.
+            time.sleep(2)
+            swipe(330, 60, 450)
+            time.sleep(0.5)
+            follow = driver.find_elements(By.ID, "chart-follow")
+            panned = (driver.find_element(By.ID, "layout-name").text, bool(follow) and follow[0].is_displayed())
+            if follow and follow[0].is_displayed():
+                follow[0].click()
+                time.sleep(0.5)
+                panned += (not follow[0].is_displayed(),)
+        # Swipes on the chart's page are taken from its instrument strip.
+        swipe(330, 60, 760 if on_chart else 450)
         time.sleep(0.3)
         toast = driver.find_element(By.ID, "toast")
         names.append((driver.find_element(By.ID, "layout-name").text, toast.is_displayed() and toast.text,
                       len(driver.find_elements(By.CSS_SELECTOR, "#dots span.on"))))
         time.sleep(1)
-    expected = ["Racing", "Navigation", "Motion", "Sailing"]
+    expected = ["Racing", "Navigation", "Motion", "Chart", "Sailing"]
     check([n[0] for n in names] == expected, "a swipe left goes to every layout in turn and back to the first",
           str(names))
     check(all(n[1] and n[0] in n[1] and n[2] == 1 for n in names),
           "each switch shows the layout's name and one dot lit", str(names))
+    check(panned == ("Chart", True, True),
+          "on the chart a drag pans it (the layout stays, Follow shows) and Follow restores following", str(panned))
     swipe(60, 330, 450)
     time.sleep(0.3)
-    check(driver.find_element(By.ID, "layout-name").text == "Motion", "a swipe right goes back")
-    swipe(330, 60, 450)
+    check(driver.find_element(By.ID, "layout-name").text == "Chart", "a swipe right goes back")
+    swipe(330, 60, 760)
     time.sleep(1)
 
     # ---- A unit changed with a double tap, kept across a reload ----
@@ -397,7 +414,7 @@ try:
     tiles = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")]
     check(driver.find_element(By.ID, "layout-name").text == "Foredeck" and tiles == ["aw", "speed", "depth"],
           "the layout editor saves a layout of the user's own, kept across a reload", str(tiles))
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 5, "five layouts: four presets and the user's")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 6, "six layouts: five presets and the user's")
 
     # ---- The wind stopped: stale within its timeout ----
     wind_feed.sending = False
@@ -420,7 +437,7 @@ try:
 
     # ---- AIS: a layout of the user's own with the traffic tile ----
     driver.execute_script("localStorage.setItem('telltale.layouts', JSON.stringify([{name: 'Traffic', tiles: ['ais']}]));"
-                          "localStorage.setItem('telltale.layout', '4')")
+                          "localStorage.setItem('telltale.layout', '5')")
     driver.refresh()
 
     def traffic_rows():

@@ -173,7 +173,7 @@ main.settings .ok { color: var(--starboard); } main.settings .bad { color: var(-
 #chart .chart-map { position: absolute; width: 100%; height: 100%; left: 0; top: 0; }
 #chart.head-up .chart-map { width: 142%; height: 142%; left: -21%; top: -21%; transform: rotate(var(--rotation, 0deg)); }
 #chart.head-up .chart-label { transform: rotate(calc(-1 * var(--rotation, 0deg))); }
-.chart-strip { display: grid; grid-template-columns: repeat(auto-fit, minmax(7em, 1fr)); gap: .3em; padding: .3em; height: 7.5em; }
+.chart-strip { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); gap: .3em; padding: .3em; height: 6.5em; }
 .chart-strip .tile { min-height: 0; }
 .chart-buttons { position: absolute; z-index: 1000; left: .5em; top: .5em; display: flex; flex-direction: column; gap: .3em; margin-top: 4.5em; }
 .chart-buttons button { font-size: .9em; }
@@ -199,7 +199,9 @@ main.settings .ok { color: var(--starboard); } main.settings .bad { color: var(-
 .chart-anchor { stroke: #06c; stroke-width: 2; fill: #06c; fill-opacity: .08; }
 .chart-anchor.dragging { stroke: var(--alarm, #d00); fill: var(--alarm, #d00); fill-opacity: .15; }
 .chart-anchor-icon { font-size: 18px; line-height: 20px; text-align: center; }
-.chart-label { background: transparent; border: 0; box-shadow: none; color: var(--fg); font-weight: 700; padding: 0 4px; }
+.leaflet-tooltip.chart-label { background: transparent; border: 0; box-shadow: none; color: var(--fg); font-weight: 700;
+  padding: 0 4px; text-shadow: 0 0 3px var(--bg), 0 0 3px var(--bg); }
+.leaflet-tooltip.chart-label::before { display: none; }
 .chart-scale { border: 2px solid var(--fg); border-top: 0; color: var(--fg); font-size: .8em; text-align: center; background: rgba(127,127,127,.2); }
 .theme-night #chart .leaflet-tile-pane, .theme-red #chart .leaflet-tile-pane { filter: brightness(.45) contrast(1.2); }
 .theme-red #chart .leaflet-tile-pane { filter: brightness(.4) sepia(1) hue-rotate(-50deg) saturate(3); }
