@@ -179,6 +179,7 @@ bench: release
 	Benchmarks/replay.sh
 	Benchmarks/runtime.sh
 	Benchmarks/signalk.sh
+	Benchmarks/chart.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

@@ -28,11 +28,18 @@ extension Router {
                 counters.sentencesOut += 1
             }
         }
+        // The track at most every 5 s: a report that holds it makes the engine's next point copy the whole log
+        // (copy on write), so it is handed out seldom, not at each point kept.
+        let trackDue = time - trackReportedAt >= 5 || time < trackReportedAt
         let report = engine.report(
-            at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic, trackSince: reportedTrack)
+            at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic,
+            trackSince: trackDue ? reportedTrack : engine.track.revision)
         reportedAlarms = engine.alarmRevision
         reportedTraffic = engine.ais.revision
-        reportedTrack = engine.track.revision
+        if report.track != nil {
+            trackReportedAt = time
+            reportedTrack = engine.track.revision
+        }
         act(.report(report))
         for text in engine.takeNotices() { act(.notice(output: nil, id: "engine.notice", text: text)) }
         for announcement in engine.takeAnnouncements() { act(.announce(announcement)) }

@@ -18,7 +18,6 @@ import json
 import math
 import os
 import socket
-import sqlite3
 import struct
 import subprocess
 import sys
@@ -28,7 +27,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import Checks, Gateway, free_port, sentence, wait_for  # noqa: E402
+from support import Checks, Gateway, chart_settings, free_port, make_mbtiles, sentence, wait_for  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
@@ -72,19 +71,13 @@ def world(lat, lon, z):
 BOAT = (50.7795, -1.3030)
 charts = os.path.join(work, "charts")
 os.mkdir(charts)
-db = sqlite3.connect(os.path.join(charts, "pattern.mbtiles"))
-db.execute("CREATE TABLE metadata (name TEXT, value TEXT)")
-db.execute("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
-for key, value in [("name", "Pattern chart"), ("format", "png"), ("minzoom", "12"), ("maxzoom", "16"),
-                   ("bounds", "-1.40,50.72,-1.20,50.84"), ("type", "baselayer")]:
-    db.execute("INSERT INTO metadata VALUES (?, ?)", (key, value))
-for z in range(12, 17):
-    cx, cy = (int(v // 256) for v in world(*BOAT, z))
-    for x in range(cx - 4, cx + 5):
-        for y in range(cy - 5, cy + 6):
-            db.execute("INSERT INTO tiles VALUES (?, ?, ?, ?)", (z, x, 2 ** z - 1 - y, png(colour(z, x, y))))
-db.commit()
-db.close()
+make_mbtiles(
+    os.path.join(charts, "pattern.mbtiles"),
+    [("name", "Pattern chart"), ("format", "png"), ("minzoom", "12"), ("maxzoom", "16"),
+     ("bounds", "-1.40,50.72,-1.20,50.84"), ("type", "baselayer")],
+    [(z, x, y, png(colour(z, x, y))) for z in range(12, 17)
+     for cx, cy in [tuple(int(v // 256) for v in world(*BOAT, z))]
+     for x in range(cx - 4, cx + 5) for y in range(cy - 5, cy + 6)])
 
 # ---- The gateway and its instruments ---------------------------------------------------------------------------
 
@@ -98,15 +91,7 @@ name = "bus"
 url = "udp://127.0.0.1:{udp}"
 [alarms]
 xte = 0.05
-[panel]
-start = "chart"
-[chart]
-charts = "{charts}"
-base_layer = ""
-seamarks = ""
-[web]
-listen = "127.0.0.1:{web}"
-"""
+""" + chart_settings(charts, web)
 gateway = Gateway(binary, config, work=work).start(wait=[web])
 here = list(BOAT)
 sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)

@@ -241,3 +241,30 @@ def bench_profile(nmea_port, web_port):
     profile = open(os.path.join(ROOT, "Boards", "bench.toml")).read().replace("../", ROOT + "/")
     profile = profile.replace("0.0.0.0:10110", f"127.0.0.1:{nmea_port}").replace("0.0.0.0:3000", f"127.0.0.1:{web_port}")
     return 'status_line = false\nstate_file = ""\n' + profile
+
+
+def chart_settings(charts, web_port):
+    """The end of a configuration for the chart page: the phone opens on the chart, the charts folder, no online
+    layer (no internet in a check), the web server."""
+    return f"""[panel]
+start = "chart"
+[chart]
+charts = "{charts}"
+base_layer = ""
+seamarks = ""
+[web]
+listen = "127.0.0.1:{web_port}"
+"""
+
+
+def make_mbtiles(path, metadata, tiles):
+    """An MBTiles file: `metadata` pairs, `tiles` as (z, x, y, png bytes) with y counted from the north (XYZ, as the
+    web does); rows are stored from the south (TMS), as the format says."""
+    import sqlite3
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE metadata (name TEXT, value TEXT)")
+    db.execute("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)")
+    db.executemany("INSERT INTO metadata VALUES (?, ?)", metadata)
+    db.executemany("INSERT INTO tiles VALUES (?, ?, ?, ?)", ((z, x, 2 ** z - 1 - y, data) for z, x, y, data in tiles))
+    db.commit()
+    db.close()

@@ -81,7 +81,10 @@ extension Runtime {
         case .observed, .observedFix:
             web?.take(action, now: now)
         case .report(let report):
-            lastReport = report
+            // Kept for the status line without the track (holding it would make the engine copy it at its next point).
+            var kept = report
+            kept.track = nil
+            lastReport = kept
             keepAnchor(report.values.anchor?.set)
             web?.take(action, now: now)
         case .announce(let announcement):
