@@ -181,6 +181,15 @@ check(back and pi.out("systemctl show -p MainPID --value telltale") == pid and r
       "unplugged and plugged again: the input comes back by itself, the service never restarted",
       pi.out("journalctl -u telltale -b --no-pager | tail -n 10"))
 
+# The anchor set from the laptop over Signal K (a position and a circle: no GPS needed), to be kept by the power cut.
+ANCHOR = {"latitude": 50.7712345, "longitude": -1.3054321}
+anchored = [http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position", "PUT",
+                 json.dumps({"value": ANCHOR}).encode(), token=token),
+            http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/maxRadius", "PUT",
+                 json.dumps({"value": 55}).encode(), token=token)]
+check(all(status == 200 for status, _ in anchored), "the anchor set over Signal K: a position, a circle of 55 m",
+      str(anchored))
+
 # 4. Power cut while recording and while a configuration is saved from the settings page.
 time.sleep(10)
 old = pi.out("cat /etc/telltale/telltale.toml") + "\n"
@@ -208,6 +217,10 @@ served = wait_for(lambda: http(pi, "/signalk", timeout=5)[0] == 200, BOOT_LIMIT)
 status, body = http(pi, "/telltale/v1/access/self", token=token)
 check(served and status == 200 and '"by":"device"' in body and '"admin":true' in body,
       "the laptop approved before the power cut is still approved (its token kept on the data partition)", body[:300])
+radius = wait_for(lambda: '"value":55' in http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/maxRadius")[1], 30)
+where = http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position")[1]
+check(radius and '"latitude":50.7712345' in where and '"longitude":-1.3054321' in where,
+      "the anchor watch is armed again after the power cut: the same anchor, the same circle (anchor.toml)", where[:300])
 recordings = pi.out("ls -t /var/log/telltale/*.nmea | head -n 1")
 replayed = pi.out(f"telltale inspect --json {recordings}")
 try:
