@@ -166,6 +166,8 @@ feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
 opened = wait_for(lambda: computed_true_wind(output.lines()), 60, step=0.5)
 check(opened, "an adapter plugged in after boot is opened by its /dev/serial/by-id name; true wind comes out on TCP",
       pi.out("journalctl -u telltale -b --no-pager | tail -n 15"))
+# Signal K is updated once a second: the first true wind on TCP may come before it.
+wait_for(lambda: http(pi, "/signalk/v1/api/vessels/self/environment/wind/speedTrue")[0] == 200, 10, step=0.5)
 status, body = http(pi, "/signalk/v1/api/vessels/self/environment/wind/speedTrue")
 check(status == 200 and '"value"' in body, "true wind is in Signal K", body[:200])
 holders = pi.out("for p in /proc/[0-9]*; do ls -l $p/fd 2>/dev/null | grep -q ttyUSB && cat $p/comm; done")
