@@ -23,7 +23,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from support import Gateway, chart_settings, free_port, make_mbtiles, sentence  # noqa: E402
+from support import Gateway, chart_settings, free_port, make_mbtiles, nmea_position, sentence  # noqa: E402
 
 binary = sys.argv[1]
 arm = sys.argv[2:4] if len(sys.argv) >= 4 else None
@@ -31,11 +31,6 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 work = tempfile.mkdtemp()
 
 
-def position(degrees, hemispheres):
-    value = abs(degrees)
-    whole = int(value)
-    width = 2 if hemispheres == "NS" else 3
-    return f"{whole:0{width}d}{(value - whole) * 60:07.4f}," + (hemispheres[0] if degrees >= 0 else hemispheres[1])
 
 
 def armour(bits):
@@ -61,7 +56,7 @@ def log(path, hours, stations):
             lat = 50.0 + radius * math.cos(angle) / 111_320
             lon = -1.0 + radius * math.sin(angle) / (111_320 * math.cos(math.radians(50)))
             clock = f"{(t // 3600) % 24:02d}{(t // 60) % 60:02d}{t % 60:02d}"
-            f.write(sentence(f"GPRMC,{clock}.00,A,{position(lat, 'NS')},{position(lon, 'EW')},5.8,90.0,251126,,,A"))
+            f.write(sentence(f"GPRMC,{clock}.00,A,{nmea_position(lat, 'NS')},{nmea_position(lon, 'EW')},5.8,90.0,251126,,,A"))
             if stations and t >= seconds - 3600:
                 for k in range(t % 60, stations, 60):
                     f.write(class_a(235_000_000 + k, lat + (k % 20 - 10) * 0.004, lon + (k // 20 - 5) * 0.006, 8.0,

@@ -27,7 +27,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import Checks, Gateway, OutputReader, free_port, sentence, wait_for  # noqa: E402
+from support import Checks, free_port, Gateway, nmea_position, OutputReader, sentence, wait_for  # noqa: E402
 
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
@@ -66,11 +66,6 @@ sounding = [True]
 where = [(50.7, -1.3)]
 
 
-def nmea_position(degrees, hemispheres):
-    value = abs(degrees)
-    whole = int(value)
-    width = 2 if hemispheres == "NS" else 3
-    return f"{whole:0{width}d}{(value - whole) * 60:07.4f}," + (hemispheres[0] if degrees >= 0 else hemispheres[1])
 
 
 def instruments():

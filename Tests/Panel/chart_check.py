@@ -27,7 +27,7 @@ import time
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import Checks, Gateway, chart_settings, free_port, make_mbtiles, sentence, wait_for  # noqa: E402
+from support import ais_class_b, chart_settings, Checks, free_port, Gateway, make_mbtiles, nmea_position, sentence, wait_for  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
@@ -98,24 +98,8 @@ sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 running = [True]
 
 
-def nmea_position(degrees, hemispheres):
-    value = abs(degrees)
-    whole = int(value)
-    width = 2 if hemispheres == "NS" else 3
-    return f"{whole:0{width}d}{(value - whole) * 60:07.4f}," + (hemispheres[0] if degrees >= 0 else hemispheres[1])
 
 
-def ais_class_b(mmsi, name, lat, lon, sog, cog):
-    fields = [(19, 6), (0, 2), (mmsi, 30), (0, 8), (round(sog * 10), 10), (1, 1), (round(lon * 600000), 28),
-              (round(lat * 600000), 27), (round(cog * 10), 12), (round(cog), 9), (0, 6), (0, 4)]
-    bits = "".join(format(value & ((1 << width) - 1), f"0{width}b") for value, width in fields)
-    for ch in name.upper().ljust(20, "@")[:20]:
-        code = ord(ch)
-        bits += format(code - 64 if code >= 64 else code, "06b")
-    bits += format(36, "08b") + format(8, "09b") + format(4, "09b") + format(2, "06b") + format(2, "06b")
-    bits += "0" * (312 - len(bits))
-    payload = "".join(chr(v + 48 if v < 40 else v + 56) for v in (int(bits[i:i + 6], 2) for i in range(0, 312, 6)))
-    return sentence(f"AIVDM,1,1,,B,{payload},0")
 
 
 def instruments():

@@ -33,7 +33,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import Checks, Gateway, OutputReader, bench_profile, free_port  # noqa: E402
+from support import ais_class_b, bench_profile, Checks, free_port, Gateway, OutputReader  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
@@ -65,22 +65,6 @@ with open(os.path.join(root, "Fixtures/demo-voyage/voyage.nmea"), "rb") as f:
         seconds[-1].append(line.rstrip(b"\r\n") + b"\r\n")
 
 
-def ais_class_b(mmsi, name, lat, lon, sog, cog):
-    """A class B extended report (AIS message 19) as one !AIVDM sentence: position, course, speed and name."""
-    fields = [(19, 6), (0, 2), (mmsi, 30), (0, 8), (round(sog * 10), 10), (1, 1), (round(lon * 600000), 28),
-              (round(lat * 600000), 27), (round(cog * 10), 12), (round(cog), 9), (0, 6), (0, 4)]
-    bits = "".join(format(value & ((1 << width) - 1), f"0{width}b") for value, width in fields)
-    for ch in name.upper().ljust(20, "@")[:20]:
-        code = ord(ch)
-        bits += format(code - 64 if code >= 64 else code, "06b")
-    bits += format(36, "08b") + format(8, "09b") + format(4, "09b") + format(2, "06b") + format(2, "06b")
-    bits += "0" * (312 - len(bits))
-    payload = "".join(chr(v + 48 if v < 40 else v + 56) for v in (int(bits[i:i + 6], 2) for i in range(0, 312, 6)))
-    body = f"AIVDM,1,1,,B,{payload},0"
-    checksum = 0
-    for ch in body:
-        checksum ^= ord(ch)
-    return f"!{body}*{checksum:02X}\r\n".encode()
 
 
 # A sailing boat on AIS, moored 0.6 NM north-east of the demo route's start: reported every 10 s.

@@ -67,3 +67,14 @@ wait_for_port() {
     done
     return 1
 }
+
+# The browser checks' tools: the interop virtual environment with Python selenium from PyPI, Debian's chromium and
+# chromium-driver (`make test` installs them). Sets VENV; a missing tool stops the check (counted as a failure).
+browser_ready() {
+    VENV=.build-interop/venv
+    if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
+    "$VENV/bin/python" -c "import selenium" 2>/dev/null || "$VENV/bin/pip" install --quiet selenium
+    for tool in chromium chromedriver; do
+        command -v "$tool" >/dev/null || { echo "$tool is missing (make test installs chromium, chromium-driver)"; exit 1; }
+    done
+}

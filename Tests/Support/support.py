@@ -268,3 +268,26 @@ def make_mbtiles(path, metadata, tiles):
     db.executemany("INSERT INTO tiles VALUES (?, ?, ?, ?)", ((z, x, 2 ** z - 1 - y, data) for z, x, y, data in tiles))
     db.commit()
     db.close()
+
+
+def nmea_position(degrees, hemispheres):
+    """A latitude (`"NS"`) or longitude (`"EW"`) as NMEA 0183 writes it: `5046.8000,N`."""
+    value = abs(degrees)
+    whole = int(value)
+    width = 2 if hemispheres == "NS" else 3
+    return f"{whole:0{width}d}{(value - whole) * 60:07.4f}," + (hemispheres[0] if degrees >= 0 else hemispheres[1])
+
+
+def ais_class_b(mmsi, name, lat, lon, sog, cog):
+    """A class B extended report (AIS message 19) as one !AIVDM sentence, as bytes: position, course, speed, name."""
+    fields = [(19, 6), (0, 2), (mmsi, 30), (0, 8), (round(sog * 10), 10), (1, 1), (round(lon * 600000), 28),
+              (round(lat * 600000), 27), (round(cog * 10), 12), (round(cog), 9), (0, 6), (0, 4)]
+    bits = "".join(format(value & ((1 << width) - 1), f"0{width}b") for value, width in fields)
+    for ch in name.upper().ljust(20, "@")[:20]:
+        code = ord(ch)
+        bits += format(code - 64 if code >= 64 else code, "06b")
+    bits += format(36, "08b") + format(8, "09b") + format(4, "09b") + format(2, "06b") + format(2, "06b")
+    bits += "0" * (312 - len(bits))
+    payload = "".join(chr(v + 48 if v < 40 else v + 56) for v in (int(bits[i:i + 6], 2) for i in range(0, 312, 6)))
+    body = f"AIVDM,1,1,,B,{payload},0"
+    return f"!{body}*{checksum(body)}\r\n".encode()

@@ -127,10 +127,8 @@ final class ChartLibrary {
     private var sqlite: SQLite?
     private var sqliteTried = false
 
-    let folder: String?
-    let baseLayer: String?
-    let seamarks: String?
     let configuration: ChartConfiguration
+    var folder: String? { configuration.folder }
     private var open: [String: Open] = [:]
     private var formats: [String: String] = [:]
     private(set) var served = 0
@@ -139,9 +137,6 @@ final class ChartLibrary {
     static let maximumOpen = 8
 
     init(_ configuration: ChartConfiguration) {
-        folder = configuration.folder
-        baseLayer = configuration.baseLayer
-        seamarks = configuration.seamarks
         self.configuration = configuration
     }
 
@@ -193,8 +188,8 @@ final class ChartLibrary {
             json.endObject()
         }
         json.endArray()
-        if let baseLayer { json.value("baseLayer", baseLayer) } else { json.null("baseLayer") }
-        if let seamarks { json.value("seamarks", seamarks) } else { json.null("seamarks") }
+        if let layer = configuration.baseLayer { json.value("baseLayer", layer) } else { json.null("baseLayer") }
+        if let layer = configuration.seamarks { json.value("seamarks", layer) } else { json.null("seamarks") }
         if let start = configuration.panelStart { json.value("start", start) }
         if let limit = configuration.crossTrackLimit { json.value("xteLimit", limit) }
         if let distance = configuration.collisionDistance { json.value("collisionDistance", distance) }
