@@ -9,8 +9,23 @@ public struct ReplaySession {
         public var tickRate = 10.0
         /// Leave out the input passed through.
         public var computedOnly = false
+        /// The crew's commands, each given at its time (seconds after the replay's first sentence or sample), at the
+        /// first tick from then: a replay's anchor dropped as a sailor would drop it.
+        public var commands: [ScheduledCommand] = []
 
         public init() {}
+    }
+
+    /// A command given at a moment of the replay.
+    public struct ScheduledCommand: Hashable, Sendable {
+        /// Seconds after the replay's first sentence or sample.
+        public var time: Double
+        public var command: EngineCommand
+
+        public init(at time: Double, _ command: EngineCommand) {
+            self.time = time
+            self.command = command
+        }
     }
 
     /// One line of output.
@@ -38,6 +53,15 @@ public struct ReplaySession {
         /// Inputs over 82 bytes that could not be shortened and were not passed on.
         public var tooLong = 0
         public var duration = 0.0
+        /// What each scheduled command did (or why not), with its time on the replay clock, in order.
+        public var commands: [CommandReport] = []
+    }
+
+    /// What became of a scheduled command.
+    public struct CommandReport: Hashable, Sendable {
+        /// Seconds after the replay's first sentence or sample.
+        public var time: Double
+        public var outcome: CommandOutcome
     }
 
     let engine: Engine
@@ -112,6 +136,11 @@ public struct ReplaySession {
         var tickIndex = 0
         var nextTick = origin
         let engineTime = { (time: Double) in time - origin }
+        // Stable: two commands at one moment are given in the order they were listed.
+        var commands = options.commands.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }
+        .map { $0.element }[...]
 
         func feedIMU(until limit: Double) {
             while let sample = pendingIMU, sample.time <= limit {
@@ -127,6 +156,11 @@ public struct ReplaySession {
             while nextTick <= limit {
                 feedIMU(until: nextTick)
                 let time = nextTick
+                while let due = commands.first, due.time <= engineTime(time) {
+                    commands.removeFirst()
+                    let outcome = router.command(due.command, at: engineTime(time))
+                    summary.commands.append(CommandReport(time: engineTime(time), outcome: outcome))
+                }
                 router.tick(at: engineTime(time)) { action in
                     if case .send(_, let sentence, _) = action {
                         output(Output(time: time, sentence: sentence, isComputed: true))

@@ -84,9 +84,8 @@ public struct SignalKTraffic: Sendable {
         if let length = t.length { out.append(("design.length", .object([("overall", .number(Double(length)))]))) }
         if let beam = t.beam { out.append(("design.beam", .number(Double(beam)))) }
         if let draught = t.draught { out.append(("design.draft", .object([("current", .number(draught))]))) }
-        if let type = t.shipType {
-            out.append(
-                ("design.aisShipType", .object([("id", .number(Double(type))), ("name", .text(shipType(type)))])))
+        if let type = t.shipType, let name = shipType(type) {
+            out.append(("design.aisShipType", .object([("id", .number(Double(type))), ("name", .text(name))])))
         }
         if let destination = t.destination { out.append(("navigation.destination.commonName", .text(destination))) }
         if let aid = t.aid {
@@ -129,28 +128,44 @@ public struct SignalKTraffic: Sendable {
         }
     }
 
-    /// ITU-R M.1371 table 53, by its groups.
-    static func shipType(_ id: Int) -> String {
+    /// ITU-R M.1371 table 53 in the words of the Signal K specification's `design.aisShipType` (its schema lists the
+    /// pairs it allows); nil for a number it does not list (0–19, 38, 39, 100 and over), which is then left out.
+    static func shipType(_ id: Int) -> String? {
+        let hazard = ["A", "B", "C", "D"]
         switch id {
-        case 20...29: "Wing In Ground"
-        case 30: "Fishing"
-        case 31, 32: "Towing"
-        case 33: "Dredging"
-        case 34: "Diving"
-        case 35: "Military"
-        case 36: "Sailing"
-        case 37: "Pleasure"
-        case 40...49: "High Speed Craft"
-        case 50: "Pilot"
-        case 51: "SAR"
-        case 52: "Tug"
-        case 53: "Port Tender"
-        case 55: "Law Enforcement"
-        case 58: "Medical"
-        case 60...69: "Passenger"
-        case 70...79: "Cargo"
-        case 80...89: "Tanker"
-        default: "Other"
+        case 20, 25...28: return "Wing In Ground"
+        case 21...24: return "Wing In Ground hazard cat " + hazard[id - 21]
+        case 29: return "Wing In Ground (no other information)"
+        case 30: return "Fishing"
+        case 31: return "Towing"
+        case 32: return "Towing exceeds 200m or wider than 25m"
+        case 33: return "Engaged in dredging or underwater operations"
+        case 34: return "Engaged in diving operations"
+        case 35: return "Engaged in military operations"
+        case 36: return "Sailing"
+        case 37: return "Pleasure"
+        case 40...49, 60...99:
+            let base: String
+            switch id / 10 {
+            case 4: base = "High speed craft"
+            case 6: base = "Passenger ship"
+            case 7: base = "Cargo ship"
+            case 8: base = "Tanker"
+            default: base = "Other"
+            }
+            switch id % 10 {
+            case 1 where id == 61: return base + " hazard cat A"
+            case 1: return base + " carrying dangerous goods"
+            case 2...4: return base + " hazard cat " + hazard[id % 10 - 1]
+            case 9: return base + " (no additional information)"
+            default: return base
+            }
+        case 50...59:
+            return [
+                "Pilot vessel", "SAR", "Tug", "Port tender", "Anti-pollution", "Law enforcement", "Spare", "Spare #2",
+                "Medical", "RR Resolution No.18",
+            ][id - 50]
+        default: return nil
         }
     }
 

@@ -28,10 +28,12 @@ public struct TruthRow: Sendable {
     public var alongTrack: Double
     public var distanceToWaypoint: Double
     public var bearingToWaypoint: Double
+    /// Where the anchor lies, once it is down (it moves when it drags).
+    public var anchor: GeoPoint?
 
     public static let csvHeader =
         "time_s,lat,lon,heading,stw_kn,sog_kn,cog,leeway,heel,pitch,awa,aws_kn,twa,tws_kn,twd,gwd,gws_kn,leg,from,to,"
-        + "xte_m,atd_m,dtw_m,btw"
+        + "xte_m,atd_m,dtw_m,btw,anchor_lat,anchor_lon"
 
     public var csvLine: String {
         let knots = { (speed: Double) in Format.fixed(Units.knots(metresPerSecond: speed), decimals: 3) }
@@ -43,6 +45,8 @@ public struct TruthRow: Sendable {
             knots(apparentWind.speed), d(trueWind.angle), knots(trueWind.speed), d(trueWindDirection),
             d(groundWindDirection), knots(groundWindSpeed), String(leg), from, to, d(crossTrack), d(alongTrack),
             d(distanceToWaypoint), d(bearingToWaypoint),
+            anchor.map { Format.fixed($0.latitude, decimals: 7) } ?? "",
+            anchor.map { Format.fixed($0.longitude, decimals: 7) } ?? "",
         ].joined(separator: ",")
     }
 }

@@ -51,6 +51,34 @@ public struct VoyageSettings: Sendable {
     public var startLineHalfLength = 100.0
     /// Ships on AIS (``SimulatedShip``); none by default.
     public var ships: [SimulatedShip] = []
+    /// An anchorage after the last waypoint; nil: the voyage ends 30 s after it.
+    public var anchorage: Anchorage?
+
+    /// The end of a voyage at anchor: past the last waypoint the boat luffs head to wind and stops, the anchor goes
+    /// down at the bow, she drops back until the chain is taut and lies to it, swinging with the wind's shifts and
+    /// sheering from side to side; from `dragAfter` the anchor drags downwind.
+    public struct Anchorage: Hashable, Sendable {
+        /// Seconds after the voyage's start at which the anchor goes down; if the boat has not finished 20 s before,
+        /// 20 s after she does.
+        public var dropAt: Double
+        /// Seconds at anchor before the voyage ends.
+        public var lie = 480.0
+        /// Seconds after the drop at which the anchor starts to drag; nil: it holds.
+        public var dragAfter: Double?
+        /// Knots at which a dragging anchor moves downwind.
+        public var dragSpeed = 0.5
+        /// Metres of chain let out.
+        public var rode = 40.0
+        /// Metres from the GPS antenna forward to the bow roller, and from the water up to it.
+        public var bowOffset = 4.0
+        public var bowHeight = 1.0
+
+        public init(dropAt: Double, lie: Double = 480, dragAfter: Double? = nil) {
+            self.dropAt = dropAt
+            self.lie = lie
+            self.dragAfter = dragAfter
+        }
+    }
 
     public init() {}
 

@@ -67,6 +67,10 @@ public struct VoyageSimulator {
         var gustLeft = 0.0
         var gpsError = PlaneVector(x: 0, y: 0)
         var finishedAt: Double?
+        // At anchor: where the anchor lies, when it went down, and how far the chain reaches from it.
+        var anchor: PlaneVector?
+        var droppedAt: Double?
+        var reach = 0.0
         var previousAttitude: (heel: Double, pitch: Double, heading: Double)?
         let talker = Talker(s.gpsTalker) ?? Talker(UInt8(ascii: "G"), UInt8(ascii: "P"))
 
@@ -107,6 +111,8 @@ public struct VoyageSimulator {
                 let needed = max(toLine, 0) / max(gun + 3 - t, 1)
                 targetSTW = min(targetSTW, max(needed, 0.5 * knot))
             }
+            // Past the last waypoint with an anchorage ahead: the sails come down and she stops.
+            if finishedAt != nil && s.anchorage != nil { targetSTW = 0 }
             stw += (targetSTW - stw) * dt / 6
             let steadyApparent = WindTriangle.apparentWind(true: trueWind, speedThroughWater: stw)
             let awsKnots = Units.knots(metresPerSecond: steadyApparent.speed)
@@ -114,9 +120,24 @@ public struct VoyageSimulator {
                 -(steadyApparent.angle < 0 ? -1.0 : 1.0)
                 * min(25, 0.07 * awsKnots * awsKnots * abs(sin(Angle.radians(steadyApparent.angle))))
             steadyHeel += (heelTarget - steadyHeel) * dt / 3
-            let leeway = LeewayModel(coefficient: 12, limit: 10).leeway(heel: steadyHeel, speedThroughWater: stw)
-            let waterVelocity = PlaneVector(magnitude: stw, angle: heading + leeway)
-            let groundVelocity = waterVelocity + current
+            var leeway = LeewayModel(coefficient: 12, limit: 10).leeway(heel: steadyHeel, speedThroughWater: stw)
+            var waterVelocity = PlaneVector(magnitude: stw, angle: heading + leeway)
+            var groundVelocity = waterVelocity + current
+            if let anchor, let droppedAt, let anchorage = s.anchorage {
+                // Lying to the chain: blown back downwind of the anchor as the chain is let out (0.4 m/s), sheering
+                // 8° either way every two minutes once it is all out; the GPS antenna is the bow offset further aft.
+                let out = min(reach, 0.4 * (t - droppedAt))
+                let sheer = 8 * (out / max(reach, 1)) * sin(2 * .pi * (t - droppedAt) / 120 + phases[1])
+                let lying =
+                    anchor
+                    + PlaneVector(magnitude: out + anchorage.bowOffset, angle: windFromWater.angle + 180 + sheer)
+                groundVelocity = PlaneVector(x: (lying.x - position.x) / 5, y: (lying.y - position.y) / 5)
+                waterVelocity = groundVelocity - current
+                leeway = 0
+                // The log wheel turns only for water from ahead.
+                let bow = PlaneVector(magnitude: 1, angle: heading)
+                stw = max(0, waterVelocity.x * bow.x + waterVelocity.y * bow.y)
+            }
 
             // Waves.
             let w = 2 * Double.pi / s.wavePeriod
@@ -152,7 +173,18 @@ public struct VoyageSimulator {
             let command = Angle.direction(desiredCourse - crab)
             let turn = Angle.difference(from: heading, to: command)
             let headingRate = min(max(turn, -4), 4)
-            if finishedAt == nil { heading = Angle.direction(heading + headingRate * dt) }
+            if finishedAt == nil {
+                heading = Angle.direction(heading + headingRate * dt)
+            } else if let anchor {
+                // Bow to the chain.
+                let chain = PlaneVector(x: anchor.x - position.x, y: anchor.y - position.y)
+                let turn = Angle.difference(from: heading, to: chain.angle)
+                heading = Angle.direction(heading + min(max(turn / 4, -4), 4) * dt)
+            } else if s.anchorage != nil {
+                // Luffing head to wind to stop.
+                let turn = Angle.difference(from: heading, to: windFromWater.angle)
+                heading = Angle.direction(heading + min(max(turn / 2, -4), 4) * dt)
+            }
 
             if step % 50 == 0 {
                 let apparentNow = RelativeWind(
@@ -167,7 +199,7 @@ public struct VoyageSimulator {
                         groundWindDirection: groundDirection, groundWindSpeed: groundSpeed, leg: leg,
                         from: route.waypoints[leg].id, to: route.waypoints[leg + 1].id, crossTrack: crossTrack,
                         alongTrack: along, distanceToWaypoint: toWaypoint.magnitude,
-                        bearingToWaypoint: Angle.direction(toWaypoint.angle)))
+                        bearingToWaypoint: Angle.direction(toWaypoint.angle), anchor: anchor.map(plane.point)))
             }
 
             // Instruments, each at its own rate.
@@ -194,7 +226,7 @@ public struct VoyageSimulator {
                         courseTrue: cog, courseMagnetic: Angle.direction(cog - s.variation),
                         speedKnots: max(0, sog), speedKilometresPerHour: max(0, sog) * 1.852, mode: .differential),
                     talker, now, sentence)
-                emit(DPT(depth: 12 + 3 * sin(t / 200) + random.normal(0.05), offset: 0.4), "SD", now, sentence)
+                emit(DPT(depth: Self.depth(at: t) + random.normal(0.05), offset: 0.4), "SD", now, sentence)
             }
             if ms % 100 == 0 {
                 let magnetic = Angle.direction(heading - s.variation + random.normal(0.4))
@@ -275,9 +307,28 @@ public struct VoyageSimulator {
                     finishedAt = t
                 }
             }
-            if let finishedAt, t - finishedAt > 30 { break }
+            if let anchorage = s.anchorage, let finishedAt {
+                if anchor == nil && t >= max(anchorage.dropAt, finishedAt + 20) {
+                    // The anchor goes down at the bow; the chain will reach along the bottom this far from it.
+                    anchor = position + PlaneVector(magnitude: anchorage.bowOffset, angle: heading)
+                    droppedAt = t
+                    let fall = Self.depth(at: t) + anchorage.bowHeight
+                    reach = max(anchorage.rode * anchorage.rode - fall * fall, 0).squareRoot()
+                } else if let dropped = droppedAt, let anchorPoint = anchor {
+                    if let dragAfter = anchorage.dragAfter, t - dropped >= dragAfter {
+                        let drag = anchorage.dragSpeed * knot * dt
+                        anchor = anchorPoint + PlaneVector(magnitude: drag, angle: windFromWater.angle + 180)
+                    }
+                    if t - dropped >= anchorage.lie { break }
+                }
+            } else if let finishedAt, t - finishedAt > 30 {
+                break
+            }
         }
     }
+
+    /// The depth under the keel the echo sounder reads, metres, `t` seconds into the voyage (before its noise).
+    static func depth(at t: Double) -> Double { 12 + 3 * sin(t / 200) }
 
     /// The ships' tracks: a first run of the voyage without them finds where the boat is, and how it moves, at
     /// the moment each is to be closest.

@@ -16,6 +16,7 @@ struct Replay: SpecCommand {
     @Option(name: .customLong("config"), help: help("config")) var config: String?
     @Option(name: .customLong("signalk"), help: help("signalk")) var signalK: String?
     @Option(name: .customLong("race-start"), help: help("race-start")) var raceStart: Double?
+    @Option(name: .customLong("anchor-drop"), help: help("anchor-drop")) var anchorDrop: Double?
     @Option(name: .customLong("line-rate"), help: help("line-rate")) var lineRate = 10.0
     @Option(name: .customLong("tick-rate"), help: help("tick-rate")) var tickRate = 10.0
     @Option(name: .customLong("kind"), help: help("kind")) var kinds: [String] = []
@@ -34,6 +35,7 @@ struct Replay: SpecCommand {
         options.config = config
         options.signalK = signalK
         options.raceStart = raceStart
+        options.anchorDrop = anchorDrop
         options.lineRate = lineRate
         options.tickRate = tickRate
         options.kinds = kinds

@@ -21,6 +21,9 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Option(name: .customLong("start"), help: help("start")) var start: Double?
     @Option(name: .customLong("ship"), help: help("ship")) var ships: [String] = []
+    @Option(name: .customLong("anchor-drop"), help: help("anchor-drop")) var anchorDrop: Double?
+    @Option(name: .customLong("anchor-drag"), help: help("anchor-drag")) var anchorDrag: Double?
+    @Option(name: .customLong("anchor-lie"), help: help("anchor-lie")) var anchorLie: Double?
 
     var options: SimulateOptions {
         var options = SimulateOptions()
@@ -36,6 +39,12 @@ struct Simulate: SpecCommand {
         options.polar = polar
         options.start = start
         options.ships = ships.compactMap { try? SimulateOptions.ship($0) }
+        options.anchorDrop = anchorDrop
+        options.anchorDrag = anchorDrag
+        if let anchorLie {
+            options.anchorLie = anchorLie
+            options.anchorLieGiven = true
+        }
         return options
     }
 
@@ -63,6 +72,10 @@ struct Simulate: SpecCommand {
                 mmsi: 235_000_001 + UInt32(index), name: index == 0 ? "EVER DIADEM" : "SHIP \(index + 1)",
                 closestAt: ship.closestAt, passing: ship.passing, speed: ship.speed, from: ship.from)
         }
+        if options.anchorDrop != nil || options.anchorDrag != nil || options.anchorLieGiven {
+            settings.anchorage = VoyageSettings.Anchorage(
+                dropAt: options.anchorDrop ?? 0, lie: options.anchorLie, dragAfter: options.anchorDrag)
+        }
         try POSIX.makeDirectory(output)
         if let polar = options.polar {
             settings.polar = try PolarFile.load(polar)
@@ -76,6 +89,7 @@ struct Simulate: SpecCommand {
         var imuBuffer: [UInt8] = Array((IMUSample.csvHeader + "\n").utf8)
         var truthBuffer: [UInt8] = Array((TruthRow.csvHeader + "\n").utf8)
         var sentences = 0
+        var anchorDown: Double?
         var failure: POSIX.Failure?
         func drain(_ buffer: inout [UInt8], _ file: borrowing OutputFile) {
             guard buffer.count >= 1 << 16 else { return }
@@ -104,6 +118,7 @@ struct Simulate: SpecCommand {
                 drain(&imuBuffer, imu)
             },
             truth: { row in
+                if anchorDown == nil && row.anchor != nil { anchorDown = row.time - settings.startTime }
                 truthBuffer.append(contentsOf: Array((row.csvLine + "\n").utf8))
                 drain(&truthBuffer, truth)
             })
@@ -112,5 +127,9 @@ struct Simulate: SpecCommand {
         try truth.write(truthBuffer)
         if let failure { throw failure }
         Console.error("simulate: \(sentences) sentences written to \(output)/voyage.nmea\n")
+        if let anchorDown {
+            Console.error(
+                "simulate: the anchor went down \(FixedDecimal.text(anchorDown, decimals: 1)) s into the voyage\n")
+        }
     }
 }

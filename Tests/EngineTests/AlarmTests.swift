@@ -198,6 +198,44 @@ import Testing
         #expect(!scenario.engine.isAlarmActive(.crossTrack))
     }
 
+    @Test("past the last waypoint the route is done: a boat anchored off the finish raises no XTE alarm")
+    func crossTrackAfterTheFinish() throws {
+        var scenario = Scenario {
+            $0.alarms.crossTrackLimit = 0.1 * Units.metresPerNauticalMile
+            $0.alarms.hold = 3
+        }
+        let route = Route(name: "short", waypoints: Array(RouteEngineTests.route.waypoints.prefix(2)))
+        scenario.engine.follow(route)
+        let finish = route.waypoints[1].position
+        // Up the last leg to the finish, then 300 m east of it (0.16 NM off the leg's line), for a minute.
+        var moored = false
+        let gps = { (time: Double) -> [Sentence] in
+            let point =
+                moored
+                ? Geodesic.wgs84.direct(from: finish, azimuth: 90, distance: 300).point
+                : Geodesic.wgs84.direct(from: finish, azimuth: 180, distance: max(400 - time * 20, 0)).point
+            return [Self.fix(point, at: time)]
+        }
+        scenario.run(until: 30, step: 1, gps)
+        #expect(scenario.alarms(122).first == "122,A,V,Arrived at WP2")
+        moored = true
+        scenario.run(until: 90, step: 1, gps)
+        #expect(scenario.alarms(121).isEmpty)
+        #expect(!scenario.engine.isAlarmActive(.crossTrack))
+        // As far off the leg with the leg still to sail is off course.
+        var sailing = Scenario {
+            $0.alarms.crossTrackLimit = 0.1 * Units.metresPerNauticalMile
+            $0.alarms.hold = 3
+        }
+        sailing.engine.follow(route)
+        let beside = Geodesic.wgs84.direct(from: finish, azimuth: 180, distance: 1000).point
+        let offTrack = { (time: Double) -> [Sentence] in
+            [Self.fix(Geodesic.wgs84.direct(from: beside, azimuth: 90, distance: 300).point, at: time)]
+        }
+        sailing.run(until: 20, step: 1, offTrack)
+        #expect(sailing.engine.isAlarmActive(.crossTrack))
+    }
+
     @Test("arriving at a waypoint raises an alarm naming it, said aloud, cleared after its duration")
     func arrival() throws {
         var scenario = Scenario { $0.alarms.arrivalDuration = 20 }

@@ -2,6 +2,8 @@ import Engine
 import Gateway
 import Marine
 import NMEA
+import Router
+import SignalK
 import Simulator
 import TestSupport
 import Testing
@@ -214,5 +216,68 @@ import Testing
             #expect(abs(engineSwitch - truthSwitch) < 6, "switched at \(engineSwitch), the boat at \(truthSwitch)")
         }
         #expect(lastRMB?.arrived == true && lastRMB?.destinationID == "FINISH")
+    }
+}
+
+extension SimulatedVoyageTests {
+    @Test("at anchor: the watch set where the crew let go, quiet while it holds, alarmed after the hold outside")
+    func anchorage() throws {
+        // Past the finish she luffs, stops and anchors (20 s after the finish), lies 4 minutes, then drags.
+        let voyage = try Self.voyage { $0.anchorage = VoyageSettings.Anchorage(dropAt: 0, lie: 420, dragAfter: 240) }
+        let start = voyage.truth[0].time
+        let dropRow = try #require(voyage.truth.first { $0.anchor != nil })
+        let truthAnchor = try #require(dropRow.anchor)
+        var configuration = EngineConfiguration()
+        configuration.kinds = [.alarm]
+        configuration.bowOffset = 4
+        configuration.anchor.radius = 50
+        configuration.anchor.hold = 20
+        var engine = Engine(configuration: configuration)
+        engine.follow(voyage.route)
+        var options = ReplayRunner.Options()
+        options.speed = nil
+        options.computedOnly = true
+        options.tagTime = true
+        options.commands = [ReplaySession.ScheduledCommand(at: dropRow.time - start, .anchor(.drop(radius: nil)))]
+        options.signalK = SignalKModel(urn: SignalKModel.urn(seed: "anchorage"))
+        var output: [UInt8] = []
+        var deltas: [UInt8] = []
+        let result = ReplayRunner(engine: engine, options: options).run(
+            [voyage.log], write: { output.append(contentsOf: $0) }, writeDeltas: { deltas.append(contentsOf: $0) })
+        #expect(result.summary.commands.count == 1 && result.summary.commands[0].outcome.isDone)
+
+        // The engine's anchor, from its first Signal K delta: at the bow when she let go.
+        let text = String(decoding: deltas, as: UTF8.self)
+        let key = #""path":"navigation.anchor.position","value":{"latitude":"#
+        let at = try #require(text.firstRange(of: key))
+        let numbers = text[at.upperBound...].prefix { $0 != "}" }.split(separator: ",")
+        let latitude = try #require(Double(String(numbers[0])))
+        let longitude = try #require(Double(String(numbers[1].drop { $0 != ":" }.dropFirst())))
+        let anchor = GeoPoint(latitude: latitude, longitude: longitude)
+        let misplaced = Geodesic.wgs84.inverse(anchor, truthAnchor).distance
+        #expect(misplaced < 6, "the watch's anchor \(misplaced) m from where it went down")
+
+        // When the simulated boat (the GPS antenna) first lay outside the circle about the watch's anchor.
+        func distance(_ row: TruthRow) -> Double { Geodesic.wgs84.inverse(anchor, row.position).distance }
+        let dragStart = dropRow.time + 240
+        let holding = voyage.truth.filter { $0.time > dropRow.time + 120 && $0.time < dragStart }
+        let lying = holding.map(distance)
+        #expect(lying.max()! < 47 && lying.min()! > 35, "she lay \(lying.min()!)–\(lying.max()!) m from it")
+        let outside = try #require(voyage.truth.first { $0.time > dragStart && distance($0) > 50 }).time
+        var alarms: [(Double, String)] = []
+        var framer = SentenceFramer()
+        framer.feed(output) { event in
+            if case .sentence(let s) = event, let ms = s.tagBlock?.unixMilliseconds, s.description.contains("ALR,") {
+                alarms.append((Double(ms) / 1000, s.description))
+            }
+        }
+        let raised = try #require(alarms.first { $0.1.contains(",171,A,") }).0
+        print(
+            "simulated anchorage: anchor placed \(misplaced) m off; out of the circle at \(outside - start) s, alarm at \(raised - start) s"
+        )
+        #expect(raised > dragStart)
+        #expect(raised >= outside + 20 - 10 && raised <= outside + 20 + 10, "alarm \(raised - outside) s after")
+        // Past the finish, no XTE alarm.
+        #expect(!alarms.contains { $0.0 > dropRow.time && $0.1.contains(",121,A,") })
     }
 }

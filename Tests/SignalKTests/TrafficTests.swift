@@ -54,7 +54,8 @@ import Testing
         #expect(value("navigation.speedOverGround")?.number == 5)
         #expect(abs((value("navigation.courseOverGroundTrue")?.number ?? 0) - .pi / 2) < 1e-6)
         #expect(value("navigation.state")?.string == "motoring" && value("design.length")?["overall"]?.number == 295)
-        #expect(value("design.aisShipType")?["name"]?.string == "Cargo" && value("sensors.ais.class")?.string == "A")
+        #expect(
+            value("design.aisShipType")?["name"]?.string == "Cargo ship" && value("sensors.ais.class")?.string == "A")
         #expect(values.contains { $0["path"]?.string == "" && $0["value"]?["name"]?.string == "EVER DIADEM" })
         model.take(traffic: Self.targets(), at: 11, unixTime: 1_764_000_011)
         #expect(model.takeTrafficDeltas().isEmpty, "nothing new, nothing sent")
@@ -118,5 +119,30 @@ import Testing
         let again = model.takeTrafficDeltas()
         h.drive(at: 11) { server, _, act in server.publishTraffic(again, act) }
         #expect(again.count == 2 && !h.text(2).contains("mmsi"), "unsubscribed from everything")
+    }
+
+    @Test("every AIS ship type is named as the specification's schema lists it, and one it does not list is left out")
+    func shipTypes() throws {
+        // The schema copied under Tests/Interop/signalk-schemas (CC BY-SA 2.0): design.aisShipType's allowed pairs.
+        let path = projectFixtures() + "/../Tests/Interop/signalk-schemas/groups/design.json"
+        let schema = try #require(readFile(path).flatMap { JSONValue.parse(String(decoding: $0, as: UTF8.self)) })
+        func allowed(_ value: JSONValue) -> [JSONValue]? {
+            if let list = value["enum"]?.array, list.first?["id"] != nil { return list }
+            var children = value.array ?? []
+            if case .object(let members) = value { children = members.map { $0.1 } }
+            for child in children {
+                if let found = allowed(child) { return found }
+            }
+            return nil
+        }
+        let pairs = try #require(allowed(schema))
+        var names: [Int: String] = [:]
+        for pair in pairs {
+            names[Int(try #require(pair["id"]?.number))] = try #require(pair["name"]?.string)
+        }
+        #expect(names.count == 78)
+        for id in 0...255 {
+            #expect(SignalKTraffic.shipType(id) == names[id], "type \(id)")
+        }
     }
 }

@@ -110,12 +110,13 @@ public struct AlarmMonitor: Sendable {
             changed = update(kind, raise: !isFresh, clear: isFresh, hold: 0, at: now) || changed
         }
         if let limit = settings.crossTrackLimit {
-            if let navigation = values.navigation {
+            // Past the last waypoint there is no track to keep: a boat anchored off the finish is not off course.
+            if let navigation = values.navigation, !navigation.routeComplete {
                 let error = navigation.crossTrack.magnitude
                 changed =
                     update(.crossTrack, raise: error > limit, clear: error < limit * 0.9, hold: settings.hold, at: now)
                     || changed
-            } else if values.navigationLeg == nil {
+            } else if values.navigationLeg == nil || values.navigation?.routeComplete == true {
                 changed = update(.crossTrack, raise: false, clear: true, hold: 0, at: now) || changed
             }
         }

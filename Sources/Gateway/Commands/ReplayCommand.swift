@@ -59,6 +59,9 @@ public enum ReplayCommand {
         runnerOptions.tagTime = options.tagTime
         runnerOptions.lineRate = options.lineRate
         runnerOptions.tickRate = options.tickRate
+        if let drop = options.anchorDrop {
+            runnerOptions.commands.append(ReplaySession.ScheduledCommand(at: drop, .anchor(.drop(radius: nil))))
+        }
         var deltaFile: Int32?
         if let path = options.signalK {
             do {
@@ -107,6 +110,10 @@ public enum ReplayCommand {
                 "\($0.name) \(result.rejects[$0])"
             }
             summary += "; rejected: " + reasons.joined(separator: ", ")
+        }
+        for command in s.commands {
+            summary += "\nreplay: at \(FixedDecimal.text(command.time, decimals: 1)) s, "
+            summary += (command.outcome.isDone ? "" : "refused: ") + command.outcome.message
         }
         return summary
     }

@@ -21,6 +21,8 @@ public struct ReplayRunner {
         public var signalK: SignalKModel?
         /// Updates a second of the derived values in the delta stream.
         public var signalKRate = 2.0
+        /// The crew's commands at moments of the replay (``ReplaySession/ScheduledCommand``).
+        public var commands: [ReplaySession.ScheduledCommand] = []
 
         public init() {}
     }
@@ -162,6 +164,7 @@ public struct ReplayRunner {
         var options = ReplaySession.Options()
         options.tickRate = self.options.tickRate
         options.computedOnly = self.options.computedOnly
+        options.commands = self.options.commands
         return options
     }
 

@@ -21,6 +21,8 @@ public struct ReplayOptions: CommandOptions {
     public var signalK: String?
     /// Seconds after the log's first sentence at which the race timer starts its sequence.
     public var raceStart: Double?
+    /// Seconds after the log's first sentence at which the anchor goes down (the circle from `[anchor] radius`).
+    public var anchorDrop: Double?
 
     public init() {}
 
@@ -57,6 +59,10 @@ public struct ReplayOptions: CommandOptions {
             .option(
                 "race-start", "SECONDS", "Start the race timer's sequence this long after the log's first sentence.",
                 example: "0"),
+            .option(
+                "anchor-drop", "SECONDS",
+                "Drop the anchor this long after the log's first sentence (the circle from [anchor] radius): "
+                    + "the anchor watch on a recorded anchorage.", example: "1440"),
             .option("line-rate", "N", "Sentences per second for a log that carries no time.", example: "5"),
             .option("tick-rate", "N", "Engine ticks per second (1-50).", example: "20"),
             .option(
@@ -82,6 +88,7 @@ public struct ReplayOptions: CommandOptions {
         case "config": config = text
         case "signalk": signalK = text
         case "race-start": raceStart = try CommandParser.number(flag, value)
+        case "anchor-drop": anchorDrop = try CommandParser.number(flag, value)
         case "line-rate": lineRate = try CommandParser.number(flag, value)
         case "tick-rate": tickRate = try CommandParser.number(flag, value)
         case "kind": kinds.append(text)
@@ -96,6 +103,9 @@ public struct ReplayOptions: CommandOptions {
         if fast && speed != nil { throw CommandError("--fast and --speed exclude each other", status: 64) }
         if let speed, !(speed > 0) { throw CommandError("--speed must be positive", status: 64) }
         if !(1...50).contains(tickRate) { throw CommandError("--tick-rate must be from 1 to 50", status: 64) }
+        if let anchorDrop, !(anchorDrop >= 0) {
+            throw CommandError("--anchor-drop must not be negative", status: 64)
+        }
         if !(lineRate > 0) { throw CommandError("--line-rate must be positive", status: 64) }
         if logs.isEmpty && imu == nil {
             throw CommandError("name at least one log, or an IMU trace with --imu", status: 64)

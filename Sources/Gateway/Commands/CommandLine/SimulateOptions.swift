@@ -14,6 +14,14 @@ public struct SimulateOptions: CommandOptions {
     /// `--ship SECONDS[:METRES[:KNOTS[:FROM]]]`: an AIS ship closest to the boat at SECONDS, METRES apart [0],
     /// at KNOTS [12], coming FROM degrees off the boat's course [90, starboard].
     public var ships: [Ship] = []
+    /// Seconds into the voyage at which the anchor goes down past the last waypoint (nil: no anchorage, unless a drag
+    /// or a lie is given: then 20 s after the finish), seconds after that at which it drags (nil: it holds), seconds
+    /// at anchor.
+    public var anchorDrop: Double?
+    public var anchorDrag: Double?
+    public var anchorLie = 480.0
+    /// Whether `--anchor-lie` was given (an anchorage even without `--anchor-drop`).
+    public var anchorLieGiven = false
 
     public struct Ship: Hashable, Sendable {
         public var closestAt: Double
@@ -53,7 +61,9 @@ public struct SimulateOptions: CommandOptions {
             .option("route", "GPX", "The route to sail (GPX).", example: "route.gpx"),
             .option("output", "DIR", "Directory to write to (created if missing).", example: "/tmp/voyage"),
             .option("seed", "N", "Seed of the voyage.", example: "7"),
-            .option("duration", "SECONDS", "Longest voyage (it ends 30 s after the last waypoint).", example: "600"),
+            .option(
+                "duration", "SECONDS", "Longest voyage (it ends 30 s after the last waypoint, or after the anchorage).",
+                example: "600"),
             .option("wind-direction", "DEGREES", "Wind over ground: direction it comes from (true).", example: "200"),
             .option("wind-speed", "KNOTS", "Wind over ground: speed.", example: "12"),
             .option(
@@ -73,6 +83,19 @@ public struct SimulateOptions: CommandOptions {
                 "An AIS ship (repeatable) closest to the boat SECONDS into the voyage, METRES apart [0: a collision "
                     + "course], at KNOTS [12], coming FROM degrees off the boat's course [90: from starboard]; its "
                     + "AIVDM goes into the log.", example: "900:100", repeats: true),
+            .option(
+                "anchor-drop", "SECONDS",
+                "An anchorage at the end: past the last waypoint the boat luffs and stops, and the anchor goes down "
+                    + "this long into the voyage (or 20 s after the finish, if later) with 40 m of chain; truth.csv "
+                    + "says where it lies.", example: "1440"),
+            .option(
+                "anchor-drag", "SECONDS",
+                "The anchor drags downwind at half a knot from this long after it went down (without --anchor-drop: "
+                    + "anchored 20 s after the finish).", example: "300"),
+            .option(
+                "anchor-lie", "SECONDS",
+                "Seconds at anchor before the voyage ends [480] (without --anchor-drop: anchored 20 s after the finish).",
+                example: "600"),
         ],
         desktopOnly: true)
 
@@ -95,12 +118,20 @@ public struct SimulateOptions: CommandOptions {
         case "polar": polar = text
         case "start": start = try CommandParser.number(flag, value)
         case "ship": ships.append(try Self.ship(text))
+        case "anchor-drop": anchorDrop = try CommandParser.number(flag, value)
+        case "anchor-drag": anchorDrag = try CommandParser.number(flag, value)
+        case "anchor-lie":
+            anchorLie = try CommandParser.number(flag, value)
+            anchorLieGiven = true
         default: throw .unhandled(flag)
         }
     }
 
     public func validate() throws(CommandError) {
         if route.isEmpty || output.isEmpty { throw CommandError("simulate needs --route and --output", status: 64) }
+        if let anchorDrop, !(anchorDrop >= 0) { throw CommandError("--anchor-drop must not be negative", status: 64) }
+        if let anchorDrag, !(anchorDrag >= 0) { throw CommandError("--anchor-drag must not be negative", status: 64) }
+        if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
     }
 }
 
