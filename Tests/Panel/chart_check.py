@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
@@ -256,6 +257,76 @@ try:
     back = js("const c = window.telltaleChart, p = c.map.latLngToContainerPoint(c.boat.getLatLng()),"
               "s = c.map.getSize(); return Math.hypot(p.x - s.x / 2, p.y - s.y / 2)")
     check(not follow.is_displayed() and back < 2, f"Follow restores following: the boat {back:.1f} px from the middle")
+
+    # Head up: the map turns under the boat (heading 100: the boat's symbol points up the screen), Leaflet's own
+    # controls stay upright inside the chart, and North up turns it back.
+    driver.find_element(By.ID, "chart-up").click()
+    time.sleep(2)
+    upright = js("""const chart = document.querySelector('#chart').getBoundingClientRect();
+        const inside = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.left >= chart.left - 1 &&
+          r.right <= chart.right + 1 && r.top >= chart.top - 1 && r.bottom <= chart.bottom + 1; };
+        const zoom = document.querySelector('.leaflet-control-zoom'), layers = document.querySelector('.leaflet-control-layers');
+        const svg = window.telltaleChart.boat.getElement().querySelector('svg');
+        const m = new DOMMatrix(getComputedStyle(svg).transform);
+        const map = new DOMMatrix(getComputedStyle(document.querySelector('.chart-map')).transform);
+        const screen = Math.atan2(map.b, map.a) + Math.atan2(m.b, m.a);
+        return [inside(zoom), inside(layers), Math.round(screen * 180 / Math.PI)];""")
+    check(upright[0] and upright[1] and abs(((upright[2] + 180) % 360) - 180) <= 1,
+          f"head up: the boat points up the screen ({upright[2]} deg), zoom and layers stay on the chart", str(upright))
+    driver.find_element(By.ID, "chart-up").click()
+    time.sleep(1)
+
+    # The anchor dialog: how the boat lies, the circle set by hand, raised (after a confirmation), dropped again with
+    # the chain let out; each judged by what the gateway then publishes.
+    def anchor(path):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{web}/signalk/v1/api/vessels/self/navigation/anchor/{path}",
+                                        timeout=3) as response:
+                body = json.loads(response.read())
+            return body.get("value") if isinstance(body, dict) else body
+        except Exception:
+            return None
+
+    def dialog_button(name):
+        driver.find_element(By.ID, name).click()
+        time.sleep(1.5)
+
+    driver.find_element(By.ID, "chart-anchor").click()
+    time.sleep(0.5)
+    state = driver.find_element(By.ID, "anchor-state").text
+    check(js("return document.getElementById('anchor').open") and "Anchor down" in state and "circle 60 m" in state
+          and driver.find_element(By.ID, "anchor-raise").is_displayed(),
+          "the anchor button opens the watch's dialog: down, how far, the circle", state)
+    field = driver.find_element(By.NAME, "radius")
+    field.clear()
+    field.send_keys("75")
+    dialog_button("anchor-set")
+    check(wait_for(lambda: anchor("maxRadius") == 75, 5), "Set circle: 75 m published as maxRadius", str(anchor("maxRadius")))
+    driver.find_element(By.ID, "chart-anchor").click()
+    time.sleep(0.5)
+    driver.find_element(By.ID, "anchor-raise").click()
+    asked = ""
+    for _ in range(30):
+        try:
+            alert = driver.switch_to.alert
+            asked = alert.text
+            alert.accept()
+            break
+        except Exception:
+            time.sleep(0.1)
+    check("Raise the anchor" in asked and wait_for(lambda: anchor("position") is None, 5),
+          "Raise asks first, then the watch ends (no anchor position)", asked)
+    driver.find_element(By.ID, "chart-anchor").click()
+    time.sleep(0.5)
+    check(driver.find_element(By.ID, "anchor-drop").is_displayed() and not driver.find_element(By.ID, "anchor-raise").is_displayed(),
+          "with no anchor down the dialog offers the drop")
+    chain = driver.find_element(By.NAME, "rode")
+    chain.clear()
+    chain.send_keys("30")
+    dialog_button("anchor-drop")
+    # 30 m of chain in 8 m of water, the bow 1 m up: a reach of 28.6 m, and the 5 m margin.
+    check(wait_for(lambda: anchor("position") is not None and abs((anchor("maxRadius") or 0) - 33.6) < 1.5, 5),
+          "Drop with 30 m of chain: the anchor down, the circle from the chain's reach", str(anchor("maxRadius")))
     viewport(1024, 768)
     time.sleep(2)
     driver.save_screenshot(os.path.join(shots, "chart-day-tablet.png"))

@@ -86,6 +86,9 @@ final class WebService: Service {
         service.log = log
         service.accessFile = accessFile
         service.charts = ChartLibrary(chart)
+        service.charts.report = { name, reason in
+            log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
+        }
         if let folder = chart.folder {
             log.info(
                 "web.charts", "web: charts from \(folder) (\(service.charts.names.count) MBTiles files)",

@@ -101,6 +101,12 @@ async function openChart(element) {
   map.on("overlayadd overlayremove", () => save("chart.overlays", Object.keys(overlays).filter(n => map.hasLayer(overlays[n]))));
   const scale = scaleControl().addTo(map);
   map.on("zoomend moveend", () => scale.update(map));
+  // Leaflet's controls (zoom, layers, scale) out of the square that turns head up: they stay upright on the screen.
+  const controls = inner.querySelector(".leaflet-control-container");
+  if (controls) {
+    element.appendChild(controls);
+    if (inner.classList.contains("leaflet-touch")) element.classList.add("leaflet-touch");
+  }
   const layer = name => (chart.layers[name] = L.layerGroup().addTo(map));
   for (const name of ["track", "swing", "anchor", "route", "laylines", "line", "targets", "boat"]) layer(name);
   chart.boat = L.marker([0, 0], { icon: L.divIcon({ className: "chart-boat", iconSize: [24, 24], iconAnchor: [12, 12],
@@ -146,14 +152,44 @@ function setFollow(on) {
   if (on) updateChart();
 }
 
+// The anchor watch's dialog: drop (a circle by hand, from the chain let out, or the configured one); once down, how
+// the boat lies, the circle set by hand, from the chain or from where she lies, and raise. The gateway's words go to
+// the toast when it refuses (no fix, a circle out of range).
 function anchorMenu() {
-  const down = reading("navigation.anchor.maxRadius");
-  const words = down ? prompt("Anchor: raise, radius METRES (or radius alone: where the boat lies now), rode METRES", "radius")
-    : prompt("Drop the anchor at the bow now: circle radius in metres (blank: the configured one)", "");
-  if (words === null) return;
-  const text = words.trim();
-  if (!down) command("telltale/anchor/command", text ? "drop " + Number(text) : "drop");
-  else command("telltale/anchor/command", text);
+  const dialog = document.getElementById("anchor"), form = document.getElementById("anchor-form");
+  const max = number("navigation.anchor.maxRadius"), down = !!reading("navigation.anchor.position");
+  const distance = number("navigation.anchor.currentRadius"), towards = number("navigation.anchor.bearingTrue");
+  const rode = number("navigation.anchor.rodeLength");
+  form.radius.value = down && max ? Math.round(max.value) : "";
+  form.rode.value = down && rode ? Math.round(rode.value) : "";
+  form.radius.placeholder = down ? "" : "as configured";
+  document.getElementById("anchor-state").textContent = down
+    ? "Anchor down" + (distance ? ": " + Math.round(distance.value) + " m away" : "") +
+      (towards ? ", bearing " + bearing(towards.value) + "°" : "") + (max ? ", circle " + Math.round(max.value) + " m" : "") + "."
+    : "No anchor down: it is placed at the bow, from the GPS and the boat's heading.";
+  document.getElementById("anchor-hint").textContent = down
+    ? "Set circle: the radius given, or from the chain let out (its reach at this depth, the bow and the margin)."
+    : "Give a radius, or the chain you will let out; neither: the configured circle.";
+  document.getElementById("anchor-up-buttons").hidden = down;
+  document.getElementById("anchor-down-buttons").hidden = !down;
+  dialog.onclose = async () => {
+    const radius = Number(form.radius.value), chain = Number(form.rode.value);
+    const send = words => command("telltale/anchor/command", words);
+    switch (dialog.returnValue) {
+      case "drop":
+        await send(radius > 0 ? "drop " + radius : "drop");
+        if (chain > 0 && !(radius > 0)) await send("rode " + chain);
+        break;
+      case "set":
+        if (chain > 0 && (!rode || chain !== Math.round(rode.value))) await send("rode " + chain);
+        else if (radius > 0) await send("radius " + radius);
+        break;
+      case "fit": await send("radius"); break;
+      case "raise": if (confirm("Raise the anchor? The watch ends.")) await send("raise"); break;
+    }
+    updateChart();
+  };
+  dialog.showModal();
 }
 
 async function fetchTrack(force) {
