@@ -18,6 +18,8 @@ import Testing
         var configuration = ChartConfiguration()
         configuration.folder = folder
         let library = ChartLibrary(configuration)
+        var reports: [String] = []
+        library.report = { name, reason in reports.append(name + ": " + reason) }
         #expect(library.names == ["noise", "text"])
         let list = library.listJSON(now: 0)
         #expect(list.contains(#""name":"noise","title":"noise","format":"png","error":"#))
@@ -26,5 +28,16 @@ import Testing
             let (status, _, _) = library.answer(.tile(name: name, z: 3, x: 1, y: 1), now: 0)
             #expect(status == 404, "\(name)")
         }
+        // Each broken file is told of once (for the log) and not opened again, however often it is asked for,
+        // until it changes.
+        _ = library.listJSON(now: 1)
+        _ = library.answer(.tile(name: "text", z: 3, x: 1, y: 1), now: 2)
+        #expect(
+            reports.sorted() == [
+                "noise: not an MBTiles file (no tiles table)", "text: not an MBTiles file (no tiles table)",
+            ])
+        try POSIX.writeFileAtomically(folder + "/text.mbtiles", "still not a chart, and longer\n")
+        _ = library.listJSON(now: 3)
+        #expect(reports.count == 3 && reports.last?.hasPrefix("text: ") == true, "\(reports)")
     }
 }

@@ -165,12 +165,17 @@ final class LoopbackClient {
         reading.join()
         _ = stalled
         reader.drain()
-        // The reading client got every sentence sent while the stalled one, whose queue filled, lost some.
+        // The stalled client, whose queue filled, lost sentences; the reading one got (nearly) all: on a machine with
+        // a core free, all but the handful sent before it was accepted; with every core busy (the whole suite in
+        // parallel, a benchmark beside it) its 2 ms reads can fall behind too, but never as far as the stalled one.
         let statistics = try #require(runtime.tcpStatistics["tcp"])
-        #expect(runtime.router.counters.sentencesOut > 3000)
-        // (A handful went out before the two clients were accepted.)
-        #expect(reader.sentences >= runtime.router.counters.sentencesOut - 50, "reader \(reader.sentences)")
-        #expect(statistics.droppedSentences > 0)
+        let sent = runtime.router.counters.sentencesOut
+        #expect(sent > 3000)
+        let readerLost = max(sent - reader.sentences, 0)
+        #expect(readerLost <= max(50, sent / 10), "reader \(reader.sentences) of \(sent)")
+        #expect(
+            statistics.droppedSentences > 3 * readerLost,
+            "dropped \(statistics.droppedSentences), reader lost \(readerLost)")
         #expect(statistics.accepted == 2)
         var framer = SentenceFramer(configuration: .strict)
         framer.feed(reader.bytes) { _ in }

@@ -133,6 +133,10 @@ final class ChartLibrary {
     private var formats: [String: String] = [:]
     private(set) var served = 0
     private(set) var failures = 0
+    /// Files that could not be opened as MBTiles, with their stamp then: not tried again until they change.
+    private var broken: [String: POSIX.FileStamp?] = [:]
+    /// Told once of each file found broken (its name and why), for the log.
+    var report: (String, String) -> Void = { _, _ in }
     static let maximumTile = 1 << 20
     static let maximumOpen = 8
 
@@ -268,14 +272,23 @@ final class ChartLibrary {
             sqlite = SQLite.load()
         }
         guard let folder, let sqlite, names.contains(name) else { return nil }
-        guard let database = sqlite.connect(folder + "/" + name + ".mbtiles") else { return nil }
+        let path = folder + "/" + name + ".mbtiles"
+        let stamp = POSIX.stamp(path)
+        if let known = broken[name], known == stamp { return nil }
+        func refuse(_ reason: String) -> Open? {
+            broken[name] = stamp
+            report(name, reason)
+            return nil
+        }
+        guard let database = sqlite.connect(path) else { return refuse("cannot be opened as SQLite") }
         guard
             let tile = sqlite.statement(
                 database, "SELECT tile_data FROM tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3")
         else {
             _ = sqlite.close(database)
-            return nil
+            return refuse("not an MBTiles file (no tiles table)")
         }
+        broken[name] = nil
         if open.count >= Self.maximumOpen, let oldest = open.min(by: { $0.value.used < $1.value.used })?.key {
             open[oldest] = nil
         }
