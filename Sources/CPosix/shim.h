@@ -3,6 +3,7 @@
 // The C library as the gateway uses it, for the desktop build and for the Pi build alike. Embedded Swift has no
 // Glibc module, so this header is the one way in; Sources/Platform is the one Swift funnel over it.
 #include <arpa/inet.h>
+#include <dlfcn.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -55,6 +57,26 @@ static inline int cposix_spawn(char *const argv[]) {
     posix_spawn_file_actions_destroy(&actions);
     if (failed != 0) { errno = failed; return -1; }
     return pid;
+}
+// The same with standard output and error appended to `log` (a helper whose words the gateway reads once it ends:
+// the weather import), standard input on /dev/null.
+static inline int cposix_spawn_logging(char *const argv[], const char *log) {
+    extern char **environ;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    pid_t pid;
+    int failed = posix_spawn(&pid, argv[0], &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (failed != 0) { errno = failed; return -1; }
+    return pid;
+}
+// mmap's MAP_FAILED is a cast macro that Swift cannot import.
+static inline void *cposix_map_readonly(int fd, size_t length) {
+    void *address = mmap(NULL, length, PROT_READ, MAP_SHARED, fd, 0);
+    return address == MAP_FAILED ? NULL : address;
 }
 // A child that has ended: its exit status (128 + the signal for one killed), or -1 while it runs.
 static inline int cposix_reap(int pid) {

@@ -6,7 +6,9 @@ extension Engine {
     /// Derives the current values and emits the computed sentences that are due, in ``ComputedKind`` order.
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
         defer { lastTickTime = now }
-        values = derivation.update(&inputs, configuration: configuration, at: now)
+        let forecastWind = refreshForecast(at: now)
+        values = derivation.update(&inputs, configuration: configuration, forecastWind: forecastWind, at: now)
+        updateWeather(at: now)
         if let observation = imuAttitude, observation.isFresh(at: now, timeout: configuration.timeouts.attitude) {
             values.imuAttitude = observation.value
             values.rateOfTurn = imuRateOfTurn?.value
@@ -20,6 +22,7 @@ extension Engine {
         }
         navigate(at: now)
         values.laylines = Performance.laylines(values)
+        reportWeather(at: now)
         let lineChanged = updateStartLine(at: now)
         let trafficChanged = judgeTraffic(at: now)
         let anchorChanged = updateAnchor(at: now)
@@ -68,9 +71,10 @@ extension Engine {
             {
                 notice("RMB: cross-track error or range beyond the field limits (9.99, 999.9 NM): clamped")
             }
-            guard let sentence = SentenceBuilder.sentence(kind, values, configuration: configuration) else {
-                continue
-            }
+            let talker =
+                values.windIsForecast && kind.isWindDerived ? configuration.weather.talker : configuration.talker
+            guard let sentence = SentenceBuilder.sentence(kind, values, configuration: configuration, talker: talker)
+            else { continue }
             echoFilter.remember(sentence, at: now)
             emit(kind, sentence)
         }

@@ -68,6 +68,10 @@ public struct Engine: Sendable {
     public internal(set) var track: TrackLog
     /// When the last fix taken into the track and the anchor watch arrived.
     var lastTrackedFix: Double?
+    /// The forecasts on board, as the shell last handed them (``setForecast(_:)``), and the weather judged from them
+    /// and the barometer once a second.
+    public internal(set) var forecast = Forecast()
+    var weather = WeatherState()
     var lastTimeToStart: Double?
     var announcements: [Announcement] = []
     /// The spoken guidance's place: the leg it speaks of, how far from its waypoint the boat was at the last tick,

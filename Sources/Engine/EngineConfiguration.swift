@@ -59,6 +59,16 @@ public enum ComputedKind: Int, CaseIterable, Hashable, Sendable, CustomStringCon
     case positionGGA
     case positionVTG
 
+    /// Made from the wind: labelled as forecast when the wind is the forecast's (``WeatherSettings/windFallback``).
+    public var isWindDerived: Bool {
+        switch self {
+        case .apparentWind, .trueWind, .windDirection, .apparentWindLegacy, .trueWindLegacy, .windwardSpeed,
+            .performance, .laylines:
+            true
+        default: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .apparentWind: "apparent-wind"
@@ -151,6 +161,20 @@ public struct Timeouts: Hashable, Sendable {
     public var depth = 5.0
     /// Variation changes slowly: one from RMC or HDG stays usable this long.
     public var variation = 600.0
+    /// A barometer may send once a minute.
+    public var pressure = 90.0
+
+    public init() {}
+}
+
+/// What the engine does with the forecasts on board.
+public struct WeatherSettings: Hashable, Sendable {
+    /// With no anemometer heard (never, or lost), take the forecast's 10 m wind as the true wind: labelled, damped
+    /// apart, and given up the moment measured wind returns.
+    public var windFallback = false
+    /// The talker of the wind sentences made from the forecast, so that a display or a log can tell them from measured
+    /// wind (`WF`: no NMEA talker has it).
+    public var talker: Talker = "WF"
 
     public init() {}
 }
@@ -222,6 +246,8 @@ public struct EngineConfiguration: Sendable {
     public var attitude = AttitudeSettings()
     /// The alarms: heel, sensors lost, XTE, arrival, shallow water, wind shift, over early.
     public var alarms = AlarmSettings()
+    /// `[weather]`: forecast wind as the last wind source, and how it is labelled.
+    public var weather = WeatherSettings()
     /// Metres from the GPS antenna forward to the bow, for the start line and the anchor's position.
     public var bowOffset = 0.0
     /// The anchor watch: its default circle, hold time, margin and the bow's height.

@@ -19,6 +19,8 @@ public struct EngineReport: Sendable {
     public var track: TrackLog?
     /// The route followed (its waypoints, in the order sailed), nil when none.
     public var route: Route?
+    /// The weather page's report, when a new one was made since the last report; nil when as before.
+    public var weather: WeatherReport?
 
     public init(
         time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
@@ -35,7 +37,8 @@ extension Engine {
     /// The report of the tick at `time`; `alarmsSince`, `trafficSince` and `trackSince` are the alarm, AIS and
     /// track revisions the consumer last saw (each is included when it has changed since).
     public func report(
-        at time: Double, alarmsSince revision: Int?, trafficSince traffic: Int? = nil, trackSince track: Int? = nil
+        at time: Double, alarmsSince revision: Int?, trafficSince traffic: Int? = nil, trackSince track: Int? = nil,
+        weatherSince weather: Int? = nil
     ) -> EngineReport {
         var report = EngineReport(
             time: time, unixTime: unixTime(at: time) ?? time, values: values,
@@ -44,6 +47,7 @@ extension Engine {
         if traffic != ais.revision { report.traffic = ais.targets }
         if track != self.track.revision { report.track = self.track }
         report.route = self.route.route
+        if weather != self.weather.reportRevision { report.weather = self.weather.report }
         return report
     }
 

@@ -23,6 +23,8 @@ struct InstrumentInputs: Sendable {
     var position: SourceSelector<Fix>
     /// Metres below the transducer (DPT, DBT).
     var depth: SourceSelector<Double>
+    /// Barometric pressure, pascals (MDA, XDR `P` named for a barometer).
+    var pressure: SourceSelector<Double>
     /// The latest destination an upstream plotter announced (RMB, BWC, BWR), for upstream follow.
     var upstreamDestination: Observation<UpstreamDestination>?
     /// Positions of waypoints upstream plotters have named, so an RMB origin ID can be placed.
@@ -43,6 +45,7 @@ struct InstrumentInputs: Sendable {
         attitude = SourceSelector(timeout: t.attitude, returnDelay: delay, priority: priority(.attitude))
         position = SourceSelector(timeout: t.position, returnDelay: delay, priority: priority(.position))
         depth = SourceSelector(timeout: t.depth, returnDelay: delay, priority: priority(.depth))
+        pressure = SourceSelector(timeout: t.pressure, returnDelay: delay, priority: [])
     }
 
     /// Whether any input of a group is current (the sensor-lost alarms).
@@ -173,8 +176,13 @@ struct InstrumentInputs: Sendable {
         case .xdr(let xdr):
             let heel = xdr.heel
             let pitch = xdr.pitch
-            guard heel != nil || pitch != nil else { return false }
-            attitude.record(observe(Attitude(heel: heel, pitch: pitch)))
+            let pascals = xdr.barometricPressure
+            guard heel != nil || pitch != nil || pascals != nil else { return false }
+            if heel != nil || pitch != nil { attitude.record(observe(Attitude(heel: heel, pitch: pitch))) }
+            if let pascals { pressure.record(observe(pascals)) }
+        case .mda(let mda):
+            guard let pascals = mda.pressure else { return false }
+            pressure.record(observe(pascals))
         default:
             return false
         }

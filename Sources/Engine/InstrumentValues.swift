@@ -54,6 +54,16 @@ public struct InstrumentValues: Hashable, Sendable {
     public var laylines: Laylines?
     /// The anchor watch, while an anchor is set.
     public var anchor: AnchorStatus?
+    /// The wind is the forecast's (``WeatherSettings/windFallback``): no anemometer is heard. The apparent and
+    /// true wind, their direction, VMG, performance and laylines are then made from it.
+    public var windIsForecast = false
+    /// Barometric pressure measured on board, pascals; its three-hour tendency once three hours are recorded.
+    public var pressure: Double?
+    public var pressureTendency: Barograph.Tendency?
+    /// The highest 3-second mean of the measured true wind speed over the last ten minutes, m/s.
+    public var gust: Double?
+    /// What the forecast on board says for the boat's position now; nil with no forecast for it.
+    public var forecast: ForecastSample?
 
     public init() {}
 }
@@ -95,6 +105,10 @@ struct WindDerivation: Sendable {
     private var groundSpeed: ScalarDamper
     private var groundCourse: AngleDamper
     private var meanHeel: ScalarDamper
+    /// The last tick's wind was the forecast's: a change either way starts the wind's damping afresh.
+    private var windWasForecast = false
+    /// The true wind speed of the last tick before damping (measured wind only), m/s: the gusts are judged on it.
+    private(set) var rawTrueWindSpeed: Double?
 
     init(damping: Damping) {
         heading = AngleDamper(timeConstant: damping.heading)
@@ -109,9 +123,12 @@ struct WindDerivation: Sendable {
         meanHeel = ScalarDamper(timeConstant: damping.meanHeel)
     }
 
-    mutating func update(_ inputs: inout InstrumentInputs, configuration: EngineConfiguration, at now: Double)
-        -> InstrumentValues
-    {
+    /// - Parameter forecastWind: the forecast's 10 m wind at the boat (where it comes from, degrees true, and m/s),
+    ///   when it may stand in for an anemometer.
+    mutating func update(
+        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration,
+        forecastWind: (direction: Double, speed: Double)? = nil, at now: Double
+    ) -> InstrumentValues {
         var values = InstrumentValues()
         let settings = configuration.wind
 
@@ -168,10 +185,27 @@ struct WindDerivation: Sendable {
                 trueFromInstrument = RelativeWind(
                     angle: Angle.relative(direction.angle - heading), speed: direction.magnitude)
             }
-            if let wind = trueFromInstrument, let stw = rawSpeed {
-                correctedApparent = WindTriangle.apparentWind(true: wind, speedThroughWater: stw, leeway: leeway)
+            // No instrument at all: the forecast's wind, turned to the bow by the heading (or the course over
+            // ground, for a dinghy with only a GPS), with the boat's motion through the water (or over the ground).
+            if trueFromInstrument == nil, let forecast = forecastWind, let bow = rawHeading ?? ground?.course {
+                trueFromInstrument = RelativeWind(
+                    angle: Angle.relative(forecast.direction - bow), speed: forecast.speed)
+                values.windIsForecast = true
+            }
+            let boatSpeed = rawSpeed ?? (values.windIsForecast ? ground?.speed : nil)
+            if let wind = trueFromInstrument, let speed = boatSpeed {
+                correctedApparent = WindTriangle.apparentWind(
+                    true: wind, speedThroughWater: speed, leeway: values.windIsForecast ? 0 : leeway)
                 values.apparentWindIsDerived = true
             }
+        }
+        // Forecast wind is never damped together with measured wind: either way, the damping starts again.
+        if values.windIsForecast != windWasForecast {
+            apparent.reset()
+            trueBoat.reset()
+            trueEarth.reset()
+            windward.reset()
+            windWasForecast = values.windIsForecast
         }
         values.apparentWind = Self.damp(correctedApparent, &apparent, at: now)
 
@@ -182,9 +216,10 @@ struct WindDerivation: Sendable {
         } else if let wind = values.apparentWind, let stw = values.speedThroughWater {
             boatFrameTrue = WindTriangle.trueWind(apparent: wind, speedThroughWater: stw, leeway: leeway)
         }
+        rawTrueWindSpeed = values.windIsForecast ? nil : boatFrameTrue?.speed
         values.trueWind = Self.damp(boatFrameTrue, &trueBoat, at: now)
         var earth: RelativeWind?
-        if let wind = boatFrameTrue, let heading = rawHeading {
+        if let wind = boatFrameTrue, let heading = rawHeading ?? (values.windIsForecast ? ground?.course : nil) {
             earth = RelativeWind(wind.vector.rotated(by: heading))
         }
         if let damped = Self.damp(earth, &trueEarth, at: now) {

@@ -6,8 +6,10 @@ import NMEA
 /// A value that is unknown or stale is never sent as if current: MWV, which has a status field, goes out with
 /// status `V` and empty values (unless the configuration says `silent`); sentences without a status stop.
 enum SentenceBuilder {
-    static func sentence(_ kind: ComputedKind, _ v: InstrumentValues, configuration: EngineConfiguration) -> Sentence? {
-        let talker = configuration.talker
+    static func sentence(
+        _ kind: ComputedKind, _ v: InstrumentValues, configuration: EngineConfiguration, talker: Talker? = nil
+    ) -> Sentence? {
+        let talker = talker ?? configuration.talker
         let stale = configuration.staleBehavior
         switch kind {
         case .apparentWind:

@@ -17,6 +17,7 @@ public enum Message: Hashable, Sendable {
     case dbt(DBT)
     case dpt(DPT)
     case mtw(MTW)
+    case mda(MDA)
     case vlw(VLW)
     case xdr(XDR)
     case rmb(RMB)
@@ -102,6 +103,7 @@ public enum Message: Hashable, Sendable {
         case DBT.formatter: return .dbt(try judged(DBT(fields: &r)))
         case DPT.formatter: return .dpt(try judged(DPT(fields: &r)))
         case MTW.formatter: return .mtw(try judged(MTW(fields: &r)))
+        case MDA.formatter: return .mda(try judged(MDA(fields: &r)))
         case VLW.formatter: return .vlw(try judged(VLW(fields: &r)))
         case XDR.formatter: return .xdr(try judged(XDR(fields: &r)))
         case RMB.formatter: return .rmb(try judged(RMB(fields: &r)))
@@ -130,7 +132,7 @@ public enum Message: Hashable, Sendable {
     /// Whether the sentence's type can be encoded, so that it can be written out again.
     public var isEncodable: Bool {
         switch self {
-        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa, .vdm: false
+        case .gll, .zda, .dbt, .mtw, .mda, .vlw, .bod, .rte, .rsa, .vdm: false
         default: true
         }
     }
@@ -165,7 +167,7 @@ public enum Message: Hashable, Sendable {
         case .acn(let value): try value.encode(talker: talker)
         case .vhw(let value): try value.encode(talker: talker)
         case .dpt(let value): try value.encode(talker: talker)
-        case .gll, .zda, .dbt, .mtw, .vlw, .bod, .rte, .rsa, .vdm: nil
+        case .gll, .zda, .dbt, .mtw, .mda, .vlw, .bod, .rte, .rsa, .vdm: nil
         }
     }
 }

@@ -104,6 +104,21 @@ extension DPT: PlausibilityJudged {
     }
 }
 
+extension MDA: PlausibilityJudged {
+    func judge(_ judge: inout Judge) {
+        judge.check(.airPressure, pressureBars.map { $0 * 1000 })
+        judge.check(.airPressure, pressureInches.map { $0 * MDA.pascalsPerInchOfMercury / 100 })
+        judge.check(.airTemperature, airTemperature)
+        judge.check(.waterTemperature, waterTemperature)
+        judge.check(.humidity, relativeHumidity)
+        judge.check(.airTemperature, dewPoint)
+        judge.check(.direction, windDirectionTrue)
+        judge.check(.direction, windDirectionMagnetic)
+        judge.check(.windSpeed, windSpeedMetresPerSecond)
+        judge.check(.windSpeed, windSpeedKnots.map { $0 * 1852 / 3600 })
+    }
+}
+
 extension MTW: PlausibilityJudged {
     func judge(_ judge: inout Judge) {
         judge.check(.waterTemperature, temperature)
@@ -123,6 +138,10 @@ extension VLW: PlausibilityJudged {
 extension XDR: PlausibilityJudged {
     func judge(_ judge: inout Judge) {
         for measurement in measurements {
+            if let pascals = measurement.barometricPressure {
+                judge.check(.airPressure, pascals / 100)
+                continue
+            }
             let isAngle = measurement.type == UInt8(ascii: "A")
             judge.check(isAngle ? .attitudeAngle : .measurement, measurement.value)
         }

@@ -61,6 +61,7 @@ extension Message {
         case .dbt(let s): s.implausibleQuantity
         case .dpt(let s): s.implausibleQuantity
         case .mtw(let s): s.implausibleQuantity
+        case .mda(let s): s.implausibleQuantity
         case .vlw(let s): s.implausibleQuantity
         case .xdr(let s): s.implausibleQuantity
         case .rmb(let s): s.implausibleQuantity

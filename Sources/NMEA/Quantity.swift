@@ -37,6 +37,12 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     case dilution
     /// Antenna altitude or geoid separation, metres.
     case altitude
+    /// Barometric pressure, hPa (the lowest sea-level pressure measured is 870, the highest 1084).
+    case airPressure
+    /// Air temperature or dew point, °C.
+    case airTemperature
+    /// Relative humidity, percent.
+    case humidity
     /// Any other XDR measurement: a finite number.
     case measurement
 
@@ -60,6 +66,9 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
         case .distance: 0...21_600
         case .dilution: 0...100
         case .altitude: -1_000...100_000
+        case .airPressure: 850...1100
+        case .airTemperature: -90...60
+        case .humidity: 0...100
         case .measurement: -1e15...1e15
         }
     }
@@ -73,6 +82,9 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
         case .waterTemperature: "°C"
         case .rateOfTurn: "°/min"
         case .distance: "NM"
+        case .airPressure: "hPa"
+        case .airTemperature: "°C"
+        case .humidity: "%"
         case .dilution, .measurement: ""
         }
     }
@@ -96,6 +108,9 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
         case .distance: "distance"
         case .dilution: "dilution of precision"
         case .altitude: "altitude"
+        case .airPressure: "barometric pressure"
+        case .airTemperature: "air temperature"
+        case .humidity: "relative humidity"
         case .measurement: "XDR value"
         }
     }

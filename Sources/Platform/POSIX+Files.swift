@@ -49,6 +49,12 @@ extension POSIX {
             seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
     }
 
+    /// Whether `path` is a folder.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && Int32(info.st_mode) & S_IFMT == S_IFDIR
+    }
+
     /// Back to the start of a file (lseek(2) to 0).
     public static func rewind(_ fd: Int32) { _ = lseek(fd, 0, SEEK_SET) }
 
@@ -65,6 +71,12 @@ extension POSIX {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder
+    }
+
+    /// The last part of a path: the file's name.
+    public static func baseName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     /// Writes a whole file so that a power cut leaves either the old file or the new one, never half of either: a
@@ -97,7 +109,7 @@ extension POSIX {
             throw error
         }
         close(fd)
-        guard rename(temporary, path) == 0 else {
+        guard CPosix.rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw Failure(operation: "cannot rename to", path: path, code: code)
@@ -110,6 +122,35 @@ extension POSIX {
 
     public static func writeFileAtomically(_ path: String, _ text: String, mode: UInt32 = 0o644) throws(Failure) {
         try writeFileAtomically(path, Array(text.utf8), mode: mode)
+    }
+
+    /// Adds `bytes` to the end of the file at `path` (created, or emptied first with `truncating`); its length after.
+    public static func append(_ path: String, _ bytes: [UInt8], truncating: Bool) throws(Failure) -> Int {
+        let flags = O_WRONLY | O_CREAT | (truncating ? O_TRUNC : O_APPEND)
+        let fd = try open(path, flags, operation: "cannot write")
+        defer { close(fd) }
+        var failure: Int32?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                switch write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) {
+                case .bytes(let count) where count > 0: offset += count
+                case .failed(let code):
+                    failure = code
+                    return
+                default:
+                    failure = EIO
+                    return
+                }
+            }
+        }
+        if let failure { throw Failure(operation: "cannot write", path: path, code: failure) }
+        return Int(lseek(fd, 0, SEEK_END))
+    }
+
+    /// Renames a file (both in one file system).
+    public static func rename(_ from: String, to: String) throws(Failure) {
+        guard CPosix.rename(from, to) == 0 else { throw Failure(operation: "cannot rename to", path: to, code: errno) }
     }
 
     /// Removes a file; false when it could not be.
@@ -180,5 +221,43 @@ extension POSIX {
             return Int(line.dropFirst(6).filter { $0 >= "0" && $0 <= "9" })
         }
         return nil
+    }
+}
+
+/// Files mapped into memory, read-only, and C libraries opened at run time.
+extension POSIX {
+    /// The file at `path` mapped read-only (pages are read from the disk only when touched, and are the kernel's to
+    /// drop again); a file longer than `limit` bytes or empty is refused. Give it back with ``unmap(_:)``.
+    public static func map(_ path: String, limit: Int) throws(Failure) -> UnsafeRawBufferPointer {
+        let fd = try open(path, O_RDONLY)
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(operation: "cannot stat", path: path, code: errno) }
+        let length = Int(info.st_size)
+        guard length > 0 else { throw Failure(operation: "empty", path: path, code: EINVAL) }
+        guard length <= limit else { throw Failure(operation: "too long to map", path: path, code: EFBIG) }
+        guard let address = cposix_map_readonly(fd, length) else {
+            throw Failure(operation: "cannot map", path: path, code: errno)
+        }
+        return UnsafeRawBufferPointer(start: address, count: length)
+    }
+
+    /// Gives back a mapping made by ``map(_:limit:)``.
+    public static func unmap(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+    }
+
+    /// A shared library opened with dlopen(3), the first of `names` found; nil when none is installed.
+    public static func openLibrary(_ names: [String]) -> UnsafeMutableRawPointer? {
+        for name in names {
+            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
+        }
+        return nil
+    }
+
+    /// A function or variable of a library opened with ``openLibrary(_:)``.
+    public static func symbol(_ library: UnsafeMutableRawPointer, _ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(library, name)
     }
 }

@@ -61,6 +61,33 @@ public enum POSIX {
         return .success(pid)
     }
 
+    /// Starts the program at `arguments[0]` (a path, not looked up) with its output and errors written to the file
+    /// `log`, which it truncates; the caller reaps it with ``reap(_:)`` and reads what it said.
+    public static func spawn(_ arguments: [String], log: String) -> Result<Int32, Failure> {
+        guard let program = arguments.first else {
+            return .failure(Failure(operation: "spawn", path: "", code: EINVAL))
+        }
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { $0.withCString { strdup($0) } }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        let pid = argv.withUnsafeMutableBufferPointer { buffer in
+            log.withCString { cposix_spawn_logging(buffer.baseAddress, $0) }
+        }
+        guard pid > 0 else { return .failure(Failure(operation: "spawn", path: program, code: cposix_errno())) }
+        return .success(pid)
+    }
+
+    /// This program's own path (`/proc/self/exe`), to start a helper of itself.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, 4095) }
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Ends a child that has run too long (SIGKILL); it is still to be reaped.
+    public static func kill(_ pid: Int32) { _ = CPosix.kill(pid, SIGKILL) }
+
     /// A child's exit status once it has ended (128 + the signal that killed it); nil while it runs.
     public static func reap(_ pid: Int32) -> Int32? {
         let status = cposix_reap(pid)

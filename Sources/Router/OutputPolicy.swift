@@ -12,8 +12,11 @@ public struct OutputPolicy: Sendable {
     public var passThrough = true
     public var excludedSources: Set<SourceID> = []
     public var filter = AddressFilter(include: [], exclude: [])
-    /// Talker of computed sentences here (nil: the engine's).
+    /// Talker of computed sentences here (nil: the engine's). Wind made from the forecast keeps its own.
     public var talker: Talker?
+    /// Carry wind made from the forecast (``WeatherSettings/windFallback``); without, this output gets no wind while
+    /// no anemometer is heard (an autopilot that steers to the wind).
+    public var forecastWind = true
     public var rateLimits: [(pattern: String, interval: Double)] = []
     /// Heel and pitch XDR transducer names and decimals here (nil: the engine's).
     public var attitudeNames: (String, String)?

@@ -18,6 +18,14 @@ extension Router {
         engine.setClock(unixTime: unixTime, at: time)
     }
 
+    /// The forecasts on board from now on: every grid the shell has mapped (none, to forget them).
+    public mutating func setForecast(_ forecast: Forecast) { engine.setForecast(forecast) }
+
+    /// The barometer's record for the panel: a point every `step` minutes for the last `hours`, oldest first.
+    public func barograph(at time: Double, hours: Int = 24, step: Int = 10) -> [(minutesAgo: Int, pascals: Double)] {
+        engine.barograph(at: time, hours: hours, step: step)
+    }
+
     /// Follows a local route (a configured file, loaded), from its first leg.
     public mutating func follow(_ route: Route) { engine.follow(route) }
 

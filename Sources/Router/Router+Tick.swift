@@ -11,11 +11,13 @@ extension Router {
         due.removeAll(keepingCapacity: true)
         engine.tick(at: time) { kind, sentence in due.append((kind, sentence)) }
         counters.computed += due.count
+        let forecastWind = engine.values.windIsForecast
         for (kind, sentence) in due {
+            let isForecast = forecastWind && kind.isWindDerived
             for index in outputs.indices {
                 let output = outputs[index]
                 guard output.computed, output.kinds.contains(kind), output.filter.admits(sentence.address),
-                    hasAudience(index)
+                    !isForecast || output.forecastWind, hasAudience(index)
                 else { continue }
                 guard let variant = variant(of: sentence, kind: kind, for: output, at: time),
                     output.filter.admits(variant.address)
@@ -33,9 +35,10 @@ extension Router {
         let trackDue = time - trackReportedAt >= 5 || time < trackReportedAt
         let report = engine.report(
             at: time, alarmsSince: reportedAlarms, trafficSince: reportedTraffic,
-            trackSince: trackDue ? reportedTrack : engine.track.revision)
+            trackSince: trackDue ? reportedTrack : engine.track.revision, weatherSince: reportedWeather)
         reportedAlarms = engine.alarmRevision
         reportedTraffic = engine.ais.revision
+        reportedWeather = engine.weatherRevision
         if report.track != nil {
             trackReportedAt = time
             reportedTrack = engine.track.revision
@@ -78,7 +81,10 @@ extension Router {
             engine.remember(variant, at: time)
             return variant
         }
-        if let talker = output.talker, talker != configuration.talker {
+        // Wind made from the forecast keeps the forecast's talker: an output's own would hide where it came from.
+        if let talker = output.talker, talker != configuration.talker,
+            !(engine.values.windIsForecast && kind.isWindDerived)
+        {
             let variant = Self.retalked(sentence, talker)
             engine.remember(variant, at: time)
             return variant

@@ -99,6 +99,7 @@ public struct Router {
     var reportedAlarms: Int?
     var reportedTraffic: Int?
     var reportedTrack: Int?
+    var reportedWeather: Int?
     var trackReportedAt = -Double.infinity
     /// Say each sentence and fix the engine took (``Action/observed(_:)``): on when a Signal K model listens.
     public var observes = false

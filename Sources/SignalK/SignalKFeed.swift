@@ -56,6 +56,7 @@ public struct SignalKFeed: Sendable {
         }
         model.swingFrom = report.values.anchor?.trackFrom
         model.route = report.route
+        if let weather = report.weather { model.weather = weather }
         var alarmsChanged = false
         if let changed = report.alarms {
             alarms = changed
@@ -65,6 +66,7 @@ public struct SignalKFeed: Sendable {
         model.update(
             report.values, alarms: alarms, timeToStart: report.timeToStart, at: report.time,
             unixTime: report.unixTime)
+        model.take(forecast: report.values.forecast, at: report.values.position?.point, unixTime: report.unixTime)
         model.expire(at: report.time, unixTime: report.unixTime)
         if report.time >= nextUpdate { nextUpdate = max(nextUpdate + 1 / updateRate, report.time) }
     }

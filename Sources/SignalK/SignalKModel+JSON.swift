@@ -87,7 +87,7 @@ extension SignalKModel {
         writeVessel(urn, to: &json)
         writeTraffic(group: "vessels.", to: &json)
         json.endObject()
-        for group in ["atons", "sar", "aircraft"]
+        for group in ["atons", "sar", "aircraft", "meteo"]
         where traffic.stations.contains(where: { $0.context.hasPrefix(group + ".") }) {
             json.beginObject(group)
             writeTraffic(group: group + ".", to: &json)
@@ -111,7 +111,7 @@ extension SignalKModel {
         case "sources":
             guard components.count == 1 else { return nil }
             writeSources(nil, to: &json)
-        case "atons", "sar", "aircraft":
+        case "atons", "sar", "aircraft", "meteo":
             json.beginObject()
             writeTraffic(group: first + ".", to: &json)
             json.endObject()

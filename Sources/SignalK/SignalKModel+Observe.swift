@@ -85,10 +85,18 @@ extension SignalKModel {
         case .mtw(let mtw):
             put("environment.water.temperature", mtw.temperature.map { .number($0 + 273.15) })
         case .xdr(let xdr):
+            put("environment.outside.pressure", xdr.barometricPressure.map(SignalKValue.number))
             let roll = xdr.heel.map(Angle.radians)
             let pitch = xdr.pitch.map(Angle.radians)
             guard roll != nil || pitch != nil else { return }
             put("navigation.attitude", .attitude(roll: roll, pitch: pitch, yaw: nil))
+        case .mda(let mda):
+            // As nmea0183-signalk's MDA hook: pressure in pascals, temperatures in kelvin, humidity as a ratio.
+            put("environment.outside.pressure", mda.pressure.map(SignalKValue.number))
+            put("environment.outside.temperature", mda.airTemperature.map { .number($0 + 273.15) })
+            put("environment.water.temperature", mda.waterTemperature.map { .number($0 + 273.15) })
+            put("environment.outside.relativeHumidity", mda.relativeHumidity.map { .number($0 / 100) })
+            put("environment.outside.dewPointTemperature", mda.dewPoint.map { .number($0 + 273.15) })
         case .rot(let rot):
             guard let rate = rot.rate else { return }
             put("navigation.rateOfTurn", .number(Angle.radians(rate) / 60))

@@ -23,30 +23,49 @@ extension SignalKModel {
         func point(_ waypoint: Waypoint?) -> SignalKValue? {
             waypoint.map { .position(latitude: $0.position.latitude, longitude: $0.position.longitude) }
         }
+        // Wind made from the forecast has a source of its own, and the computed source's value is withdrawn (and the
+        // other way round when an anemometer returns): an app never shows forecast wind as measured.
+        let windSource = values.windIsForecast ? Self.forecastSource : source
+        let otherWindSource = values.windIsForecast ? source : Self.forecastSource
+        func wind(_ path: String, _ value: SignalKValue?) {
+            if entries[path]?.contains(where: { $0.source == otherWindSource }) == true {
+                withdraw(path, source: otherWindSource, timestamp: stamp)
+            }
+            if let value {
+                set(path, value, source: windSource, time: time, timestamp: stamp)
+            } else {
+                withdraw(path, source: windSource, timestamp: stamp)
+            }
+        }
         put("navigation.headingTrue", radians(values.headingTrue))
-        put("environment.wind.angleApparent", radians(values.apparentWind?.angle))
-        put("environment.wind.speedApparent", number(values.apparentWind?.speed))
-        put("environment.wind.angleTrueWater", radians(values.trueWind?.angle))
-        put("environment.wind.speedTrue", number(values.trueWind?.speed))
-        put("environment.wind.directionTrue", radians(values.trueWindDirection))
+        wind("environment.wind.angleApparent", radians(values.apparentWind?.angle))
+        wind("environment.wind.speedApparent", number(values.apparentWind?.speed))
+        wind("environment.wind.angleTrueWater", radians(values.trueWind?.angle))
+        wind("environment.wind.speedTrue", number(values.trueWind?.speed))
+        wind("environment.wind.directionTrue", radians(values.trueWindDirection))
         put("environment.wind.angleTrueGround", radians(values.groundWind?.angle))
         put("environment.wind.speedOverGround", number(values.groundWind?.speed))
-        put("performance.velocityMadeGood", number(values.windwardSpeed))
+        wind("performance.velocityMadeGood", number(values.windwardSpeed))
+        put("environment.wind.gust", number(values.gust))
+        put("environment.outside.pressureTendency", values.pressureTendency.map { .text($0.weatherWord) })
+        put("environment.outside.pressureChange", number(values.pressureTendency?.change))
+        put("telltale.weather.tendency", values.pressureTendency.map { .text($0.words) })
+        put("telltale.wind.forecast", values.windIsForecast ? .bool(true) : nil)
         let performance = values.performance
-        put("performance.polarSpeed", number(performance?.polarSpeed))
-        put("performance.polarSpeedRatio", number(performance?.polarRatio))
-        put("performance.beatAngle", radians(performance?.beat.angle))
-        put("performance.beatAngleTargetSpeed", number(performance?.beat.speed))
-        put("performance.beatAngleVelocityMadeGood", number(performance?.beat.windwardSpeed))
-        put("performance.gybeAngle", radians(performance?.run.angle))
-        put("performance.gybeAngleTargetSpeed", number(performance?.run.speed))
-        put("performance.gybeAngleVelocityMadeGood", number(performance.map { -$0.run.windwardSpeed }))
-        put("performance.targetAngle", radians(performance?.target.angle))
-        put("performance.targetSpeed", number(performance?.target.speed))
-        put("navigation.racing.layline.distance", number(values.laylines?.distance))
-        put("navigation.racing.layline.time", number(values.laylines?.time))
-        put("navigation.racing.oppositeLayline.distance", number(values.laylines?.oppositeDistance))
-        put("navigation.racing.oppositeLayline.time", number(values.laylines?.oppositeTime))
+        wind("performance.polarSpeed", number(performance?.polarSpeed))
+        wind("performance.polarSpeedRatio", number(performance?.polarRatio))
+        wind("performance.beatAngle", radians(performance?.beat.angle))
+        wind("performance.beatAngleTargetSpeed", number(performance?.beat.speed))
+        wind("performance.beatAngleVelocityMadeGood", number(performance?.beat.windwardSpeed))
+        wind("performance.gybeAngle", radians(performance?.run.angle))
+        wind("performance.gybeAngleTargetSpeed", number(performance?.run.speed))
+        wind("performance.gybeAngleVelocityMadeGood", number(performance.map { -$0.run.windwardSpeed }))
+        wind("performance.targetAngle", radians(performance?.target.angle))
+        wind("performance.targetSpeed", number(performance?.target.speed))
+        wind("navigation.racing.layline.distance", number(values.laylines?.distance))
+        wind("navigation.racing.layline.time", number(values.laylines?.time))
+        wind("navigation.racing.oppositeLayline.distance", number(values.laylines?.oppositeDistance))
+        wind("navigation.racing.oppositeLayline.time", number(values.laylines?.oppositeTime))
         let imu = values.imuAttitude
         put(
             "navigation.attitude",

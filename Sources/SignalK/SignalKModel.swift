@@ -11,6 +11,8 @@ import NMEA
 /// passes (a `null` update); a derived value the engine no longer has is withdrawn at once.
 public struct SignalKModel: Sendable {
     public static let computedSource = "telltale.computed"
+    /// The source of wind made from the forecast on board (no anemometer heard), and of the forecast itself.
+    public static let forecastSource = "telltale.forecast"
     public static let version = "1.7.0"
 
     public struct Entry: Sendable {
@@ -52,10 +54,17 @@ public struct SignalKModel: Sendable {
     public var route: Route?
     /// Engine seconds from which the track is the anchor's swing, while an anchor is set.
     public var swingFrom: Double?
+    /// The weather page's last report (meteogram, route ahead, barograph, forecasts on board).
+    public var weather: WeatherReport?
 
     /// Takes the engine's AIS table (when its report carries it).
     public mutating func take(traffic targets: [AISTarget], at time: Double, unixTime: Double) {
         traffic.take(targets, at: time, unixTime: unixTime)
+    }
+
+    /// The forecast at the boat (``SignalKTraffic/forecast(_:at:unixTime:)``).
+    public mutating func take(forecast sample: ForecastSample?, at point: GeoPoint?, unixTime: Double) {
+        traffic.forecast(sample, at: point, unixTime: unixTime)
     }
 
     /// The AIS deltas made since the last call, each one station's (its context and the delta's text).

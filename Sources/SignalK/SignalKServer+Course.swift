@@ -62,7 +62,7 @@ extension SignalKServer {
         let isRead = request.method == "GET" || request.method == "HEAD"
         if path == "/signalk/v2/features" {
             guard isRead else { return refuse(405, "GET only") }
-            return reply(200, #"{"apis":["course","resources"],"plugins":[]}"#)
+            return reply(200, #"{"apis":["course","resources","weather"],"plugins":[]}"#)
         }
         if path == Self.routesPath || path == Self.routesPath + "/" + SignalKModel.routeIdentifier {
             guard isRead else { return refuse(405, "GET only") }

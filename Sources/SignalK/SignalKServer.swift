@@ -1,4 +1,5 @@
 import Engine
+import Marine
 
 /// The Signal K server's protocol, sans-I/O: connections' bytes in, bytes for connections out. HTTP/1.1 requests
 /// (discovery, the full model and its branches, PUT, static files) and the WebSocket stream (hello, deltas,
@@ -72,6 +73,9 @@ public struct SignalKServer: Sendable {
         /// A phone's chart page asks for the list of charts or a tile: the shell answers with
         /// ``answer(_:status:contentType:body:model:at:unixTime:_:)``. The connection reads nothing more until then.
         case chart(ChartRequest)
+        /// A piece of a GRIB file a phone sends: the shell writes it and answers with
+        /// ``answer(_:status:message:model:at:unixTime:_:)``.
+        case upload(UploadRequest)
     }
 
     /// A command a client sent, and where its answer goes.
@@ -134,6 +138,8 @@ public struct SignalKServer: Sendable {
 
     public internal(set) var configuration: Configuration
     public internal(set) var counters = Counters()
+    /// The forecasts on board (the shell maps them), for the weather API and the chart's wind.
+    public var forecast = Forecast()
     var connections: [Int: Connection] = [:]
     /// Stream work begun and not yet done, oldest first (see `resume`).
     var rounds: [StreamRound] = []
@@ -262,6 +268,12 @@ public struct SignalKServer: Sendable {
             || path.hasPrefix(Self.accessAdminPath + "/")
         {
             return accessRoute(request, id, &connection, keepAlive: keepAlive, unixTime: unixTime, act)
+        }
+        if path == Self.weatherAPIPath || path.hasPrefix(Self.weatherAPIPath + "/") {
+            return weatherAPI(request, id, &connection, unixTime: unixTime, keepAlive: keepAlive, act)
+        }
+        if path == Self.weatherPagePath || path.hasPrefix(Self.weatherPagePath + "/") {
+            return weatherPage(request, id, &connection, model: model, unixTime: unixTime, keepAlive: keepAlive, act)
         }
         if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
             return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)

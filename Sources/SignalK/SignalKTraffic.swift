@@ -20,7 +20,13 @@ public struct SignalKTraffic: Sendable {
         public var timestamp: String
         var heard: Double
         var approach: ClosestApproach?
+        /// `telltale.ais`, or `telltale.forecast` for the forecast at the boat.
+        public var source = SignalKTraffic.source
     }
+
+    /// The forecast at the boat, under a context of its own as Signal K keeps forecasts and weather stations
+    /// (`meteo.`), apart from what the boat measures.
+    public static let forecastContext = "meteo.forecast"
 
     public private(set) var stations: [Station] = []
     private var pending: [Delta] = []
@@ -44,8 +50,8 @@ public struct SignalKTraffic: Sendable {
 
     /// Takes the engine's table: the stations heard or judged anew become deltas, the forgotten ones go.
     public mutating func take(_ targets: [AISTarget], at time: Double, unixTime: Double) {
-        var kept: [Station] = []
-        kept.reserveCapacity(targets.count)
+        var kept: [Station] = stations.filter { $0.context == Self.forecastContext }
+        kept.reserveCapacity(targets.count + 1)
         for target in targets {
             let old = stations.first { $0.mmsi == target.mmsi }
             if let old, old.heard == target.lastHeard, old.approach == target.approach {
@@ -60,6 +66,45 @@ public struct SignalKTraffic: Sendable {
             kept.append(station)
         }
         stations = kept
+    }
+
+    /// The forecast at the boat now (`point`), from the forecast grid `label`; nil takes it away (no forecast covers
+    /// the boat). A delta goes out when what it says changes.
+    public mutating func forecast(_ sample: ForecastSample?, at point: GeoPoint?, unixTime: Double) {
+        let index = stations.firstIndex { $0.context == Self.forecastContext }
+        guard let sample, let point else {
+            if let index { stations.remove(at: index) }
+            return
+        }
+        func number(_ value: Double?) -> SignalKValue? { value.map(SignalKValue.number) }
+        var values: [(path: String, value: SignalKValue)] = [
+            ("", .object([("name", .text("Forecast at the boat"))])),
+            ("navigation.position", .position(latitude: point.latitude, longitude: point.longitude)),
+            ("forecast.time", .text(SignalKTime.text(unixTime: sample.time))),
+            ("forecast.runTime", .text(SignalKTime.text(unixTime: sample.runTime))),
+        ]
+        let optional: [(String, SignalKValue?)] = [
+            ("environment.wind.speedTrue", number(sample.windSpeed)),
+            ("environment.wind.directionTrue", sample.windDirection.map { .number(Angle.radians($0)) }),
+            ("environment.wind.gust", number(sample.gust)),
+            ("environment.outside.pressure", number(sample.pressure)),
+            // mm/h as Signal K's SI: metres a second.
+            ("environment.outside.precipitationRate", sample.precipitation.map { .number($0 / 3_600_000) }),
+            ("environment.outside.cloudCover", sample.cloud.map { .number($0 / 100) }),
+        ]
+        for (path, value) in optional { if let value { values.append((path, value)) } }
+        var station = Station(
+            mmsi: 0, context: Self.forecastContext, values: values, timestamp: SignalKTime.text(unixTime: unixTime),
+            heard: sample.time, approach: nil)
+        station.source = SignalKModel.forecastSource
+        if let index {
+            // The same forecast for the same second and place: nothing new to say.
+            if stations[index].heard == sample.time, stations[index].values.count == values.count { return }
+            stations[index] = station
+        } else {
+            stations.append(station)
+        }
+        pending.append((station.context, values.map { $0.path }, Self.delta(station)))
     }
 
     /// The deltas made since the last call, each one station's.
@@ -175,7 +220,7 @@ public struct SignalKTraffic: Sendable {
         json.value("context", station.context)
         json.beginArray("updates")
         json.beginObject(nil)
-        json.value("$source", source)
+        json.value("$source", station.source)
         json.value("timestamp", station.timestamp)
         json.beginArray("values")
         for (path, value) in station.values {
@@ -205,7 +250,7 @@ public struct SignalKTraffic: Sendable {
         guard prefix.isEmpty || !inside.isEmpty else { return false }
         json.beginObject(key)
         if prefix.isEmpty {
-            // The root's `mmsi` and `name`, plain as signalk-server keeps them.
+            // The root's `mmsi` and `name`, plain as signalk-server keeps them (a forecast has only a name).
             for (path, value) in station.values where path.isEmpty {
                 if case .object(let keys, let values) = value {
                     for (name, member) in zip(keys, values) { member.write(name, to: &json) }
@@ -239,7 +284,7 @@ public struct SignalKTraffic: Sendable {
     private func writeLeaf(_ value: SignalKValue, _ station: Station, _ key: String?, to json: inout JSONWriter) {
         json.beginObject(key)
         value.write("value", to: &json)
-        json.value("$source", Self.source)
+        json.value("$source", station.source)
         json.value("timestamp", station.timestamp)
         json.endObject()
     }

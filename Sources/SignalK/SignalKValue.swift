@@ -199,6 +199,20 @@ public enum SignalKPaths {
             "Wind speed over water (as calculated from speedApparent and vessel's speed through water)", 5)
         add("environment.wind.directionTrue", "rad", "TWD", "The wind direction relative to true north", 5)
         add("environment.wind.directionMagnetic", "rad", "TWD (M)", "The wind direction relative to magnetic north", 5)
+        add("environment.wind.gust", "m/s", "Gust", "The highest 3-second mean true wind speed in 10 minutes", 10)
+        // A barometer may send once a minute (MDA, XDR).
+        add("environment.outside.pressure", "Pa", "Pressure", "Current outside air ambient pressure", 150)
+        add(
+            "environment.outside.pressureTendency", nil, "Tendency",
+            "Three-hour tendency: steady, decreasing, increasing", 10)
+        add("environment.outside.pressureChange", "Pa", "3-hour change", "The barometer's change over three hours", 10)
+        add("environment.outside.temperature", "K", "Air temperature", "Current outside air temperature", 150)
+        add("environment.outside.relativeHumidity", "ratio", "Humidity", "Current outside air relative humidity", 150)
+        add("environment.outside.dewPointTemperature", "K", "Dew point", "Current outside dew point temperature", 150)
+        add("telltale.weather.tendency", nil, "Barometer", "The tendency in the shipping forecast's words", 10)
+        add(
+            "telltale.wind.forecast", nil, "Forecast wind", "True: the wind is the forecast's, no anemometer is heard",
+            10)
         add(
             "environment.wind.angleTrueGround", "rad", "GWA",
             "True wind angle based on speed over ground, negative to port", 5)

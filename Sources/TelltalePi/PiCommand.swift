@@ -74,6 +74,8 @@ enum PiCommand {
             Console.out(try NetworkCommand.run(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
         case "advertise":
             Console.out(try Advertisement.run(CommandParser.parse(rest)))
+        case "weather":
+            Console.out(try WeatherCommand.run(CommandParser.parse(rest)))
         case "--version", "version":
             Console.out("telltale \(TelltaleVersion.string)\n")
         case "help", "--help", "-h", nil:

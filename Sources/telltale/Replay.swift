@@ -17,6 +17,7 @@ struct Replay: SpecCommand {
     @Option(name: .customLong("signalk"), help: help("signalk")) var signalK: String?
     @Option(name: .customLong("race-start"), help: help("race-start")) var raceStart: Double?
     @Option(name: .customLong("anchor-drop"), help: help("anchor-drop")) var anchorDrop: Double?
+    @Option(name: .customLong("forecast"), help: help("forecast")) var forecasts: [String] = []
     @Option(name: .customLong("line-rate"), help: help("line-rate")) var lineRate = 10.0
     @Option(name: .customLong("tick-rate"), help: help("tick-rate")) var tickRate = 10.0
     @Option(name: .customLong("kind"), help: help("kind")) var kinds: [String] = []
@@ -36,6 +37,7 @@ struct Replay: SpecCommand {
         options.signalK = signalK
         options.raceStart = raceStart
         options.anchorDrop = anchorDrop
+        options.forecasts = forecasts
         options.lineRate = lineRate
         options.tickRate = tickRate
         options.kinds = kinds

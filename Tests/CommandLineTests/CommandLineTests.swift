@@ -19,7 +19,7 @@ import Testing
         "simulate": ["--route", "route.gpx", "--output", "/tmp/voyage"], "replay": ["voyage.nmea"],
         "alarm": ["list"], "access": ["list"], "anchor": ["drop"], "race": ["start"], "route": ["advance"],
         "check-config": ["boat.toml"],
-        "inspect": ["voyage.nmea"],
+        "inspect": ["voyage.nmea"], "weather": ["show", "gfs.grb.ttwx"],
     ]
 
     func compare<C: SpecCommand>(_ type: C.Type, _ words: [String]) throws {

@@ -128,6 +128,7 @@ import Testing
         /// What the engine answers each command (as the runtime does, through the router).
         var outcome = CommandOutcome.done("done")
         var settings: [SignalKServer.SettingsRequest.Kind] = []
+        var uploads: [SignalKServer.UploadRequest] = []
 
         init(
             put: [NetworkRule.Network] = NetworkRule.loopback,
@@ -160,6 +161,7 @@ import Testing
             var requests: [SignalKServer.CommandRequest] = []
             var asked: [SignalKServer.SettingsRequest] = []
             var charted: [SignalKServer.ChartRequest] = []
+            var pieces: [SignalKServer.UploadRequest] = []
             let act = { (action: SignalKServer.Action) in
                 switch action {
                 case .send(let id, let bytes): out.append((id, bytes))
@@ -168,9 +170,16 @@ import Testing
                 case .settings(let request): asked.append(request)
                 case .saveAccess: break
                 case .chart(let request): charted.append(request)
+                case .upload(let request): pieces.append(request)
                 }
             }
             body(&server, model, act)
+            // Uploads are kept and answered as the web service answers a whole file.
+            while !pieces.isEmpty {
+                let request = pieces.removeFirst()
+                uploads.append(request)
+                server.answer(request, status: 201, message: "received", model: model, at: now, unixTime: 0, act)
+            }
             // Charts are answered with what was asked, as text.
             while !charted.isEmpty {
                 let request = charted.removeFirst()

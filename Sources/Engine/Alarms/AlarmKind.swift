@@ -31,6 +31,8 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     case aisDistress
     /// The boat outside the anchor's circle for longer than ``AnchorSettings/hold``: the anchor is dragging.
     case anchorDrag
+    /// The barometer falling faster than ``AlarmSettings/pressureFall`` over three hours: a gale may be coming.
+    case pressureFall
 
     /// The configuration's name (`[alarms.text]`, `[alarms.spoken]`).
     public var name: String {
@@ -51,6 +53,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .collision: "collision"
         case .aisDistress: "ais_distress"
         case .anchorDrag: "anchor"
+        case .pressureFall: "pressure_fall"
         }
     }
 
@@ -73,6 +76,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .collision: "navigation.closestApproach"
         case .aisDistress: "navigation.distress"
         case .anchorDrag: "navigation.anchor"
+        case .pressureFall: "environment.outside.pressure"
         }
     }
 
@@ -95,6 +99,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .collision: 161
         case .aisDistress: 162
         case .anchorDrag: 171
+        case .pressureFall: 181
         }
     }
 
@@ -115,6 +120,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     /// heard, an anchor dropped. Until then it is not listed at all (a sensor never fitted is not lost).
     var waitsToBeSeen: Bool {
         lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress || self == .anchorDrag
+            || self == .pressureFall
     }
 
     /// The sensor-lost alarm of a group.

@@ -25,6 +25,8 @@ extension AlarmMonitor {
         case .collision: return traffic.text.isEmpty ? "Collision risk" : traffic.text
         case .aisDistress: return distress.text.isEmpty ? "AIS distress beacon" : distress.text
         case .anchorDrag: return anchorText.isEmpty ? "Anchor dragging" : anchorText
+        case .pressureFall:
+            return "Barometer falling \(FixedDecimal.text((settings.pressureFall ?? 0) / 100, decimals: 1)) hPa in 3 h"
         }
     }
 
@@ -47,6 +49,10 @@ extension AlarmMonitor {
         case .anchorDrag:
             guard let distance = values.anchor?.distance else { return "anchor dragging" }
             return "anchor dragging, \(Int(distance.rounded())) metres from the anchor"
+        case .pressureFall:
+            let fall = -(values.pressureTendency?.change ?? -(settings.pressureFall ?? 0)) / 100
+            return "barometer \(values.pressureTendency?.words ?? "falling"), "
+                + "\(FixedDecimal.text(fall, decimals: 1)) hectopascals in 3 hours"
         default: return "\(kind.lostGroup?.rawValue ?? "sensor") lost"
         }
     }

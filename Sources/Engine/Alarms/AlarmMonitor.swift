@@ -226,6 +226,17 @@ public struct AlarmMonitor: Sendable {
         return changed
     }
 
+    /// The pressure-fall alarm, listed once a barometer has been heard: raised when the three-hour tendency falls by
+    /// ``AlarmSettings/pressureFall`` or more, cleared when the fall is back under four fifths of it. Without a
+    /// tendency (less than three hours of record) it is left as it is. True when it changed.
+    mutating func judgePressure(_ tendency: Barograph.Tendency?, barometer: Bool, at now: Double) -> Bool {
+        guard let limit = settings.pressureFall, watched[AlarmKind.pressureFall.rawValue] else { return false }
+        if barometer { see(.pressureFall) }
+        guard let tendency else { return false }
+        return update(
+            .pressureFall, raise: tendency.change <= -limit, clear: tendency.change > -limit * 0.8, hold: 0, at: now)
+    }
+
     /// Why an alarm could not be acknowledged.
     public enum AcknowledgeRefusal: Hashable, Sendable {
         case notConfigured

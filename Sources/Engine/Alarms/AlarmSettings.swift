@@ -41,6 +41,9 @@ public struct AlarmSettings: Hashable, Sendable {
     public var aisDistress = true
     /// Raise the drag alarm while the anchor watch is set (``AnchorSettings`` says how it judges).
     public var anchor = true
+    /// Pascals the barometer must fall in three hours to raise the pressure-fall alarm (the classic gale sign,
+    /// 3 hPa); nil switches it off.
+    public var pressureFall: Double? = 300
     /// The sailor's own words for an alarm's text (ALR, TXT, Signal K, the panel) and for what is said aloud.
     public var text: [AlarmKind: String] = [:]
     public var spoken: [AlarmKind: String] = [:]
@@ -60,6 +63,7 @@ public struct AlarmSettings: Hashable, Sendable {
         case .collision: collisionDistance != nil
         case .aisDistress: aisDistress
         case .anchorDrag: anchor
+        case .pressureFall: pressureFall != nil
         default: kind.lostGroup.map { sensorLost.contains($0) } ?? false
         }
     }

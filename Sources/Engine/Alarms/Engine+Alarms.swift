@@ -14,8 +14,10 @@ extension Engine {
         fresh.position = inputs.hasFresh(.position, at: now)
         fresh.depth = inputs.hasFresh(.depth, at: now)
         fresh.attitude = inputs.hasFresh(.attitude, at: now)
-        return alarmMonitor.judge(
+        let judged = alarmMonitor.judge(
             values, fresh: fresh, arrivals: follower.arrivals, lastArrival: follower.lastArrival?.id, at: now)
+        let pressure = alarmMonitor.judgePressure(values.pressureTendency, barometer: values.pressure != nil, at: now)
+        return judged || pressure
     }
 
     /// The listed alarms and their state, for Signal K notifications and the panel.

@@ -83,9 +83,16 @@ public enum ReplayCommand {
                 throw CommandError("\(error)")
             }
         }
-        let engine = try Self.engine(
+        var engine = try Self.engine(
             configuration, route: options.route ?? configuredRoute, line: configuredLine, race: configuredRace,
             raceStart: options.raceStart)
+        var grids: [ForecastGrid] = []
+        for path in options.forecasts {
+            do throws(WeatherLibrary.LoadError) { grids.append(try WeatherLibrary.open(path)) } catch {
+                throw CommandError("\(path): \(error)", status: 65)
+            }
+        }
+        if !grids.isEmpty { engine.setForecast(Forecast(grids: grids)) }
         var imuFile: IMUFile?
         if let imu = options.imu {
             do {

@@ -13,7 +13,7 @@ extension ConfigurationFile.Reader {
                     "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
                     "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
                     "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken", "collision",
-                    "collision_cpa", "collision_tcpa", "ais_distress", "anchor",
+                    "collision_cpa", "collision_tcpa", "ais_distress", "anchor", "pressure_fall",
                 ])
             var settings = config.engine.alarms
             if table["over_heel"] != nil {
@@ -90,6 +90,23 @@ extension ConfigurationFile.Reader {
                 config.engine.anchor.margin = metres
             }
         }
+    }
+
+    /// `[weather]`: the GRIB files watched, where their grids live, and forecast wind as the last wind source.
+    func weather(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String) throws(ConfigurationFile.Error)
+    {
+        guard let weather = root["weather"] else { return }
+        guard let table = weather.table else { throw fail("weather", "must be a table") }
+        try check(table, "weather", allowed: ["grib", "folder", "wind_fallback", "talker", "interval"])
+        func path(_ key: String) throws(ConfigurationFile.Error) -> String? {
+            guard let text = try string(table, key, "weather"), !text.isEmpty else { return nil }
+            return text.hasPrefix("/") ? text : base + "/" + text
+        }
+        config.weather.grib = try path("grib")
+        if let folder = try path("folder") { config.weather.folder = folder }
+        if let value = try bool(table, "wind_fallback", "weather") { config.engine.weather.windFallback = value }
+        if let talker = try talker(table, "talker", "weather") { config.engine.weather.talker = talker }
+        if let seconds = try number(table, "interval", "weather", range: 1...3600) { config.weather.interval = seconds }
     }
 
     /// `[chart]`: the hours of track kept, the charts folder, the online layers (an empty string switches one off).
@@ -173,6 +190,12 @@ extension ConfigurationFile.Reader {
         if try bool(table, "collision", section) == false { alarms.collisionDistance = nil }
         if let value = try bool(table, "ais_distress", section) { alarms.aisDistress = value }
         if let value = try bool(table, "anchor", section) { alarms.anchor = value }
+        // hPa in three hours, or false.
+        if table["pressure_fall"]?.bool == false {
+            alarms.pressureFall = nil
+        } else if let hPa = try number(table, "pressure_fall", section, range: 0.5...20) {
+            alarms.pressureFall = hPa * 100
+        }
         if let value = try number(table, "arrival_seconds", section, range: 1...3600) { alarms.arrivalDuration = value }
         if let metres = try number(table, "shallow", section, range: 0.1...1000) { alarms.shallow = metres }
         if let degrees = try number(table, "wind_shift", section, range: 1...180) { alarms.windShift = degrees }

@@ -174,7 +174,7 @@ extension ConfigurationFile.Reader {
             table, section,
             allowed: [
                 "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
-                "client_buffer", "rate_limits", "attitude_names", "attitude_decimals", "nmea_version",
+                "client_buffer", "rate_limits", "attitude_names", "attitude_decimals", "nmea_version", "forecast_wind",
             ])
         let endpoint = try self.endpoint(table, section, base: base)
         if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
@@ -191,6 +191,7 @@ extension ConfigurationFile.Reader {
                     ComputedKind.named))
         }
         output.talker = try talker(table, "talker", section)
+        if let value = try bool(table, "forecast_wind", section) { output.forecastWind = value }
         if let limits = table["rate_limits"] {
             guard let limits = limits.table else {
                 throw fail(section + ".rate_limits", "a table of address patterns and seconds: { \"*MWV\" = 1 }")

@@ -1,6 +1,7 @@
 import Engine
 import Marine
 import NMEA
+import Platform
 import Router
 
 /// One input: where it reads and how strictly.
@@ -35,6 +36,8 @@ public struct OutputConfiguration: Sendable {
     public var kinds: Set<ComputedKind>?
     /// Talker written on computed sentences for this output (nil: the engine's).
     public var talker: Talker?
+    /// Carry wind made from the forecast (`forecast_wind`; ``OutputPolicy/forecastWind``).
+    public var forecastWind = true
     /// Per address pattern, the least seconds between two sentences of one address (`*MWV` at most once a second).
     public var rateLimits: [(pattern: String, interval: Double)] = []
     /// Heel and pitch XDR for this output: transducer names (instead of `ROLL`/`PTCH`, or `HEEL`/`TRIM` for the
@@ -87,6 +90,8 @@ public struct GatewayConfiguration: Sendable {
     public var voice: VoiceConfiguration?
     /// `[chart]`: the charts folder and the online layers the panel's chart offers.
     public var chart = ChartConfiguration()
+    /// `[weather]`: the GRIB forecasts watched and imported, and whether forecast wind stands in for an anemometer.
+    public var weather = WeatherConfiguration()
     public var outputs: [OutputConfiguration] = []
     /// Where the settings page finds the configuration file and the image's network notes (set by `run`).
     public var settingsPaths = GatewaySettings.Paths()
@@ -151,6 +156,23 @@ public struct ChartConfiguration: Sendable, Equatable {
     public var collisionDistance: Double?
 
     public init() {}
+}
+
+/// `[weather]`.
+public struct WeatherConfiguration: Sendable, Equatable {
+    /// A GRIB file, or a folder of them, imported at start and again whenever one changes; nil: none watched.
+    public var grib: String?
+    /// Where the imported grids live; nil: `weather/` beside the state file (``folder(stateFile:)``).
+    public var folder: String?
+    /// Seconds between looks at the GRIB files and the grid folder.
+    public var interval = 10.0
+
+    public init() {}
+
+    /// The grid folder: the configured one, else beside the state file; nil with neither.
+    public func folder(stateFile: String?) -> String? {
+        folder ?? stateFile.map { POSIX.folder(of: $0) + "/weather" }
+    }
 }
 
 /// `[race]`.

@@ -33,6 +33,7 @@ final class Output {
         policy.excludedSources = excluded
         policy.filter = AddressFilter(include: configuration.include, exclude: configuration.exclude)
         policy.talker = configuration.talker
+        policy.forecastWind = configuration.forecastWind
         policy.rateLimits = configuration.rateLimits
         policy.attitudeNames = configuration.attitudeNames
         policy.attitudeDecimals = configuration.attitudeDecimals

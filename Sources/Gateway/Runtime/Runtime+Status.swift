@@ -56,6 +56,9 @@ extension Runtime {
                     [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)")], throttled: false))
         }
         reloadRoute()
+        if let weather, let report = lastReport {
+            weather.judge(at: report.values.position?.point, time: report.unixTime)
+        }
         if configuration.statusLine && POSIX.isTerminal(2) { status.show(statusLine(at: engineTime(now))) }
     }
 

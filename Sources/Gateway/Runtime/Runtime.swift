@@ -24,6 +24,7 @@ public final class Runtime {
     private(set) var engine: EngineService!
     private(set) var web: WebService?
     private(set) var voice: Voice?
+    private(set) var weather: WeatherService?
     private let notifier: SystemdNotifier?
     let recorder: Recorder?
     var routeFile: RouteFile?
@@ -107,6 +108,13 @@ public final class Runtime {
             },
             unixTime: { now in runtime?.unixTime(at: now) ?? now })
         voice = configuration.voice.map { Voice(settings: $0, log: log) }
+        weather = configuration.weather.folder(stateFile: configuration.stateFile).map { folder in
+            WeatherService(configuration: configuration.weather, folder: folder, log: log) { forecast in
+                runtime?.router.setForecast(forecast)
+                runtime?.web?.setForecast(forecast)
+            }
+        }
+        web?.uploads = weather?.incoming
         runtime = self
         loadRoute()
         restoreAnchor()
@@ -116,6 +124,7 @@ public final class Runtime {
         services.append(web)
         services.append(voice)
         services.append(recorder)
+        services.append(weather)
         services.append(Periodic(name: "housekeeping", every: 1) { now in runtime?.housekeeping(at: now) })
         services.append(self.engine)
         services.append(inputs)

@@ -1,5 +1,6 @@
 import CPosix
 import Engine
+import Marine
 import Platform
 import SignalK
 
@@ -42,6 +43,7 @@ final class WebServer {
     /// The access registry as it last changed, for the runtime to keep (``takeAccessToSave()``).
     private var accessToSave: String?
     private var chartRequests: [SignalKServer.ChartRequest] = []
+    private var uploads: [SignalKServer.UploadRequest] = []
     private let log: Log
 
     static let readLimit = 4 * 1024
@@ -167,6 +169,21 @@ final class WebServer {
         ) { perform($0) }
     }
 
+    /// The next piece of a GRIB file a phone sent, for the web service to write.
+    func takeUpload() -> SignalKServer.UploadRequest? { uploads.isEmpty ? nil : uploads.removeFirst() }
+
+    func answer(
+        _ request: SignalKServer.UploadRequest, status: Int, message: String, model: SignalKModel, now: Double,
+        unixTime: Double
+    ) {
+        server.answer(request, status: status, message: message, model: model, at: now, unixTime: unixTime) {
+            perform($0)
+        }
+    }
+
+    /// The forecasts on board, for the weather API and the chart's wind.
+    func setForecast(_ forecast: Forecast) { server.forecast = forecast }
+
     /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
     func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
         settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()
@@ -267,6 +284,8 @@ final class WebServer {
             accessToSave = text
         case .chart(let request):
             chartRequests.append(request)
+        case .upload(let request):
+            uploads.append(request)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CPosix
 import Engine
+import Marine
 import Platform
 import Router
 import SignalK
@@ -42,6 +43,37 @@ final class WebService: Service {
         self.carryOut = carryOut
         self.settings = settings
         self.unixTime = unixTime
+    }
+
+    /// The forecasts on board, for the weather pages and Signal K's weather API.
+    func setForecast(_ forecast: Forecast) { server.setForecast(forecast) }
+
+    /// Where a GRIB file sent from a phone goes, for the weather service to import (nil: no weather folder).
+    var uploads: String?
+
+    /// Writes a piece of a GRIB file a phone sends into the uploads folder (`.NAME.part` until it is whole, then
+    /// `NAME`, which the weather service imports); pieces come in order, a piece out of order is refused with the
+    /// offset to resend from.
+    func receive(_ request: SignalKServer.UploadRequest) -> (Int, String) {
+        guard let folder = uploads else { return (503, "no weather folder: set state_file or [weather] folder") }
+        let partial = folder + "/." + request.name + ".part"
+        let have = request.offset == 0 ? 0 : (POSIX.stamp(partial)?.size ?? 0)
+        guard have == request.offset else { return (409, "resend from \(have)") }
+        do throws(POSIX.Failure) {
+            let length = try POSIX.append(partial, request.bytes, truncating: request.offset == 0)
+            guard length >= request.total else { return (202, "\(length) of \(request.total) bytes") }
+            guard length == request.total else {
+                _ = POSIX.remove(partial)
+                return (400, "longer than said: \(length) bytes, not \(request.total)")
+            }
+            try POSIX.rename(partial, to: folder + "/" + request.name)
+            log?.notice(
+                "weather.upload", "weather: \(request.name) received from a phone (\(length) bytes)",
+                [("path", folder + "/" + request.name)])
+            return (201, "\(request.name) received: importing it")
+        } catch {
+            return (507, "\(error)")
+        }
     }
 
     /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
@@ -230,6 +262,11 @@ final class WebService: Service {
             server.answer(
                 request, status: status, contentType: contentType, body: body, model: feed.model, now: now,
                 unixTime: unixTime(now))
+        }
+        while let request = server.takeUpload() {
+            let (status, message) = receive(request)
+            server.answer(
+                request, status: status, message: message, model: feed.model, now: now, unixTime: unixTime(now))
         }
         while let request = server.takeSettingsRequest() {
             let answer = settings(request.kind, now)

@@ -44,6 +44,22 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
             return nil
         }
 
+        /// The barometric pressure in pascals when this is a barometer's reading (`P,1.0132,B,Barometer`): type `P`,
+        /// unit `B` (bars), `P` (pascals) or `H` (hectopascals), a name that says barometer or air pressure
+        /// (`Barometer`, `BARO`, `AirPressure`, `Air`, `ATMP`). An oil or water pressure is not one.
+        public var barometricPressure: Double? {
+            guard type == UInt8(ascii: "P"), let value, let name else { return nil }
+            let upper = Self.uppercaseASCII(name)
+            let names = ["BARO", "AIR", "ATMP", "ATMOS"]
+            guard names.contains(where: { Self.bytes(upper, contain: Array($0.utf8)) }) else { return nil }
+            switch unit {
+            case UInt8(ascii: "B"): return value * 100_000
+            case UInt8(ascii: "P"): return value
+            case UInt8(ascii: "H"): return value * 100
+            default: return nil
+            }
+        }
+
         /// Writes the quadruple: type, value, unit, name.
         func write(to w: inout SentenceWriter) {
             w.character(type)
@@ -152,6 +168,11 @@ public struct XDR: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public var heel: Double? { measurements.first { $0.attitudeAxis == .roll }?.value }
     /// The first pitch value, degrees, positive bow up.
     public var pitch: Double? { measurements.first { $0.attitudeAxis == .pitch }?.value }
+    /// The first barometer reading, pascals.
+    public var barometricPressure: Double? {
+        for measurement in measurements { if let pascals = measurement.barometricPressure { return pascals } }
+        return nil
+    }
 }
 
 extension FieldReader {

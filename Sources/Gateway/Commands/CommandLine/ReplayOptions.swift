@@ -23,6 +23,8 @@ public struct ReplayOptions: CommandOptions {
     public var raceStart: Double?
     /// Seconds after the log's first sentence at which the anchor goes down (the circle from `[anchor] radius`).
     public var anchorDrop: Double?
+    /// Forecast grid files (`telltale weather import`) the engine has on board during the replay.
+    public var forecasts: [String] = []
 
     public init() {}
 
@@ -63,6 +65,11 @@ public struct ReplayOptions: CommandOptions {
                 "anchor-drop", "SECONDS",
                 "Drop the anchor this long after the log's first sentence (the circle from [anchor] radius): "
                     + "the anchor watch on a recorded anchorage.", example: "1440"),
+            .option(
+                "forecast", "GRID",
+                "A forecast grid (from telltale weather import) on board during the replay (repeatable): the "
+                    + "forecast at the boat, and forecast wind with [weather] wind_fallback.", example: "gfs.grb.ttwx",
+                repeats: true),
             .option("line-rate", "N", "Sentences per second for a log that carries no time.", example: "5"),
             .option("tick-rate", "N", "Engine ticks per second (1-50).", example: "20"),
             .option(
@@ -89,6 +96,7 @@ public struct ReplayOptions: CommandOptions {
         case "signalk": signalK = text
         case "race-start": raceStart = try CommandParser.number(flag, value)
         case "anchor-drop": anchorDrop = try CommandParser.number(flag, value)
+        case "forecast": forecasts.append(text)
         case "line-rate": lineRate = try CommandParser.number(flag, value)
         case "tick-rate": tickRate = try CommandParser.number(flag, value)
         case "kind": kinds.append(text)

@@ -1,0 +1,194 @@
+import Marine
+import NMEA
+import Platform
+import SignalK
+
+/// `telltale weather import`: a GRIB file (edition 1 or 2, as Saildocs, NOAA, ECMWF or a phone app sends it) read
+/// with ecCodes into the compact grid the gateway maps (``ForecastGrid``): 10 m wind, gust, mean sea-level pressure,
+/// precipitation as a rate and total cloud, on the grid of the wind.
+///
+/// Several runs in one file: for each field and time, the latest run's. Precipitation accumulated from the start of
+/// the run (ECMWF) or over alternating periods (NCEP's 0–3 h, 0–6 h) becomes the rate of each interval between the
+/// file's times. Messages on another grid, of other fields or unreadable are counted and said, never guessed at.
+public enum GRIBImport {
+    /// What an import made and left out, for the person who ran it and the gateway's log.
+    public struct Summary: Sendable {
+        public var label: String
+        public var runTime: Double
+        public var times: [Double]
+        public var fields: [ForecastField]
+        public var south, west, north, east, rowStep, columnStep: Double
+        public var messages: Int
+        /// Messages left out: of fields not used, on another grid, unreadable.
+        public var skipped: [String]
+        /// Values the atmosphere cannot hold, left missing.
+        public var refused: Int
+        public var bytes: Int
+
+        /// One paragraph.
+        public var text: String {
+            let area =
+                "\(FixedDecimal.text(south, decimals: 2))..\(FixedDecimal.text(north, decimals: 2)) N, "
+                + "\(FixedDecimal.text(west, decimals: 2))..\(FixedDecimal.text(east, decimals: 2)) E"
+            var lines = [
+                "\(label): run \(SignalKTime.text(unixTime: runTime)), \(times.count) times from "
+                    + "\(SignalKTime.text(unixTime: times.first ?? 0)) to \(SignalKTime.text(unixTime: times.last ?? 0))",
+                "  area \(area), steps \(FixedDecimal.text(rowStep, decimals: 3))° × "
+                    + "\(FixedDecimal.text(columnStep, decimals: 3))°",
+                "  fields " + fields.map { $0.name }.joined(separator: ", ") + "; \(messages) messages used, "
+                    + "\(bytes) bytes",
+            ]
+            if !skipped.isEmpty { lines.append("  left out: " + skipped.joined(separator: "; ")) }
+            if refused > 0 { lines.append("  \(refused) impossible values left missing") }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// At most this many values in one grid (128 MB): a whole-world file at 0.25° must be cut to the sailing area.
+    static let valueLimit = 64_000_000
+
+    /// Reads the GRIB file at `path` and writes its grid to `output` (atomically: the gateway never sees half a
+    /// grid). `name` labels it (the file's name by default).
+    public static func run(_ path: String, output: String, name: String? = nil) throws(CommandError) -> Summary {
+        guard let codes = ECCodes.load() else {
+            throw CommandError("weather import: ecCodes is not installed (apt install libeccodes0)", status: 69)
+        }
+        let file: [UInt8]
+        do { file = try POSIX.readFile(path, limit: 512 << 20) } catch {
+            throw CommandError("weather import: \(error)", status: 66)
+        }
+        let ranges = GRIBMessage.split(file)
+        guard !ranges.isEmpty else { throw CommandError("weather import: \(path): not a GRIB file", status: 65) }
+        // ecCodes reads a message where it lies; the bytes stay put until the last handle is gone.
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: file.count, alignment: 16)
+        defer { memory.deallocate() }
+        file.withUnsafeBytes { memory.copyMemory(from: $0) }
+        func handle(_ range: Range<Int>) -> ECCodes.Handle? {
+            codes.newFromMessage(nil, UnsafeRawPointer(memory.baseAddress!) + range.lowerBound, range.count)
+        }
+
+        var messages: [GRIBMessage] = []
+        var skipped: [String: Int] = [:]
+        for range in ranges {
+            guard let h = handle(range) else {
+                skipped["unreadable", default: 0] += 1
+                continue
+            }
+            defer { _ = codes.delete(h) }
+            do throws(GRIBMessage.Skip) {
+                messages.append(try GRIBMessage.read(codes, h, bytes: range))
+            } catch {
+                switch error {
+                case .unused(let name): skipped["not used (\(name))", default: 0] += 1
+                case .grid(let type): skipped["\(type) grid", default: 0] += 1
+                case .unreadable(let why): skipped["unreadable (\(why))", default: 0] += 1
+                }
+            }
+        }
+        guard
+            let geometry = (messages.first { $0.field == .windEast || $0.field == .windNorth } ?? messages.first)?
+                .geometry
+        else {
+            throw CommandError(
+                "weather import: \(path): nothing to use (" + describe(skipped) + "); needs 10 m wind or pressure",
+                status: 65)
+        }
+        let onGrid = messages.filter { $0.geometry.sameGrid(as: geometry) }
+        if onGrid.count < messages.count { skipped["on another grid", default: 0] += messages.count - onGrid.count }
+        let fields = ForecastField.allCases.filter { field in onGrid.contains { $0.field == field } }
+        guard fields.contains(.pressure) || (fields.contains(.windEast) && fields.contains(.windNorth)) else {
+            throw CommandError("weather import: \(path): no 10 m wind nor pressure in it", status: 65)
+        }
+        // For each field and valid time, the latest run's message; accumulations keep every one (their differences
+        // make the rates).
+        let accumulations = onGrid.filter { if case .accumulated = $0.role { true } else { false } }
+        var chosen: [ForecastField: [Int64: GRIBMessage]] = [:]
+        for message in onGrid {
+            if case .rate = message.role, !accumulations.isEmpty { continue }
+            if let kept = chosen[message.field]?[message.valid], kept.run >= message.run { continue }
+            chosen[message.field, default: [:]][message.valid] = message
+        }
+        var validTimes = Set<Int64>()
+        for byTime in chosen.values { for time in byTime.keys { validTimes.insert(time) } }
+        let times = validTimes.sorted()
+        let runTime = chosen.values.flatMap { $0.values.map { $0.run } }.max() ?? times[0]
+        guard times.count * fields.count * geometry.rows * geometry.columns <= valueLimit, times.count <= 4_000 else {
+            throw CommandError(
+                "weather import: \(path): \(times.count) times of \(geometry.columns) × \(geometry.rows) points is "
+                    + "too much for a boat: ask for a smaller area or fewer days", status: 65)
+        }
+        let centre = onGrid.first?.centre ?? ""
+        let label = (name ?? POSIX.baseName(path)) + (centre.isEmpty ? "" : " (\(centre))")
+        var writer = ForecastGridWriter(
+            columns: geometry.columns, rows: geometry.rows, south: geometry.south, west: geometry.west,
+            rowStep: geometry.rowStep, columnStep: geometry.columnStep, runTime: runTime, times: times,
+            fields: fields, label: label)
+        let limit = geometry.rows * geometry.columns
+        func values(_ message: GRIBMessage) -> [Double]? {
+            guard let h = handle(message.bytes) else { return nil }
+            defer { _ = codes.delete(h) }
+            guard let raw = codes.values(h, limit: limit), raw.count == limit else { return nil }
+            // ecCodes' value for a point its bitmap leaves out.
+            let missing = codes.double(h, "missingValue") ?? 9999
+            let hasBitmap = codes.long(h, "bitmapPresent") == 1
+            return message.geometry.normalised(raw).map { value in
+                hasBitmap && value == missing ? .nan : value * message.scale
+            }
+        }
+        var used = 0
+        for (timeIndex, time) in times.enumerated() {
+            for field in fields {
+                guard let message = chosen[field]?[time] else { continue }
+                guard var grid = values(message) else {
+                    skipped["unreadable values", default: 0] += 1
+                    continue
+                }
+                if case .accumulated(let start) = message.role {
+                    grid = rate(of: message, grid, start: start, among: accumulations, values: values)
+                }
+                writer.set(field, time: timeIndex, values: grid)
+                used += 1
+            }
+        }
+        let bytes = writer.bytes()
+        // The grid must read back as the gateway will read it.
+        do { _ = try ForecastGrid(GridBytes(copying: bytes)) } catch {
+            throw CommandError("weather import: \(path): \(error)", status: 70)
+        }
+        do { try POSIX.writeFileAtomically(output, bytes) } catch {
+            throw CommandError("weather import: \(error)", status: 73)
+        }
+        return Summary(
+            label: label, runTime: Double(runTime), times: times.map(Double.init), fields: fields,
+            south: geometry.south, west: geometry.west,
+            north: geometry.south + Double(geometry.rows - 1) * geometry.rowStep,
+            east: geometry.west + Double(geometry.columns - 1) * geometry.columnStep, rowStep: geometry.rowStep,
+            columnStep: geometry.columnStep, messages: used,
+            skipped: skipped.keys.sorted().map { "\(skipped[$0]!) \($0)" }, refused: writer.refused,
+            bytes: bytes.count)
+    }
+
+    /// An accumulation as the mean rate (mm/h) of the interval that ends at its time: less the accumulation from the
+    /// same start that ends latest before it (NCEP's 0–6 h less its 0–3 h), else over the whole accumulation.
+    static func rate(
+        of message: GRIBMessage, _ amount: [Double], start: Int64, among all: [GRIBMessage],
+        values: (GRIBMessage) -> [Double]?
+    ) -> [Double] {
+        var previous: GRIBMessage?
+        for other in all where other.run == message.run && other.valid < message.valid && other.valid > start {
+            guard case .accumulated(let otherStart) = other.role, otherStart == start else { continue }
+            if previous.map({ other.valid > $0.valid }) ?? true { previous = other }
+        }
+        if let previous, let before = values(previous) {
+            let hours = Double(message.valid - previous.valid) / 3600
+            return zip(amount, before).map { now, then in max(now - then, 0) / hours }
+        }
+        let hours = Double(message.valid - start) / 3600
+        guard hours > 0 else { return amount.map { _ in .nan } }
+        return amount.map { max($0, 0) / hours }
+    }
+
+    static func describe(_ skipped: [String: Int]) -> String {
+        skipped.isEmpty ? "no message" : skipped.keys.sorted().map { "\(skipped[$0]!) \($0)" }.joined(separator: ", ")
+    }
+}
