@@ -9,7 +9,7 @@ import NMEA
 ///     GET /signalk/v2/api/weather/forecasts/point?lat&lon     the forecast there at each forecast time from now
 ///         [&count=N][&date=YYYY-MM-DD]                        (WeatherData, type "point", SI units)
 ///     GET /telltale/v1/weather                                the weather page: meteogram, route, barograph, grids
-///     GET /telltale/v1/weather/field?time&south&west&north&east   wind on a grid of at most 20 × 20 points
+///     GET /telltale/v1/weather/field?time&south&west&north&east   wind on a grid of at most 12 × 12 points
 ///     PUT /telltale/v1/weather/grib?name&offset&total         a GRIB file from the phone, 16 KB a request
 extension SignalKServer {
     static let weatherAPIPath = "/signalk/v2/api/weather"
@@ -275,11 +275,11 @@ extension SignalKServer {
         }
     }
 
-    /// The wind at `time` on a grid of at most 20 × 20 points across the box: wind barbs for the chart.
+    /// The wind at `time` on a grid of at most 12 × 12 points across the box: wind barbs for the chart.
     static func fieldJSON(
         _ forecast: Forecast, south: Double, west: Double, north: Double, east: Double, time: Double
     ) -> String {
-        let steps = 19
+        let steps = 11
         var json = JSONWriter()
         json.beginObject()
         json.value("time", time)

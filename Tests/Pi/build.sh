@@ -29,10 +29,13 @@ mkdir -p "$WORK/modules" "$SYSROOT"
 
 # The C libraries for the target, from Debian's own packages: what the link needs, and what running the binary
 # under qemu-user needs besides (libgps's own dependencies).
-# libsqlite3 is opened with dlopen for the charts; its header and the library (for qemu-user's runs) come too. The
-# list is written into the marker, so a sysroot made from an older list is made again.
+# libsqlite3 is opened with dlopen for the charts; its header and the library (for qemu-user's runs) come too. So is
+# ecCodes by `telltale weather import` (no header needed: the library and its own dependencies, for qemu-user; its
+# definitions are the host's, libeccodes-data being the same for every architecture). The list is written into the
+# marker, so a sysroot made from an older list is made again.
 packages=(libserialport-dev libserialport0 libgps-dev libgps28 libdbus-1-3 libsystemd0 libcap2 libgcrypt20 liblz4-1
-    liblzma5 libzstd1 libgpg-error0 libsqlite3-dev libsqlite3-0)
+    liblzma5 libzstd1 libgpg-error0 libsqlite3-dev libsqlite3-0 libeccodes0 libaec0 libgfortran5 libgomp1 libopenjp2-7
+    libpng16-16 zlib1g)
 if [ "$(cat "$SYSROOT/.done" 2>/dev/null)" != "${packages[*]}" ]; then
     (cd "$WORK" && rm -f ./*.deb && apt-get download -q "${packages[@]/%/:$ARCH}" 2>&1 | grep -v '^W: ' >&2 || true)
     for deb in "$WORK"/*.deb; do dpkg-deb -x "$deb" "$SYSROOT"; done

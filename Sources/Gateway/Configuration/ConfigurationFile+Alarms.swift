@@ -115,7 +115,7 @@ extension ConfigurationFile.Reader {
             guard let table = panel.table else { throw fail("panel", "must be a table") }
             try check(table, "panel", allowed: ["start"])
             if let start = try string(table, "start", "panel") {
-                let names = ["sailing", "racing", "navigation", "motion", "chart"]
+                let names = ["sailing", "racing", "navigation", "motion", "chart", "weather"]
                 guard names.contains(start.lowercased()) else {
                     throw fail("panel.start", "must be one of " + names.joined(separator: ", "))
                 }

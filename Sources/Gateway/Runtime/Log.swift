@@ -48,9 +48,10 @@ public struct LogEvent {
         self.throttled = throttled
     }
 
-    /// Whom the message is about (the input, output or device it names): two inputs failing are two messages.
+    /// Whom the message is about (the input, output, device or file it names): two inputs failing are two messages.
     public var subject: String {
-        for item in metadata where item.key == "input" || item.key == "output" || item.key == "device" {
+        for item in metadata
+        where item.key == "input" || item.key == "output" || item.key == "device" || item.key == "path" {
             return item.value
         }
         return ""

@@ -153,7 +153,7 @@ public enum GRIBImport {
         let bytes = writer.bytes()
         // The grid must read back as the gateway will read it.
         do { _ = try ForecastGrid(GridBytes(copying: bytes)) } catch {
-            throw CommandError("weather import: \(path): \(error)", status: 70)
+            throw CommandError("weather import: \(path): its messages make no forecast (\(error))", status: 65)
         }
         do { try POSIX.writeFileAtomically(output, bytes) } catch {
             throw CommandError("weather import: \(error)", status: 73)

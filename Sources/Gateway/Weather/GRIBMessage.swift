@@ -81,7 +81,13 @@ struct GRIBMessage {
 
     /// The message's role, grid, times and scale from its keys.
     static func read(_ codes: ECCodes, _ handle: ECCodes.Handle, bytes: Range<Int>) throws(Skip) -> GRIBMessage {
-        let shortName = codes.string(handle, "shortName") ?? "unknown"
+        var shortName = codes.string(handle, "shortName") ?? "unknown"
+        // NCEP's GRIB1 gust (table 2 version 2, number 180) has no short name in ecCodes' tables.
+        if shortName == "unknown", codes.long(handle, "edition") == 1, codes.string(handle, "centre") == "kwbc",
+            codes.long(handle, "indicatorOfParameter") == 180
+        {
+            shortName = "gust"
+        }
         let level = codes.string(handle, "typeOfLevel") ?? ""
         let units = codes.string(handle, "units") ?? ""
         let stepType = codes.string(handle, "stepType") ?? "instant"
@@ -116,6 +122,8 @@ struct GRIBMessage {
         guard let run = unixTime(date: codes.long(handle, "dataDate"), time: codes.long(handle, "dataTime")),
             let valid = unixTime(date: codes.long(handle, "validityDate"), time: codes.long(handle, "validityTime"))
         else { throw .unreadable("\(shortName): no date") }
+        // A forecast is for after its run (the analysis at it), and not years after.
+        guard valid >= run, valid - run <= 400 * 86_400 else { throw .unreadable("\(shortName): impossible dates") }
         var finalRole = role
         if case .accumulated = role {
             guard let start = codes.long(handle, "startStep"), let end = codes.long(handle, "endStep"), end >= start,

@@ -129,7 +129,9 @@ final class WeatherService: Service {
         let said = (try? POSIX.readFile(folder + "/.import.log", limit: 16_384)).map {
             String(decoding: $0, as: UTF8.self)
         }
-        let text = (said ?? "").split(separator: "\n").map { String($0) }.joined(separator: "; ")
+        // ecCodes says what it could not read on standard error too: the import's own words are the rest.
+        let text = (said ?? "").split(separator: "\n").map { String($0) }.filter { !$0.hasPrefix("ECCODES") }
+            .joined(separator: "; ")
         if status == 0 {
             log.notice("weather.imported", "weather: " + text, [("path", file)])
         } else if status > 128 {
@@ -181,10 +183,13 @@ final class WeatherService: Service {
         forecast = Forecast(grids: loaded)
         lastUses = []
         let names = loaded.map { "\($0.label) to \(SignalKTime.text(unixTime: $0.times[$0.times.count - 1]))" }
-        log.notice(
-            "weather.forecasts",
-            "weather: \(loaded.count) forecast\(loaded.count == 1 ? "" : "s") on board"
-                + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")), [("path", folder)])
+        // Said each time, however soon after the last: what the boat has on board is never held back.
+        log(
+            LogEvent(
+                .notice, "weather.forecasts",
+                "weather: \(loaded.count) forecast\(loaded.count == 1 ? "" : "s") on board"
+                    + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")), [("path", folder)], throttled: false)
+        )
         deliver(forecast)
     }
 }

@@ -104,7 +104,7 @@ public struct ForecastGrid: Sendable {
             times.append(time)
         }
         let runTime = Double(bytes.int64(at: 56))
-        guard runTime > 0, runTime <= times[0] + 86_400 else { throw .badHeader("a run time after its forecast") }
+        guard runTime > 0, runTime <= times[timeCount - 1] else { throw .badHeader("a run time after its forecast") }
         let expected = headerLength + timeCount * fieldCount * rows * columns * 2
         guard expected == bytes.count else { throw .wrongLength(expected: expected, found: bytes.count) }
         self.columns = columns

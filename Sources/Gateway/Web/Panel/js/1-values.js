@@ -65,7 +65,7 @@ function reading(path) {
   const timeout = timeoutOf(path);
   // Older than its timeout: greyed; twice that: blanked (never shown as current).
   if (age > 2 * timeout) return null;
-  return { value: best.value, stale: age > timeout || !connected };
+  return { value: best.value, stale: age > timeout || !connected, at: best.at };
 }
 function number(path) { const r = reading(path); return r && typeof r.value === "number" ? r : null; }
 
@@ -84,6 +84,8 @@ const PRESETS = [
   { name: "Motion", tiles: ["heel", "pitch", "heelhistory", "rot"] },
   // The chart, with the instruments chosen for its strip (the layout editor's "Chart strip").
   { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
+  // The forecasts on board beside what the instruments say: now, the next 48 hours, the route, the barometer.
+  { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
 ];
 function layouts() {
   const strip = load("chart.strip", null);

@@ -5,6 +5,8 @@ const chart = { map: null, element: null, follow: true, headUp: false, info: nul
   track: [], swing: [], trackAt: 0, swingAt: 0, route: null, routeAt: 0 };
 window.telltaleChart = chart;
 const NM = 1852;
+// Layers other parts add to the chart's menu (the forecast wind): each makes its layer for a map, with its name.
+const chartOverlayMakers = [];
 
 function leaflet() {
   if (window.L) return Promise.resolve(true);
@@ -93,6 +95,7 @@ async function openChart(element) {
   bases["Grid (no chart)"] = gridLayer();
   if (info.baseLayer) bases["Online map"] = L.tileLayer(info.baseLayer, { maxZoom: 19 });
   if (info.seamarks) overlays["Seamarks (online)"] = L.tileLayer(info.seamarks, { maxZoom: 18 });
+  for (const make of chartOverlayMakers) { const [name, layer] = make(map); overlays[name] = layer; }
   const chosen = load("chart.base", null);
   (bases[chosen] || Object.values(bases)[0]).addTo(map);
   for (const name of load("chart.overlays", [])) if (overlays[name]) overlays[name].addTo(map);

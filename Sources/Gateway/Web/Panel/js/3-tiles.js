@@ -226,7 +226,11 @@ class Tile {
       if (over) { const y = (50 + (sign * over / scale) * 46).toFixed(1); l.setAttribute("y1", y); l.setAttribute("y2", y); }
     }
   }
-  update() { try { this.spec.update(this); } catch (e) { console.error(e); } }
+  update() {
+    // A wind instrument says so while the wind is the forecast's (no anemometer heard).
+    if (this.spec.wind) this.element.classList.toggle("forecast", windIsForecast());
+    try { this.spec.update(this); } catch (e) { console.error(e); }
+  }
 }
 function plot(line, values, n, top, bottom) {
   const present = values.filter(v => v !== null);

@@ -35,6 +35,7 @@ function show(index, direction) {
   const dots = document.getElementById("dots");
   dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
   if (direction) toast((direction < 0 ? "◀ " : "") + layout.name + (direction > 0 ? " ▶" : ""));
+  if (tiles.some(t => WEATHER_TILES.includes(t.id))) fetchWeather(true);
   render();
 }
 let toastTimer = null;
