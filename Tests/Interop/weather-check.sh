@@ -8,5 +8,6 @@ cd "$(dirname "$0")/../.."
 . Tests/Support/checks.sh
 checks_begin weather-check
 /usr/bin/python3 -c "import eccodes" 2>/dev/null || { fail "Debian's python3-eccodes is missing (make test installs it)"; exit 1; }
+browser_ready
 CHECKS_DONE=1
-exec python3 Tests/Interop/weather_check.py "${1:-.build/release/telltale}"
+exec "$VENV/bin/python" Tests/Interop/weather_check.py "${1:-.build/release/telltale}"

@@ -15,6 +15,10 @@
    the wind under telltale.forecast with the boat's own motion; the weather API answers point forecasts; a phone
    uploads a GRIB in pieces (a bad name, a piece out of order and a file too long refused); a broken GRIB in the
    folder is logged, and the gateway lives on.
+5. The panel in Debian's chromium: the Weather layout's meteogram has the file's wind at the right hours (each
+   arrow at its time on the axis, its speed the formula's, the hours labelled where they fall), the forecasts on
+   board listed in use, a GRIB chosen on the phone sent and imported; the wind tiles marked "forecast". A
+   screenshot goes to .build/weather-screenshots.
 Prints ok/FAIL per check and `weather-check: N passed, M failed`.
 """
 import calendar
@@ -325,6 +329,72 @@ check(put("/telltale/v1/weather/grib?name=a.grb&offset=5&total=10", b"56789")[0]
       "a piece out of order is refused with where to resend from (409)")
 check(put(f"/telltale/v1/weather/grib?name=a.grb&offset=0&total={64 << 20}", b"x")[0] == 400,
       "a file over 32 MB is refused (400)")
+# --- 5. The panel in chromium --------------------------------------------------------------------------------------
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+options = Options()
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                 "--window-size=1100,900"]:
+    options.add_argument(argument)
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver.get(f"http://127.0.0.1:{web}/")
+    fed(lambda: driver.execute_script("return typeof connected !== 'undefined' && connected"), 10)
+    driver.execute_script("show(layouts().findIndex(l => l.name === 'Weather'))")
+    fed(lambda: driver.execute_script("return document.querySelectorAll('svg.meteogram g.arrow').length") > 10, 15)
+    arrows = driver.execute_script("""return [...document.querySelectorAll('svg.meteogram g.arrow')].map(a => ({
+        time: Number(a.dataset.time), kn: Number(a.dataset.kn),
+        x: a.transform.baseVal.consolidate() ? a.transform.baseVal[0].matrix.e : null}))""")
+    check(len(arrows) >= 15, f"the meteogram: {len(arrows)} forecast times at the boat over 48 hours")
+    worst = 0.0
+    for a in arrows:
+        h = (a["time"] - unix(int(today), run_hour)) / 3600
+        kn = math.hypot(field("u", *BOAT, h, 49, -3), field("v", *BOAT, h, 49, -3)) * 3600 / 1852
+        worst = max(worst, abs(a["kn"] - kn))
+    check(worst < 0.2, f"each time's wind is the file's at the boat (worst {worst:.3f} kn)")
+    # x along the axis: 20 px at the first time, 440 px 48 hours on (the meteogram's 480-wide drawing).
+    t0 = arrows[0]["time"]
+    off = max(abs(a["x"] - (20 + (a["time"] - t0) / (48 * 3600) * 440)) for a in arrows)
+    grid_times = [a["time"] for a in arrows[1:]]
+    check(off < 0.2 and all((t - unix(int(today), run_hour)) % 10800 == 0 for t in grid_times),
+          f"each at its hour on the time axis (the file's 3-hourly times; {off:.2f} px at worst)")
+    hours = driver.execute_script("""return [...document.querySelectorAll('svg.meteogram text.hour')].map(t => ({
+        time: Number(t.dataset.time), x: Number(t.getAttribute('x')), text: t.textContent}))""")
+    offset = driver.execute_script("return new Date().getTimezoneOffset()")
+    labels_ok = hours and all(
+        h["text"] == time.strftime("%H:%M", time.gmtime(h["time"] - offset * 60))
+        and abs(h["x"] - (20 + (h["time"] - t0) / (48 * 3600) * 440)) < 0.2 and h["time"] % (6 * 3600) == 0
+        for h in hours)
+    check(labels_ok, f"the hours labelled where they fall ({', '.join(h['text'] for h in hours[:4])}...)",
+          json.dumps(hours[:3]))
+    listed = driver.find_element(By.CSS_SELECTOR, ".forecast-list").text
+    check("live.grb (kwbc)" in listed and "in use" in listed, "the forecasts on board listed, the one in use said",
+          listed)
+    screenshots = os.path.join(os.getcwd(), ".build", "weather-screenshots")
+    os.makedirs(screenshots, exist_ok=True)
+    driver.save_screenshot(os.path.join(screenshots, "weather-day.png"))
+    # A GRIB chosen on the phone: sent in pieces and imported.
+    phone = os.path.join(work, "from-the-phone.grb")
+    make("grib1_ncep", phone, int(today), run_hour, range(0, 25, 3), south=40.0, west=5.0)
+    driver.find_element(By.CSS_SELECTOR, "input.grib-file").send_keys(phone)
+    check(fed(lambda: "from-the-phone.grb received from a phone" in gateway.log(), 20),
+          "a GRIB chosen on the phone's page is sent", gateway.log()[-600:])
+    check(fed(lambda: "from-the-phone.grb (kwbc): run" in gateway.log(), 20), "and imported")
+    # The wind tiles say the wind is the forecast's.
+    driver.execute_script("show(layouts().findIndex(l => l.name === 'Sailing'))")
+    fed(lambda: driver.execute_script("return document.querySelector('.tile[data-id=tw]').classList.contains('forecast')"), 5)
+    marked = driver.execute_script("""return ['aw', 'tw'].map(id => {
+        const tile = document.querySelector('.tile[data-id=' + id + ']');
+        return tile.classList.contains('forecast') && getComputedStyle(tile.querySelector('h3'), '::after').content; })""")
+    check(all(m and "forecast" in m for m in marked), "the wind tiles are marked 'forecast'", str(marked))
+    driver.save_screenshot(os.path.join(screenshots, "sailing-forecast-wind.png"))
+finally:
+    driver.quit()
+
 # A broken GRIB in the folder: said in the log, not used, the gateway alive.
 with open(os.path.join(folder, "junk.grb"), "wb") as f:
     f.write(broken["random.grb"])
