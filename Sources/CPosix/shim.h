@@ -74,9 +74,15 @@ static inline int cposix_spawn_logging(char *const argv[], const char *log) {
     return pid;
 }
 // mmap's MAP_FAILED is a cast macro that Swift cannot import.
+// Read at random (a forecast is read a point at a time): no read-ahead, and the file's pages dropped from the cache
+// first (a file just written sits there in large folios, which a fault maps whole: 2 MB of a 3 MB grid for the few
+// kilobytes a forecast at the boat reads), so only the pages touched become resident.
 static inline void *cposix_map_readonly(int fd, size_t length) {
     void *address = mmap(NULL, length, PROT_READ, MAP_SHARED, fd, 0);
-    return address == MAP_FAILED ? NULL : address;
+    if (address == MAP_FAILED) return NULL;
+    (void)madvise(address, length, MADV_RANDOM);
+    (void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    return address;
 }
 // A child that has ended: its exit status (128 + the signal for one killed), or -1 while it runs.
 static inline int cposix_reap(int pid) {

@@ -8,7 +8,10 @@
 ///     24  south latitude f64 (row 0)   west longitude f64 (column 0)   row step f64   column step f64 (degrees)
 ///     56  run time i64 (UNIX seconds)
 ///     64  field ids u8 × fields, the label (UTF-8), zeros to a multiple of 8, valid times i64 × times
-///     header length: for each time, for each field: rows × columns i16, row 0 south, column 0 west
+///     header length: for each point (row 0 south, column 0 west, row by row), for each time, for each field: i16
+///
+/// A point's whole forecast lies together (41 times of 6 fields is under 500 bytes), so the meteogram at the boat,
+/// read once a minute, touches a few pages of a mapped file, not one page per time and field.
 ///
 /// Everything is checked when the file is opened (sizes against the length, the grid on the earth, times
 /// increasing), so a broken file is refused with the reason and never read past its end.
@@ -136,8 +139,9 @@ public struct ForecastGrid: Sendable {
     }
 
     func value(fieldIndex: Int, field: ForecastField, time: Int, row: Int, column: Int) -> Double? {
-        let plane = (time * fields.count + fieldIndex) * rows * columns
-        return field.value(storage.int16(at: dataOffset + 2 * (plane + row * columns + column)))
+        let point = row * columns + column
+        return field.value(
+            storage.int16(at: dataOffset + 2 * ((point * times.count + time) * fields.count + fieldIndex)))
     }
 
     /// Where `point` falls in the grid: the cell's south-west corner and the fractions across it; nil outside.

@@ -43,9 +43,9 @@ public struct ForecastGridWriter: Sendable {
         guard let fieldIndex = fields.firstIndex(of: field), time >= 0, time < times.count,
             values.count == rows * columns
         else { return }
-        let plane = (time * fields.count + fieldIndex) * rows * columns
-        for (index, value) in values.enumerated() where !value.isNaN {
-            if let stored = field.stored(value) { data[plane + index] = stored } else { refused += 1 }
+        for (point, value) in values.enumerated() where !value.isNaN {
+            let index = (point * times.count + time) * fields.count + fieldIndex
+            if let stored = field.stored(value) { data[index] = stored } else { refused += 1 }
         }
     }
 
