@@ -28,7 +28,9 @@ arm = sys.argv[2:4] if len(sys.argv) >= 4 else None
 work = tempfile.mkdtemp()
 grib = os.path.join(work, "five-days.grib2")
 subprocess.run(["/usr/bin/python3", "-c", f"""
-import math, eccodes, numpy as np
+import math, sys, eccodes, numpy as np
+sys.path.insert(0, {os.path.join(HERE, "..", "Tests", "Interop")!r})
+from weather_grib import set_grid
 lats = [36 + 0.25 * i for i in range(68)]
 lons = [-20 + 0.25 * i for i in range(95)]
 la, lo = np.meshgrid(lats, lons, indexing="ij")
@@ -49,15 +51,7 @@ with open({grib!r}, "wb") as out:
             eccodes.codes_set(h, "shortName", short)
             eccodes.codes_set(h, "dataDate", 20261125)
             eccodes.codes_set(h, "dataTime", 0)
-            eccodes.codes_set(h, "Ni", len(lons))
-            eccodes.codes_set(h, "Nj", len(lats))
-            eccodes.codes_set(h, "jScansPositively", 1)
-            eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", lats[0])
-            eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", lats[-1])
-            eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", lons[0] % 360)
-            eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", lons[-1] % 360)
-            eccodes.codes_set(h, "iDirectionIncrementInDegrees", 0.25)
-            eccodes.codes_set(h, "jDirectionIncrementInDegrees", 0.25)
+            set_grid(h, lats, lons, north_first=False, lon_0_360=True)
             if short == "tp":
                 eccodes.codes_set(h, "stepRange", "0-%d" % hours)
             else:

@@ -10,10 +10,14 @@ veers north-west behind it as the pressure rises. A sailor's bench demo of the w
 Run with Debian's python3 (python3-eccodes): /usr/bin/python3 make_forecast.py forecast.grb
 """
 import math
+import os
 import sys
 
 import eccodes
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Interop"))
+from weather_grib import set_grid  # noqa: E402
 
 RUN_DATE, RUN_HOUR = 20260621, 6
 LATS = [50.0 + 0.25 * i for i in range(7)]
@@ -51,15 +55,7 @@ def message(out, parameter, level_type, level, values, p1, p2, range_indicator):
     eccodes.codes_set(h, "level", level)
     eccodes.codes_set(h, "dataDate", RUN_DATE)
     eccodes.codes_set(h, "dataTime", RUN_HOUR * 100)
-    eccodes.codes_set(h, "Ni", len(LONS))
-    eccodes.codes_set(h, "Nj", len(LATS))
-    eccodes.codes_set(h, "jScansPositively", 0)
-    eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", LATS[-1])
-    eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", LATS[0])
-    eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", LONS[0] % 360)
-    eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", LONS[-1] % 360)
-    eccodes.codes_set(h, "iDirectionIncrementInDegrees", 0.25)
-    eccodes.codes_set(h, "jDirectionIncrementInDegrees", 0.25)
+    set_grid(h, LATS, LONS, north_first=True, lon_0_360=True)
     eccodes.codes_set(h, "timeRangeIndicator", range_indicator)
     eccodes.codes_set(h, "P1", p1)
     eccodes.codes_set(h, "P2", p2)

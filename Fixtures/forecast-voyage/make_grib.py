@@ -7,11 +7,15 @@ Run with Debian's python3 (python3-eccodes): /usr/bin/python3 make_grib.py ../de
 
 import csv
 import math
+import os
 import sys
 import time
 
 import eccodes
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Interop"))
+from weather_grib import set_grid  # noqa: E402
 
 truth, output = sys.argv[1], sys.argv[2]
 rows = list(csv.DictReader(open(truth)))
@@ -42,15 +46,7 @@ with open(output, "wb") as out:
             eccodes.codes_set(h, "shortName", short)
             eccodes.codes_set(h, "dataDate", int(time.strftime("%Y%m%d", time.gmtime(run))))
             eccodes.codes_set(h, "dataTime", int(time.strftime("%H%M", time.gmtime(run))))
-            eccodes.codes_set(h, "Ni", len(lons))
-            eccodes.codes_set(h, "Nj", len(lats))
-            eccodes.codes_set(h, "jScansPositively", 1)
-            eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", lats[0])
-            eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", lats[-1])
-            eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", lons[0] % 360)
-            eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", lons[-1] % 360)
-            eccodes.codes_set(h, "iDirectionIncrementInDegrees", 0.1)
-            eccodes.codes_set(h, "jDirectionIncrementInDegrees", 0.1)
+            set_grid(h, lats, lons, north_first=False, lon_0_360=True)
             eccodes.codes_set(h, "indicatorOfUnitOfTimeRange", 0)  # minutes
             eccodes.codes_set(h, "forecastTime", minutes)
             eccodes.codes_set(h, "bitsPerValue", 16)

@@ -85,23 +85,8 @@ extension POSIX {
     public static func writeFileAtomically(_ path: String, _ bytes: [UInt8], mode: UInt32 = 0o644) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode, operation: "cannot create")
-        var failure: Int32?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                switch write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) {
-                case .bytes(let count) where count > 0: offset += count
-                case .failed(let code):
-                    failure = code
-                    return
-                default:
-                    failure = EIO
-                    return
-                }
-            }
-        }
         do throws(Failure) {
-            if let failure { throw Failure(operation: "cannot write", path: temporary, code: failure) }
+            try write(fd, bytes, naming: temporary)
             try sync(fd, naming: temporary)
         } catch {
             close(fd)
@@ -129,6 +114,12 @@ extension POSIX {
         let flags = O_WRONLY | O_CREAT | (truncating ? O_TRUNC : O_APPEND)
         let fd = try open(path, flags, operation: "cannot write")
         defer { close(fd) }
+        try write(fd, bytes, naming: path)
+        return Int(lseek(fd, 0, SEEK_END))
+    }
+
+    /// Writes all of `bytes` to `fd`, partial writes continued; the first failure thrown, naming `path`.
+    static func write(_ fd: Int32, _ bytes: [UInt8], naming path: String) throws(Failure) {
         var failure: Int32?
         bytes.withUnsafeBytes { raw in
             var offset = 0
@@ -145,7 +136,6 @@ extension POSIX {
             }
         }
         if let failure { throw Failure(operation: "cannot write", path: path, code: failure) }
-        return Int(lseek(fd, 0, SEEK_END))
     }
 
     /// Renames a file (both in one file system).

@@ -70,23 +70,15 @@ extension SignalKServer {
         _ request: ChartRequest, status: Int, contentType: String, body: [UInt8], model: SignalKModel, at now: Double,
         unixTime: Double, _ act: (Action) -> Void
     ) {
-        guard var connection = connections[request.connection], !connection.closing else { return }
-        defer { connections[request.connection] = connection }
-        connection.awaiting = false
         let cache: [(String, String)] =
             if case .tile = request.kind, status == 200 { [("Cache-Control", "max-age=86400")] } else {
                 [("Cache-Control", "no-store")]
             }
-        act(
-            .send(
-                connection: request.connection,
-                bytes: HTTPResponse.make(
-                    status: status, contentType: contentType, body: body, keepAlive: request.keepAlive,
-                    headers: cache, headOnly: request.headOnly)))
-        if !request.keepAlive {
-            close(request.connection, &connection, act)
-            return
-        }
-        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
+        resume(
+            request.connection,
+            with: HTTPResponse.make(
+                status: status, contentType: contentType, body: body, keepAlive: request.keepAlive, headers: cache,
+                headOnly: request.headOnly),
+            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
     }
 }

@@ -56,17 +56,25 @@ extension SignalKServer {
         _ request: SettingsRequest, status: Int, json: String, model: SignalKModel, at now: Double, unixTime: Double,
         _ act: (Action) -> Void
     ) {
-        guard var connection = connections[request.connection], !connection.closing else { return }
-        defer { connections[request.connection] = connection }
+        resume(
+            request.connection, with: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive),
+            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
+    }
+
+    /// The shell's answer to a request a connection held for it (a chart's tile, the settings, a piece of an upload):
+    /// sent, then the connection closed, or the requests that waited behind it read.
+    mutating func resume(
+        _ id: Int, with bytes: [UInt8], keepAlive: Bool, model: SignalKModel, at now: Double, unixTime: Double,
+        _ act: (Action) -> Void
+    ) {
+        guard var connection = connections[id], !connection.closing else { return }
+        defer { connections[id] = connection }
         connection.awaiting = false
-        act(
-            .send(
-                connection: request.connection,
-                bytes: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive)))
-        if !request.keepAlive {
-            close(request.connection, &connection, act)
+        act(.send(connection: id, bytes: bytes))
+        if !keepAlive {
+            close(id, &connection, act)
             return
         }
-        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
+        process(id, &connection, model: model, at: now, unixTime: unixTime, act)
     }
 }

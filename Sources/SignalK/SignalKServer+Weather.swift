@@ -137,19 +137,10 @@ extension SignalKServer {
         _ request: UploadRequest, status: Int, message: String, model: SignalKModel, at now: Double, unixTime: Double,
         _ act: (Action) -> Void
     ) {
-        guard var connection = connections[request.connection], !connection.closing else { return }
-        defer { connections[request.connection] = connection }
-        connection.awaiting = false
-        act(
-            .send(
-                connection: request.connection,
-                bytes: HTTPResponse.json(
-                    status: status, Self.putResult(status, message, requestId: nil), keepAlive: request.keepAlive)))
-        if !request.keepAlive {
-            close(request.connection, &connection, act)
-            return
-        }
-        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
+        let json = Self.putResult(status, message, requestId: nil)
+        resume(
+            request.connection, with: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive),
+            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
     }
 
     /// A name a file may have in the uploads folder: never a path, never hidden.
@@ -200,20 +191,6 @@ extension SignalKServer {
         return json.text
     }
 
-    /// One forecast sample, for the panel (SI units, directions in degrees as the panel draws them).
-    static func write(_ sample: ForecastSample, _ key: String?, to json: inout JSONWriter) {
-        json.beginObject(key)
-        json.value("time", sample.time)
-        json.value("run", sample.runTime)
-        json.value("windSpeed", sample.windSpeed)
-        json.value("windDirection", sample.windDirection)
-        json.value("gust", sample.gust)
-        json.value("pressure", sample.pressure)
-        json.value("precipitation", sample.precipitation)
-        json.value("cloud", sample.cloud)
-        json.endObject()
-    }
-
     /// The weather page's data: the meteogram, the route ahead, the barograph and the forecasts on board.
     static func weatherPageJSON(_ report: WeatherReport?) -> String {
         var json = JSONWriter()
@@ -232,13 +209,13 @@ extension SignalKServer {
             json.value("label", grid.label)
             json.value("run", grid.run)
             json.value("end", grid.end)
-            json.value("use", Self.words(grid.use))
+            json.value("use", grid.use.words)
             json.value("used", grid.use == .used)
             json.endObject()
         }
         json.endArray()
         json.beginArray("meteogram")
-        for sample in report.meteogram { write(sample, nil, to: &json) }
+        for sample in report.meteogram { sample.write(nil, to: &json) }
         json.endArray()
         json.beginArray("route")
         for waypoint in report.route {
@@ -247,7 +224,7 @@ extension SignalKServer {
             json.value("latitude", waypoint.position.latitude)
             json.value("longitude", waypoint.position.longitude)
             json.value("arrival", waypoint.arrival)
-            if let forecast = waypoint.forecast { write(forecast, "forecast", to: &json) }
+            if let forecast = waypoint.forecast { forecast.write("forecast", to: &json) }
             json.endObject()
         }
         json.endArray()
@@ -261,18 +238,6 @@ extension SignalKServer {
         json.endArray()
         json.endObject()
         return json.text
-    }
-
-    /// A forecast's use in a sailor's words.
-    static func words(_ use: Forecast.Use) -> String {
-        switch use {
-        case .used: "in use"
-        case .superseded: "a later or finer forecast covers the boat"
-        case .outOfDate(let ended): "out of date: it ended " + SignalKTime.text(unixTime: ended)
-        case .notYet(let starts): "not yet valid: it starts " + SignalKTime.text(unixTime: starts)
-        case .elsewhere: "it does not cover the boat's position"
-        case .noPosition: "waiting for a position"
-        }
     }
 
     /// The wind at `time` on a grid of at most 12 × 12 points across the box: wind barbs for the chart.

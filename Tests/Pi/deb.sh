@@ -43,6 +43,7 @@ Version: $VERSION
 Architecture: $ARCH
 Maintainer: Telltale developers <telltale@localhost>
 Depends: $DEPENDS
+Recommends: libeccodes0
 Section: misc
 Priority: optional
 Installed-Size: $(du -sk "$ROOT" | cut -f1)

@@ -108,8 +108,9 @@ PACKAGES=(
     iproute2 iw wpasupplicant hostapd avahi-daemon openssh-server
     # The data partition made and checked at boot.
     e2fsprogs dosfstools fdisk
-    # A USB GPS through gpsd; the voice (espeak-ng, aplay).
-    gpsd espeak-ng alsa-utils
+    # A USB GPS through gpsd; the voice (espeak-ng, aplay); GRIB forecasts read by `telltale weather import` (ecCodes,
+    # in its own process: the gateway never maps it).
+    gpsd espeak-ng alsa-utils libeccodes0
 )
 include=$(IFS=,; echo "${PACKAGES[*]}")
 

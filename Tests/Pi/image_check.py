@@ -10,7 +10,8 @@
     below 2.0); gpsd does not take the FTDI adapter (defect 7).
  3. A USB adapter plugged in after boot (device_add), unplugged and plugged again while sentences flow: the input
     opens and comes back through /dev/serial/by-id with no restart of the service (defect 1); what the instruments
-    send comes out computed on TCP 10110 and in Signal K.
+    send comes out computed on TCP 10110 and in Signal K. A GRIB file sent from the laptop as the panel sends it is
+    imported on the Pi (its ecCodes, in the import's own process, under the unit's sandbox) and taken.
  4. Power cut while the gateway records and while a configuration is being saved from the settings page: the next
     boot is clean, the configuration is the old or the new one whole, the recording is readable to its last seconds,
     the approved laptop still approved.
@@ -182,6 +183,19 @@ restarts = pi.out("systemctl show -p NRestarts --value telltale")
 check(back and pi.out("systemctl show -p MainPID --value telltale") == pid and restarts == "0",
       "unplugged and plugged again: the input comes back by itself, the service never restarted",
       pi.out("journalctl -u telltale -b --no-pager | tail -n 10"))
+
+# A GRIB from the laptop, in pieces as the panel sends it: imported on the Pi by its own ecCodes and taken.
+grib = os.path.join(work, "solent.grb")
+today = time.strftime("%Y%m%d", time.gmtime())
+subprocess.run(["/usr/bin/python3", "-c", f"import sys; sys.path.insert(0, {os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'Interop')!r}); "
+                f"import weather_grib as w; w.grib1_ncep({grib!r}, {today}, 0, range(0, 49, 3), south=50.0, west=-2.0)"],
+               check=True)
+data = open(grib, "rb").read()
+sent = [http(pi, f"/telltale/v1/weather/grib?name=solent.grb&offset={o}&total={len(data)}", "PUT", data[o:o + 16384],
+             token=token) for o in range(0, len(data), 16384)]
+imported = wait_for(lambda: '"label":"solent.grb (kwbc)"' in http(pi, "/telltale/v1/weather")[1], 60, step=1)
+check(sent[-1][0] == 201 and imported, "a GRIB sent from the laptop is imported on the Pi (ecCodes) and on board",
+      str(sent[-1]) + pi.out("journalctl -u telltale -b --no-pager | grep weather | tail -n 5"))
 
 # The anchor set from the laptop over Signal K (a position and a circle: no GPS needed), to be kept by the power cut.
 ANCHOR = {"latitude": 50.7712345, "longitude": -1.3054321}

@@ -70,7 +70,7 @@ public enum WeatherCommand {
                     + "\(SignalKTime.text(unixTime: grid.times[grid.times.count - 1])), "
                     + "\(FixedDecimal.text(grid.south, decimals: 2))..\(FixedDecimal.text(grid.north, decimals: 2)) N "
                     + "\(FixedDecimal.text(grid.west, decimals: 2))..\(FixedDecimal.text(grid.east, decimals: 2)) E: "
-                    + WeatherLibrary.words(forecast.use(of: index, at: options.at, time: time)))
+                    + forecast.use(of: index, at: options.at, time: time).words)
         }
         for sample in samples { lines.append(WeatherLibrary.words(sample)) }
         if options.at != nil && samples.isEmpty { lines.append("no forecast covers that place and time") }
@@ -95,12 +95,12 @@ public enum WeatherCommand {
             out.beginArray("fields")
             for field in grid.fields { out.value(nil, field.name) }
             out.endArray()
-            out.value("use", WeatherLibrary.words(forecast.use(of: index, at: point, time: time)))
+            out.value("use", forecast.use(of: index, at: point, time: time).words)
             out.endObject()
         }
         out.endArray()
         out.beginArray("samples")
-        for sample in samples { WeatherLibrary.write(sample, into: &out) }
+        for sample in samples { sample.write(nil, to: &out) }
         out.endArray()
         out.endObject()
         return out.text

@@ -38,18 +38,6 @@ public enum WeatherLibrary {
         POSIX.list(folder).filter { $0.hasSuffix(gridExtension) && !$0.hasPrefix(".") }.sorted()
     }
 
-    /// Why a grid is or is not used, in a sailor's words.
-    public static func words(_ use: Forecast.Use) -> String {
-        switch use {
-        case .used: "in use"
-        case .superseded: "not used: a later or finer forecast covers the boat"
-        case .outOfDate(let ended): "out of date: it ended \(SignalKTime.text(unixTime: ended))"
-        case .notYet(let starts): "not yet valid: it starts \(SignalKTime.text(unixTime: starts))"
-        case .elsewhere: "not used: it does not cover the boat's position"
-        case .noPosition: "waiting for a position"
-        }
-    }
-
     /// One line: the time, wind, gust, pressure, rain and cloud.
     public static func words(_ sample: ForecastSample) -> String {
         var parts = [SignalKTime.text(unixTime: sample.time)]
@@ -66,22 +54,5 @@ public enum WeatherLibrary {
         if let cloud = sample.cloud { parts.append("cloud \(FixedDecimal.text(cloud, decimals: 0)) %") }
         parts.append("(run \(SignalKTime.text(unixTime: sample.runTime)))")
         return parts.joined(separator: ", ")
-    }
-
-    /// A sample as a JSON object, in SI units as Signal K's weather API gives them (directions in radians).
-    public static func write(_ sample: ForecastSample, into out: inout JSONWriter) {
-        out.beginObject()
-        out.value("time", sample.time)
-        out.value("date", SignalKTime.text(unixTime: sample.time))
-        out.value("run", sample.runTime)
-        out.value("windSpeed", sample.windSpeed)
-        out.value("windDirection", sample.windDirection)
-        out.value("windEast", sample.windEast)
-        out.value("windNorth", sample.windNorth)
-        out.value("gust", sample.gust)
-        out.value("pressure", sample.pressure)
-        out.value("precipitation", sample.precipitation)
-        out.value("cloud", sample.cloud)
-        out.endObject()
     }
 }

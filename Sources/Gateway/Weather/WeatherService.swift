@@ -151,7 +151,7 @@ final class WeatherService: Service {
     func judge(at point: GeoPoint?, time: Double) {
         var uses: [String] = []
         for index in forecast.grids.indices {
-            uses.append(WeatherLibrary.words(forecast.use(of: index, at: point, time: time)))
+            uses.append(forecast.use(of: index, at: point, time: time).words)
         }
         guard uses != lastUses else { return }
         for (index, use) in uses.enumerated() where index >= lastUses.count || lastUses[index] != use {
