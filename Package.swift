@@ -39,7 +39,7 @@ let package = Package(
             name: "Gateway",
             dependencies: [
                 "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
-                "CSQLite",
+                "CSQLite", "CMosquitto",
             ],
             // The panel's own files: embedded into PanelFiles.swift by Panel/embed.py (`make panel`).
             exclude: ["Web/Panel"]
@@ -58,6 +58,11 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // libmosquitto for the uplink to a shore broker, opened with dlopen when [uplink] is configured; its header only.
+        .systemLibrary(
+            name: "CMosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
         ),
         .executableTarget(
             name: "telltale",

@@ -109,12 +109,16 @@ extension POSIX {
         try writeFileAtomically(path, Array(text.utf8), mode: mode)
     }
 
-    /// Adds `bytes` to the end of the file at `path` (created, or emptied first with `truncating`); its length after.
-    public static func append(_ path: String, _ bytes: [UInt8], truncating: Bool) throws(Failure) -> Int {
+    /// Adds `bytes` to the end of the file at `path` (created, or emptied first with `truncating`), on the disk before
+    /// it returns with `sync`; the file's length after.
+    public static func append(_ path: String, _ bytes: [UInt8], truncating: Bool, sync: Bool = false) throws(Failure)
+        -> Int
+    {
         let flags = O_WRONLY | O_CREAT | (truncating ? O_TRUNC : O_APPEND)
         let fd = try open(path, flags, operation: "cannot write")
         defer { close(fd) }
         try write(fd, bytes, naming: path)
+        if sync { try self.sync(fd, naming: path) }
         return Int(lseek(fd, 0, SEEK_END))
     }
 

@@ -35,7 +35,7 @@ mkdir -p "$WORK/modules" "$SYSROOT"
 # marker, so a sysroot made from an older list is made again.
 packages=(libserialport-dev libserialport0 libgps-dev libgps28 libdbus-1-3 libsystemd0 libcap2 libgcrypt20 liblz4-1
     liblzma5 libzstd1 libgpg-error0 libsqlite3-dev libsqlite3-0 libeccodes0 libaec0 libgfortran5 libgomp1 libopenjp2-7
-    libpng16-16 zlib1g)
+    libpng16-16 zlib1g libmosquitto-dev libmosquitto1 libssl3)
 if [ "$(cat "$SYSROOT/.done" 2>/dev/null)" != "${packages[*]}" ]; then
     (cd "$WORK" && rm -f ./*.deb && apt-get download -q "${packages[@]/%/:$ARCH}" 2>&1 | grep -v '^W: ' >&2 || true)
     for deb in "$WORK"/*.deb; do dpkg-deb -x "$deb" "$SYSROOT"; done
@@ -46,7 +46,7 @@ fi
 # emits every specialisation a module uses into that module, and most copies go (arm64: 4.2 MB before, 1.5 MB after).
 SWIFT_FLAGS=(
     -target "$TARGET" -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I Sources/CSQLite -I "$WORK/modules"
+    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I Sources/CSQLite -I Sources/CMosquitto -I "$WORK/modules"
     -Xcc -isystem -Xcc "$SYSROOT/usr/include" -Xcc -isystem -Xcc "/usr/$GNU/include"
     -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
 )

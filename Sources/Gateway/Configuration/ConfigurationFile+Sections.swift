@@ -24,7 +24,7 @@ extension ConfigurationFile.Reader {
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
-                    "race", "voice", "polar", "anchor", "boat", "chart", "panel", "weather",
+                    "race", "voice", "polar", "anchor", "boat", "chart", "panel", "weather", "uplink",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in
@@ -179,6 +179,7 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in try anchor(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try chart(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in try weather(root, &config, base: base) }
+        collect { () throws(ConfigurationFile.Error) in try uplink(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in
             if let web = root["web"] {
                 guard let table = web.table else { throw fail("web", "must be a table") }

@@ -92,6 +92,8 @@ public struct GatewayConfiguration: Sendable {
     public var chart = ChartConfiguration()
     /// `[weather]`: the GRIB forecasts watched and imported, and whether forecast wind stands in for an anemometer.
     public var weather = WeatherConfiguration()
+    /// `[uplink]`: the fleet uplink to a shore MQTT broker; nil when off.
+    public var uplink: UplinkConfiguration?
     public var outputs: [OutputConfiguration] = []
     /// Where the settings page finds the configuration file and the image's network notes (set by `run`).
     public var settingsPaths = GatewaySettings.Paths()

@@ -80,6 +80,7 @@ extension Runtime {
             log.notice(id, text)
         case .observed, .observedFix:
             web?.take(action, now: now)
+            uplink?.take(action, model: nil, now: now)
         case .report(let report):
             // Kept for the status line without the track (holding it would make the engine copy it at its next point).
             var kept = report
@@ -87,6 +88,7 @@ extension Runtime {
             lastReport = kept
             keepAnchor(report.values.anchor?.set)
             web?.take(action, now: now)
+            uplink?.take(action, model: web?.feed.model, now: now)
         case .announce(let announcement):
             log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
             voice?.say(announcement.text, at: now)

@@ -25,6 +25,7 @@ public final class Runtime {
     private(set) var web: WebService?
     private(set) var voice: Voice?
     private(set) var weather: WeatherService?
+    private(set) var uplink: UplinkService?
     private let notifier: SystemdNotifier?
     let recorder: Recorder?
     var routeFile: RouteFile?
@@ -115,16 +116,29 @@ public final class Runtime {
             }
         }
         web?.uploads = weather?.incoming
+        if let settings = configuration.uplink {
+            if let state = configuration.stateFile {
+                uplink = UplinkService(
+                    configuration: settings, stateFolder: POSIX.folder(of: state), log: log,
+                    ownFeed: web == nil
+                        ? SignalKFeed(model: SignalKModel(urn: "uplink", name: nil), updateRate: 1) : nil,
+                    carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
+                    unixTime: { now in runtime?.unixTime(at: now) ?? now })
+            } else {
+                log.error("uplink.state", "uplink: needs state_file for its queue on disk; nothing is sent ashore")
+            }
+        }
         runtime = self
         loadRoute()
         restoreAnchor()
         for input in inputs.inputs { web?.name(input.source, input.name) }
-        router.observes = web != nil
+        router.observes = web != nil || uplink != nil
         services.append(outputs)
         services.append(web)
         services.append(voice)
         services.append(recorder)
         services.append(weather)
+        services.append(uplink)
         services.append(Periodic(name: "housekeeping", every: 1) { now in runtime?.housekeeping(at: now) })
         services.append(self.engine)
         services.append(inputs)

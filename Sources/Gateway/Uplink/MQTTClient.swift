@@ -1,0 +1,235 @@
+import CMosquitto
+import Platform
+
+/// The functions of libmosquitto (Debian's `libmosquitto1`) the uplink and `telltale fleet` use, looked up with
+/// dlopen(3) when one is configured: a gateway with no uplink maps neither it nor OpenSSL.
+struct Mosquitto {
+    typealias Handle = OpaquePointer
+    typealias Callback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32) -> Void
+    typealias MessageCallback =
+        @convention(c) (Handle?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?) -> Void
+
+    let libInit: @convention(c) () -> Int32
+    let new: @convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?
+    let destroy: @convention(c) (Handle?) -> Void
+    let willSet: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
+    let credentials: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let tlsSet:
+        @convention(c) (
+            Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+            OpaquePointer?
+        ) -> Int32
+    let intOption: @convention(c) (Handle?, Int32, Int32) -> Int32
+    let connectAsync: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    let reconnectAsync: @convention(c) (Handle?) -> Int32
+    let disconnect: @convention(c) (Handle?) -> Int32
+    let publish:
+        @convention(c) (
+            Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool
+        )
+            -> Int32
+    let subscribe: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let loopRead: @convention(c) (Handle?, Int32) -> Int32
+    let loopWrite: @convention(c) (Handle?, Int32) -> Int32
+    let loopMisc: @convention(c) (Handle?) -> Int32
+    let socket: @convention(c) (Handle?) -> Int32
+    let wantWrite: @convention(c) (Handle?) -> Bool
+    let onConnect: @convention(c) (Handle?, Callback?) -> Void
+    let onDisconnect: @convention(c) (Handle?, Callback?) -> Void
+    let onPublish: @convention(c) (Handle?, Callback?) -> Void
+    let onMessage: @convention(c) (Handle?, MessageCallback?) -> Void
+    let describe: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    let userData: @convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void
+
+    /// The library, initialised once; nil when it is not installed.
+    static let shared: Mosquitto? = {
+        guard let library = POSIX.openLibrary(["libmosquitto.so.1", "libmosquitto.so"]) else { return nil }
+        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
+            POSIX.symbol(library, name).map { unsafeBitCast($0, to: type) }
+        }
+        guard let libInit = symbol("mosquitto_lib_init", (@convention(c) () -> Int32).self),
+            let new = symbol(
+                "mosquitto_new",
+                (@convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?).self),
+            let destroy = symbol("mosquitto_destroy", (@convention(c) (Handle?) -> Void).self),
+            let willSet = symbol(
+                "mosquitto_will_set",
+                (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32).self
+            ),
+            let credentials = symbol(
+                "mosquitto_username_pw_set",
+                (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+            let tlsSet = symbol(
+                "mosquitto_tls_set",
+                (@convention(c) (
+                    Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+                    UnsafePointer<CChar>?, OpaquePointer?
+                ) -> Int32).self),
+            let intOption = symbol("mosquitto_int_option", (@convention(c) (Handle?, Int32, Int32) -> Int32).self),
+            let connectAsync = symbol(
+                "mosquitto_connect_async", (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self
+            ),
+            let reconnectAsync = symbol("mosquitto_reconnect_async", (@convention(c) (Handle?) -> Int32).self),
+            let disconnect = symbol("mosquitto_disconnect", (@convention(c) (Handle?) -> Int32).self),
+            let publish = symbol(
+                "mosquitto_publish",
+                (@convention(c) (
+                    Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool
+                ) -> Int32).self),
+            let subscribe = symbol(
+                "mosquitto_subscribe",
+                (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32).self),
+            let loopRead = symbol("mosquitto_loop_read", (@convention(c) (Handle?, Int32) -> Int32).self),
+            let loopWrite = symbol("mosquitto_loop_write", (@convention(c) (Handle?, Int32) -> Int32).self),
+            let loopMisc = symbol("mosquitto_loop_misc", (@convention(c) (Handle?) -> Int32).self),
+            let socket = symbol("mosquitto_socket", (@convention(c) (Handle?) -> Int32).self),
+            let wantWrite = symbol("mosquitto_want_write", (@convention(c) (Handle?) -> Bool).self),
+            let onConnect = symbol(
+                "mosquitto_connect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+            let onDisconnect = symbol(
+                "mosquitto_disconnect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+            let onPublish = symbol(
+                "mosquitto_publish_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+            let onMessage = symbol(
+                "mosquitto_message_callback_set", (@convention(c) (Handle?, MessageCallback?) -> Void).self),
+            let describe = symbol("mosquitto_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+            let userData = symbol(
+                "mosquitto_user_data_set", (@convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void).self)
+        else { return nil }
+        _ = libInit()
+        return Mosquitto(
+            libInit: libInit, new: new, destroy: destroy, willSet: willSet, credentials: credentials, tlsSet: tlsSet,
+            intOption: intOption, connectAsync: connectAsync, reconnectAsync: reconnectAsync, disconnect: disconnect,
+            publish: publish, subscribe: subscribe, loopRead: loopRead, loopWrite: loopWrite, loopMisc: loopMisc,
+            socket: socket, wantWrite: wantWrite, onConnect: onConnect, onDisconnect: onDisconnect,
+            onPublish: onPublish, onMessage: onMessage, describe: describe, userData: userData)
+    }()
+
+    /// libmosquitto's words for an error number.
+    func text(_ code: Int32) -> String {
+        guard let text = describe(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// One connection to an MQTT broker (3.1.1) through libmosquitto, driven by the gateway's own poll loop: its socket
+/// is polled with the others, and ``read()``, ``write()`` and ``housekeep()`` are libmosquitto's loop functions, so
+/// libmosquitto starts no thread. What the broker says comes back as ``Event``s, taken after each call.
+final class MQTTClient {
+    enum Event: Equatable {
+        case connected(Int32)
+        case disconnected(Int32)
+        /// The broker acknowledged the message with this id (QoS 1).
+        case acknowledged(Int32)
+        case message(topic: String, payload: [UInt8])
+    }
+
+    /// Why the client could not be made.
+    enum Failure: Error, CustomStringConvertible {
+        case library
+        case client(String)
+
+        var description: String {
+            switch self {
+            case .library: "libmosquitto is not installed (apt install libmosquitto1)"
+            case .client(let why): why
+            }
+        }
+    }
+
+    let lib: Mosquitto
+    private let handle: Mosquitto.Handle
+    private var events: [Event] = []
+    /// Messages over this length from the broker are dropped (counted): a flood or a hostile payload never grows the
+    /// gateway.
+    var maximumIncoming = 4096
+    private(set) var droppedIncoming = 0
+
+    /// A client called `id`, its session kept by the broker across reconnections (`cleanSession` false) so that
+    /// acknowledgements are not lost to a dropped link.
+    init(id: String, cleanSession: Bool) throws(Failure) {
+        guard let lib = Mosquitto.shared else { throw .library }
+        self.lib = lib
+        guard let handle = lib.new(id, cleanSession, nil) else { throw .client("libmosquitto: no client") }
+        self.handle = handle
+        _ = lib.intOption(handle, Int32(MOSQ_OPT_PROTOCOL_VERSION.rawValue), MQTT_PROTOCOL_V311)
+        // libmosquitto calls back only from inside this client's own loop calls, while it lives: not retained.
+        lib.userData(handle, Unmanaged.passUnretained(self).toOpaque())
+        lib.onConnect(handle) { _, data, code in MQTTClient.from(data)?.events.append(.connected(code)) }
+        lib.onDisconnect(handle) { _, data, code in MQTTClient.from(data)?.events.append(.disconnected(code)) }
+        lib.onPublish(handle) { _, data, mid in MQTTClient.from(data)?.events.append(.acknowledged(mid)) }
+        lib.onMessage(handle) { _, data, message in
+            guard let client = MQTTClient.from(data), let message = message?.pointee else { return }
+            let length = Int(message.payloadlen)
+            guard length >= 0, length <= client.maximumIncoming, let topic = message.topic else {
+                client.droppedIncoming += 1
+                return
+            }
+            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
+            client.events.append(.message(topic: String(cString: topic), payload: payload))
+        }
+    }
+
+    deinit { lib.destroy(handle) }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> MQTTClient? {
+        data.map { Unmanaged<MQTTClient>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// What the broker has said since the last call.
+    func takeEvents() -> [Event] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// The message the broker publishes for this client if it goes without saying goodbye (retained, QoS 1).
+    func will(topic: String, payload: [UInt8]) {
+        _ = payload.withUnsafeBytes { lib.willSet(handle, topic, Int32($0.count), $0.baseAddress, 1, true) }
+    }
+
+    func credentials(username: String, password: String?) {
+        _ = lib.credentials(handle, username, password)
+    }
+
+    /// TLS with a CA file, and a client certificate and key when given; a return other than 0 says why not.
+    func tls(ca: String, certificate: String?, key: String?) -> Int32 {
+        lib.tlsSet(handle, ca, nil, certificate, key, nil)
+    }
+
+    /// Starts connecting, without waiting for the connection (its socket is then polled for writing).
+    func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
+        lib.connectAsync(handle, host, Int32(port), Int32(keepAlive))
+    }
+
+    func reconnect() -> Int32 { lib.reconnectAsync(handle) }
+
+    func disconnect() { _ = lib.disconnect(handle) }
+
+    /// Publishes; the message's id (for its acknowledgement) or the error.
+    func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool) -> Result<Int32, MQTTError> {
+        var mid: Int32 = 0
+        let code = payload.withUnsafeBytes {
+            lib.publish(handle, &mid, topic, Int32($0.count), $0.baseAddress, qos, retain)
+        }
+        return code == 0 ? .success(mid) : .failure(MQTTError(code: code, text: lib.text(code)))
+    }
+
+    func subscribe(topic: String, qos: Int32) -> Int32 { lib.subscribe(handle, nil, topic, qos) }
+
+    /// The connection's socket, or -1 while there is none.
+    var socket: Int32 { lib.socket(handle) }
+    var wantsWrite: Bool { lib.wantWrite(handle) }
+
+    /// What came in (its socket was readable); 0 or libmosquitto's error (the connection lost).
+    func read() -> Int32 { lib.loopRead(handle, 16) }
+    func write() -> Int32 { lib.loopWrite(handle, 16) }
+    /// Keep-alive pings and timeouts: once a second or so.
+    func housekeep() -> Int32 { lib.loopMisc(handle) }
+}
+
+/// libmosquitto's error number and its words.
+struct MQTTError: Error, CustomStringConvertible {
+    var code: Int32
+    var text: String
+    var description: String { text }
+}
