@@ -11,11 +11,28 @@
 #  6. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
+#   Each architecture is checked in a process of its own, both at once (qemu-user emulates on one core each), their
+#   words printed after, one count for both.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 . Tests/Support/checks.sh
-checks_begin pi-check
 [ $# -gt 0 ] || set -- arm64 armhf
+if [ $# -gt 1 ]; then
+    LOGS=$(mktemp -d)
+    for ARCH in "$@"; do CHECK_NAME="pi-check-$ARCH" "$0" "$ARCH" >"$LOGS/$ARCH.log" 2>&1 & done
+    wait
+    passed=0; failed=0
+    for ARCH in "$@"; do
+        cat "$LOGS/$ARCH.log"
+        n=$(sed -n "s/^pi-check-$ARCH: \([0-9]*\) passed, \([0-9]*\) failed/\1 \2/p" "$LOGS/$ARCH.log" | tail -n 1)
+        if [ -n "$n" ]; then passed=$((passed + ${n%% *})); failed=$((failed + ${n##* })); else failed=$((failed + 1)); fi
+    done
+    rm -rf "$LOGS"
+    echo "pi-check: $passed passed, $failed failed"
+    [ "$failed" = 0 ]
+    exit
+fi
+checks_begin "${CHECK_NAME:-pi-check}"
 X86=.build/release/TelltalePi
 for ARCH in "$@"; do
     case "$ARCH" in
