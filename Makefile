@@ -7,7 +7,8 @@ APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc li
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2). The weather check: GRIB files written with
 # ECMWF's ecCodes from Debian's python3-eccodes (which brings libeccodes0, the library `telltale weather import` opens).
-TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes
+# The uplink check: a shore broker, Debian's mosquitto.
+TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000
@@ -187,6 +188,7 @@ bench: release
 	Benchmarks/signalk.sh
 	Benchmarks/chart.sh
 	Benchmarks/weather.sh
+	Benchmarks/uplink.sh
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

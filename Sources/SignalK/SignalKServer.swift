@@ -140,6 +140,10 @@ public struct SignalKServer: Sendable {
     public internal(set) var counters = Counters()
     /// The forecasts on board (the shell maps them), for the weather API and the chart's wind.
     public var forecast = Forecast()
+    /// `telltale fleet`'s boats as the panel's Fleet layout reads them (`GET /telltale/v1/fleet`); nil on a boat.
+    public var fleet: String?
+    /// How often it was read: `telltale fleet` makes it every second while someone reads it, seldom while no one does.
+    public private(set) var fleetReads = 0
     var connections: [Int: Connection] = [:]
     /// Stream work begun and not yet done, oldest first (see `resume`).
     var rounds: [StreamRound] = []
@@ -285,6 +289,13 @@ public struct SignalKServer: Sendable {
             return charts(request, id, &connection, keepAlive: keepAlive, act)
         }
         guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
+        if path == "/telltale/v1/fleet" {
+            guard let fleet else { return reply(HTTPResponse.error(404, "not a fleet server", keepAlive: keepAlive)) }
+            fleetReads += 1
+            return reply(
+                HTTPResponse.make(
+                    status: 200, body: Array(fleet.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
         if path == "/telltale/v1/history" {
             return reply(
                 HTTPResponse.make(

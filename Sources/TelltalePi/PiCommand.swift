@@ -74,6 +74,9 @@ enum PiCommand {
             Console.out(try NetworkCommand.run(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
         case "advertise":
             Console.out(try Advertisement.run(CommandParser.parse(rest)))
+        case "fleet":
+            let options: FleetOptions = try CommandParser.parse(rest)
+            try FleetCommand.run(options, log: StandardErrorLog.make())
         case "weather":
             Console.out(try WeatherCommand.run(CommandParser.parse(rest)))
         case "--version", "version":

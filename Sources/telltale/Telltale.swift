@@ -10,7 +10,7 @@ struct Telltale: ParsableCommand {
         subcommands: [
             Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Ports.self,
             Calibrate.self, IMUCommand.self, Race.self, Route.self, Anchor.self, Alarm.self, Access.self, Network.self,
-            Advertise.self, Weather.self,
+            Advertise.self, Weather.self, Fleet.self,
         ]
     )
 
@@ -23,6 +23,6 @@ struct Telltale: ParsableCommand {
         "access": Access.self,
         "network": Network.self,
         "advertise": Advertise.self,
-        "weather": Weather.self,
+        "weather": Weather.self, "fleet": Fleet.self,
     ]
 }

@@ -20,6 +20,7 @@ import Testing
         "alarm": ["list"], "access": ["list"], "anchor": ["drop"], "race": ["start"], "route": ["advance"],
         "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"], "weather": ["show", "gfs.grb.ttwx"],
+        "fleet": ["--broker", "mqtt://127.0.0.1:1883"],
     ]
 
     func compare<C: SpecCommand>(_ type: C.Type, _ words: [String]) throws {

@@ -43,7 +43,7 @@ Version: $VERSION
 Architecture: $ARCH
 Maintainer: Telltale developers <telltale@localhost>
 Depends: $DEPENDS
-Recommends: libeccodes0
+Recommends: libeccodes0, libmosquitto1
 Section: misc
 Priority: optional
 Installed-Size: $(du -sk "$ROOT" | cut -f1)

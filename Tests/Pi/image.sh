@@ -109,8 +109,8 @@ PACKAGES=(
     # The data partition made and checked at boot.
     e2fsprogs dosfstools fdisk
     # A USB GPS through gpsd; the voice (espeak-ng, aplay); GRIB forecasts read by `telltale weather import` (ecCodes,
-    # in its own process: the gateway never maps it).
-    gpsd espeak-ng alsa-utils libeccodes0
+    # in its own process: the gateway never maps it); the fleet uplink's MQTT client (opened only when [uplink] is on).
+    gpsd espeak-ng alsa-utils libeccodes0 libmosquitto1
 )
 include=$(IFS=,; echo "${PACKAGES[*]}")
 

@@ -12,9 +12,11 @@
     opens and comes back through /dev/serial/by-id with no restart of the service (defect 1); what the instruments
     send comes out computed on TCP 10110 and in Signal K. A GRIB file sent from the laptop as the panel sends it is
     imported on the Pi (its ecCodes, in the import's own process, under the unit's sandbox) and taken.
- 4. Power cut while the gateway records and while a configuration is being saved from the settings page: the next
-    boot is clean, the configuration is the old or the new one whole, the recording is readable to its last seconds,
-    the approved laptop still approved.
+ 4. Power cut while the gateway records, while a configuration is being saved from the settings page, and while the
+    fleet uplink queues on the data partition with its link to the shore cut (Debian's mosquitto on the laptop,
+    `telltale fleet` watching): the next boot is clean, the configuration is the old or the new one whole, the
+    recording is readable to its last seconds, the approved laptop still approved, and the batches queued before the
+    cut reach the shore once the link is back, late, with no number missing.
  5. A new image written over the card, with a newer telltale package in updates/ on its boot partition: the data
     partition (configuration, recordings) is kept, the package is installed at boot, and the Pi restarts into it.
 
@@ -26,15 +28,17 @@ import hashlib
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from support import Checks, OutputReader, sentence, wait_for  # noqa: E402
+from support import Checks, OutputReader, free_port, sentence, stop, wait_for  # noqa: E402
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key  # noqa: E402
 
 image, package, host_telltale = sys.argv[1:4]
@@ -99,7 +103,99 @@ card.put("authorized_keys", public)
 configuration = (card.get("telltale.toml") or b"").decode().replace(
     'url = "serial:///dev/serial0?baud=4800"', 'url = "serial:///dev/serial0?baud=4800"\n\n[[input]]\n'
     f'name = "usb"\nurl = "serial://{BY_ID}?baud=4800"') + '\n[record]\ndirectory = "/var/log/telltale"\n'
+# The fleet uplink to a broker on the laptop (QEMU's user network puts the laptop's loopback at 10.0.2.2), through a
+# link the check can cut, and the shore's view of it: `telltale fleet` on the laptop.
+BROKER, FLEET = free_port(), free_port()
+
+
+class Link:
+    """The boat's link to the shore: a TCP relay from the Pi to the laptop's broker that can be cut (its connections
+    closed, new ones refused) and mended, while the broker and the fleet's subscription stay up, as when a boat's 4G
+    drops. (Stopping the broker instead would drop the fleet's subscription too: what the boat sent back before the
+    fleet had subscribed again would never reach it, and the check would be of the shore, not of the boat.)"""
+
+    def __init__(self, target):
+        self.target, self.port = target, free_port()
+        self.server, self.sockets, self.lock = None, [], threading.Lock()
+
+    def up(self):
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", self.port))
+        self.server.listen(8)
+        threading.Thread(target=self.accept, args=(self.server,), daemon=True).start()
+        return self
+
+    def accept(self, server):
+        while True:
+            try:
+                boat, _ = server.accept()
+                shore = socket.create_connection(("127.0.0.1", self.target), timeout=5)
+            except OSError:
+                if server.fileno() < 0 or server is not self.server:
+                    return
+                continue
+            shore.settimeout(None)
+            with self.lock:
+                self.sockets += [boat, shore]
+            for a, b in ((boat, shore), (shore, boat)):
+                threading.Thread(target=self.pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def pump(a, b):
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        for end in (a, b):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self):
+        # shutdown(2) first: it wakes the thread blocked in accept(2); close(2) alone leaves the port listening.
+        try:
+            self.server.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.server.close()
+        with self.lock:
+            for end in self.sockets:
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                end.close()
+            self.sockets = []
+
+
+link = Link(BROKER)
+configuration += (f'\n[uplink]\nbroker = "mqtt://10.0.2.2:{link.port}"\nboat = "pi"\nbatch_seconds = 2\n'
+                  '[uplink.rates]\nwind = 1\nposition = 1\n')
 card.put("telltale.toml", configuration)
+with open(os.path.join(work, "mosquitto.conf"), "w") as f:
+    f.write(f"listener {BROKER} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+
+
+def start_broker():
+    return subprocess.Popen(["mosquitto", "-c", os.path.join(work, "mosquitto.conf")], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+def shore_boat():
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{FLEET}/telltale/v1/fleet", timeout=5) as response:
+            return next((b for b in json.load(response)["boats"] if b["id"] == "pi"), {})
+    except (OSError, ValueError):
+        return {}
+
+
+broker = start_broker()
+link.up()
+fleet = subprocess.Popen([host_telltale, "fleet", "--broker", f"mqtt://127.0.0.1:{BROKER}", "--listen",
+                          f"127.0.0.1:{FLEET}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 # 2. First boot, with no adapter plugged in.
 pi = EmulatedPi(card, work, key=key).boot()
@@ -171,6 +267,10 @@ check(opened, "an adapter plugged in after boot is opened by its /dev/serial/by-
 wait_for(lambda: http(pi, "/signalk/v1/api/vessels/self/environment/wind/speedTrue")[0] == 200, 10, step=0.5)
 status, body = http(pi, "/signalk/v1/api/vessels/self/environment/wind/speedTrue")
 check(status == 200 and '"value"' in body, "true wind is in Signal K", body[:200])
+ashore = wait_for(lambda: shore_boat().get("online") and shore_boat().get("environment.wind.speedTrue"), 60, step=1)
+check(ashore, "the fleet uplink: the Pi's true wind reaches the laptop's broker (libmosquitto on the image) and "
+      "`telltale fleet` shows the boat online", json.dumps(shore_boat())[:300] + pi.out(
+          "journalctl -u telltale -b --no-pager | grep uplink | tail -n 5"))
 holders = pi.out("for p in /proc/[0-9]*; do ls -l $p/fd 2>/dev/null | grep -q ttyUSB && cat $p/comm; done")
 check(holders == "telltale" and pi.out("systemctl is-active gpsd.service") != "active",
       "gpsd has not taken the FTDI adapter: only telltale holds it", holders)
@@ -206,8 +306,11 @@ anchored = [http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position", 
 check(all(status == 200 for status, _ in anchored), "the anchor set over Signal K: a position, a circle of 55 m",
       str(anchored))
 
-# 4. Power cut while recording and while a configuration is saved from the settings page.
-time.sleep(10)
+# 4. Power cut while recording, while a configuration is saved from the settings page, and while the uplink queues
+# on the data partition: the link to the shore is cut first.
+before_cut = shore_boat().get("lastBatch", 0)
+link.cut()
+time.sleep(12)
 old = pi.out("cat /etc/telltale/telltale.toml") + "\n"
 new = old.replace("over_heel = 25", "over_heel = 27")
 request = urllib.request.Request(f"http://127.0.0.1:{pi.web}/telltale/v1/settings/configuration",
@@ -250,6 +353,19 @@ lost = cut - int(last_time) / 1000 if last_time.isdigit() else 9999
 check(report.get("sentences", 0) > 100 and lost < 15,
       f"the recording reads back ({report.get('sentences', 0)} sentences), its last {lost:.1f} s before the cut",
       replayed[:300])
+
+# The link back: the batches queued before the cut come ashore, late, numbered on with none missing.
+link.up()
+caught_up = wait_for(lambda: shore_boat().get("lastBatch", 0) >= before_cut + 5 and shore_boat().get("late", 0) > 0,
+                     120, step=2)
+boat = shore_boat()
+check(caught_up and boat.get("missingBatches") == 0,
+      f"the uplink's queue survived the power cut: batches {before_cut + 1}..{boat.get('lastBatch')} queued with the "
+      f"link cut came ashore after the reboot, {boat.get('late')} samples late, {boat.get('missingBatches')} "
+      "numbers missing", json.dumps(boat)[:300] + pi.out("journalctl -u telltale -b --no-pager | grep uplink | tail -n 5"))
+link.cut()
+stop(broker)
+stop(fleet)
 
 # 5. A new image over the card and a newer package on its boot partition: data kept, package installed.
 def newer(deb, suffix):

@@ -8,7 +8,9 @@
 #  4. the replay's Signal K delta stream is the golden one (each number to its last printed digit), and `telltale run` serves Signal K over HTTP;
 #  5. the forecast voyage (no anemometer, forecast wind from its GRIB's grid) replayed byte-identical to its golden
 #     file, and `weather import` of a GRIB1 and a GRIB2 (ecCodes for the target under qemu) giving the x86 grids;
-#  6. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
+#  6. the fleet uplink: `telltale run` on ARM sends the voyage to Debian's mosquitto through the target's
+#     libmosquitto, and `telltale fleet` on ARM shows the boat (Tests/Pi/uplink-smoke.sh);
+#  7. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
 #   Each architecture is checked in a process of its own, both at once (qemu-user emulates on one core each), their
@@ -88,6 +90,8 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
     fi
     rm -rf "$GRIDS"
     check "$ARCH run serves Signal K: the model over HTTP, PUT from loopback" Tests/Pi/signalk-smoke.sh "$RUNNER" "$BIN"
+    check "$ARCH uplink: run sends the voyage to mosquitto through the target's libmosquitto, fleet shows the boat" \
+        Tests/Pi/uplink-smoke.sh "$RUNNER" "$BIN"
     check "$ARCH imu: the same body-frame samples, heel and pitch as x86" bash -c \
         "[ \"\$($RUNNER $BIN imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" = \
            \"\$($X86 imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" ]"

@@ -163,6 +163,11 @@ public enum RunCommand {
         if let web = configuration.web {
             parts.append("Signal K and the panel on \(Endpoint.bracketed(web.host)):\(web.port)")
         }
+        if let uplink = configuration.uplink {
+            parts.append(
+                "uplink as \(uplink.boat) to \(uplink.tls ? "mqtts" : "mqtt")://\(Endpoint.bracketed(uplink.host)):"
+                    + "\(uplink.port)")
+        }
         guard problems.isEmpty else {
             throw CommandError(problems.map { "\(path): \($0)" }.joined(separator: "\n"))
         }

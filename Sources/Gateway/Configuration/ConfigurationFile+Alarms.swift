@@ -166,7 +166,7 @@ extension ConfigurationFile.Reader {
             }
         }
         if let seconds = try number(table, "batch_seconds", "uplink", range: 1...600) { uplink.batchSeconds = seconds }
-        if let megabytes = try number(table, "queue_mb", "uplink", range: 1...4096) {
+        if let megabytes = try number(table, "queue_mb", "uplink", range: 0.05...4096) {
             uplink.queueBytes = Int(megabytes * 1_048_576)
         }
         if let rate = try number(table, "backlog_rate", "uplink", range: 1...1000) { uplink.backlogRate = rate }
@@ -175,6 +175,9 @@ extension ConfigurationFile.Reader {
         uplink.commandKey = try string(table, "command_key", "uplink")
         if uplink.commands, (uplink.commandKey?.utf8.count ?? 0) < 16 {
             throw fail("uplink.command_key", "commands from shore need a key of 16 characters or more")
+        }
+        guard config.stateFile != nil else {
+            throw fail("uplink", "needs a state_file: the queue on disk lives beside it")
         }
         config.uplink = uplink
     }

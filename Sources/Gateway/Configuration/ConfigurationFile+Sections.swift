@@ -179,7 +179,6 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in try anchor(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try chart(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in try weather(root, &config, base: base) }
-        collect { () throws(ConfigurationFile.Error) in try uplink(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in
             if let web = root["web"] {
                 guard let table = web.table else { throw fail("web", "must be a table") }
@@ -194,6 +193,8 @@ extension ConfigurationFile.Reader {
                 }
             }
         }
+        // After [web] and state_file: the boat's name and the queue's folder come from them.
+        collect { () throws(ConfigurationFile.Error) in try uplink(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in
             if let attitude = root["attitude"] {
                 guard let table = attitude.table else { throw fail("attitude", "must be a table") }

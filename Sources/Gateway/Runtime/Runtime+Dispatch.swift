@@ -3,6 +3,7 @@ import Marine
 import NMEA
 import Platform
 import Router
+import SignalK
 
 /// What the loop does with what happens: an input's events and the tick into the router, the router's actions out to
 /// the outputs, the Signal K server, the voice and the log, a client's command through the router and back.

@@ -122,8 +122,7 @@ public final class Runtime {
                     configuration: settings, stateFolder: POSIX.folder(of: state), log: log,
                     ownFeed: web == nil
                         ? SignalKFeed(model: SignalKModel(urn: "uplink", name: nil), updateRate: 1) : nil,
-                    carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
-                    unixTime: { now in runtime?.unixTime(at: now) ?? now })
+                    carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") })
             } else {
                 log.error("uplink.state", "uplink: needs state_file for its queue on disk; nothing is sent ashore")
             }
@@ -131,7 +130,10 @@ public final class Runtime {
         runtime = self
         loadRoute()
         restoreAnchor()
-        for input in inputs.inputs { web?.name(input.source, input.name) }
+        for input in inputs.inputs {
+            web?.name(input.source, input.name)
+            uplink?.name(input.source, input.name)
+        }
         router.observes = web != nil || uplink != nil
         services.append(outputs)
         services.append(web)

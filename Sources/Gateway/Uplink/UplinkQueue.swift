@@ -8,20 +8,26 @@ import SignalK
 /// Records are appended whole and synced (`UplinkRecord`: length and CRC-32); a power cut loses at most the batch
 /// being gathered and leaves at most a torn last record, which is cut off when the queue is opened. Nothing else is
 /// rewritten in place: a segment fully acknowledged is deleted; past `limit` bytes the oldest segment not yet sent is
-/// thinned (every second sample of each value, alarms never) and written again whole, atomically. What was sent and
-/// acknowledged is kept in `acked` (the last sequence number), written at most every few seconds.
+/// thinned (every second sample of each value, alarms never; at the last, all but its alarms) and written again
+/// whole, atomically. What was sent and acknowledged is kept in `acked` (the last sequence number), written every few
+/// seconds and always before a segment goes.
 final class UplinkQueue {
     struct Segment {
         var path: String
         var first: UInt64
         var last: UInt64
         var bytes: Int
+        /// Whether thinning could still halve it, or empty it (found out once, so that a queue thinned to the bone
+        /// is not read through again on every append).
+        var halvable = true
+        var emptiable = true
     }
 
     let folder: String
     let limit: Int
-    /// Segments closed at this size.
-    static let segmentBytes = 256 * 1024
+    /// Segments closed at this size: 256 KB, or an eighth of a small queue's limit (so that it can be thinned a
+    /// segment at a time).
+    let segmentBytes: Int
     private(set) var segments: [Segment] = []
     /// The last sequence number the broker acknowledged, and the next one to give.
     private(set) var acked: UInt64 = 0
@@ -30,16 +36,22 @@ final class UplinkQueue {
     private(set) var thinnedTotal = 0
     /// Bytes written (records and thinned segments), for the figures of SD card wear.
     private(set) var written = 0
+    /// Batches given up whole (a queue full of alarms and emptied batches), in all.
+    private(set) var droppedBatches = 0
+    private let log: Log
     private var ackedSaved: UInt64 = 0
     private var ackedSavedAt = -Double.infinity
 
     /// The queue in `folder`, as a restart finds it: torn records cut off, what is acknowledged dropped.
     init(folder: String, limit: Int, log: Log) {
         self.folder = folder
-        self.limit = max(limit, 2 * Self.segmentBytes)
+        self.log = log
+        self.limit = max(limit, 16 * 1024)
+        segmentBytes = min(256 * 1024, max(2048, limit / 8))
         try? POSIX.makeDirectories(folder)
         if let text = try? POSIX.readFile(folder + "/acked", limit: 64),
-            let value = UInt64(String(decoding: text, as: UTF8.self).trimmingSpaces)
+            let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first,
+            let value = UInt64(String(line).trimmingSpaces)
         {
             acked = value
             ackedSaved = value
@@ -82,7 +94,7 @@ final class UplinkQueue {
     /// Appends a batch (synced: a power cut after this loses it not); thins the oldest when over the limit.
     func append(_ batch: UplinkBatch) throws(POSIX.Failure) {
         let record = UplinkRecord.encode(Array(batch.json.utf8))
-        if segments.last.map({ $0.bytes + record.count > Self.segmentBytes }) ?? true {
+        if segments.last.map({ $0.bytes + record.count > segmentBytes }) ?? true {
             segments.append(
                 Segment(
                     path: folder + "/segment-\(Self.padded(batch.sequence)).tq", first: batch.sequence, last: 0,
@@ -111,43 +123,64 @@ final class UplinkQueue {
     }
 
     /// The broker has everything up to `sequence`: segments wholly acknowledged go, the mark is kept (written at most
-    /// every 5 s, and when asked with `force`).
+    /// every 5 s, when a segment is to go, and when asked with `force`). The mark is written before a segment goes: a
+    /// restart numbers its batches from the segments and the mark, and neither may be behind the other.
     func acknowledge(through sequence: UInt64, at now: Double, force: Bool = false) {
         if sequence > acked { acked = sequence }
-        while let first = segments.first, first.last <= acked, first.last != 0 {
-            _ = POSIX.remove(first.path)
-            segments.removeFirst()
+        let done = segments.prefix { $0.last <= acked && $0.last != 0 }.count
+        if acked != ackedSaved, force || done > 0 || now - ackedSavedAt >= 5 {
+            do throws(POSIX.Failure) { try POSIX.writeFileAtomically(folder + "/acked", String(acked) + "\n") } catch {
+                return
+            }
+            ackedSaved = acked
+            ackedSavedAt = now
         }
-        guard acked != ackedSaved, force || now - ackedSavedAt >= 5 else { return }
-        ackedSaved = acked
-        ackedSavedAt = now
-        try? POSIX.writeFileAtomically(folder + "/acked", String(acked) + "\n")
+        guard done > 0, ackedSaved >= segments[done - 1].last else { return }
+        for segment in segments.prefix(done) { _ = POSIX.remove(segment.path) }
+        segments.removeFirst(done)
     }
 
     /// Thins the oldest segment holding unsent batches: every second sample of each value, alarms kept; written again
-    /// whole. False when there was nothing left to thin.
+    /// whole. Once no segment has two samples of a value left in a batch, the oldest loses all but its alarms (the
+    /// batches stay, numbered, saying how many they lost); once only alarms and emptied batches are left, the oldest
+    /// segment goes whole, marked as given up (acknowledged), and said: a queue full for months stays within its
+    /// limit. False when there was nothing left to thin.
     private func thinOldest() -> Bool {
-        for index in segments.indices {
-            let segment = segments[index]
-            guard segment.last > acked, index < segments.count - 1,
-                let bytes = try? POSIX.readFile(segment.path, limit: 64 << 20)
-            else { continue }
-            var out: [UInt8] = []
-            var dropped = 0
-            for range in UplinkRecord.decode(bytes).records {
-                guard let batch = UplinkBatch.parse(bytes[range]) else { continue }
-                let (thinned, count) = batch.thinning()
-                dropped += count
-                out += UplinkRecord.encode(Array(thinned.json.utf8))
+        for emptying in [false, true] {
+            for index in segments.indices {
+                let segment = segments[index]
+                guard segment.last > acked, index < segments.count - 1, emptying ? segment.emptiable : segment.halvable,
+                    let bytes = try? POSIX.readFile(segment.path, limit: 64 << 20)
+                else { continue }
+                var out: [UInt8] = []
+                var dropped = 0
+                for range in UplinkRecord.decode(bytes).records {
+                    guard let batch = UplinkBatch.parse(bytes[range]) else { continue }
+                    let (thinned, count) = emptying ? batch.emptied() : batch.thinning()
+                    dropped += count
+                    out += UplinkRecord.encode(Array(thinned.json.utf8))
+                }
+                guard dropped > 0 else {
+                    if emptying { segments[index].emptiable = false } else { segments[index].halvable = false }
+                    continue
+                }
+                do throws(POSIX.Failure) { try POSIX.writeFileAtomically(segment.path, out) } catch { return false }
+                segments[index].bytes = out.count
+                written += out.count
+                thinnedTotal += dropped
+                return true
             }
-            guard dropped > 0 else { continue }
-            do throws(POSIX.Failure) { try POSIX.writeFileAtomically(segment.path, out) } catch { return false }
-            segments[index].bytes = out.count
-            written += out.count
-            thinnedTotal += dropped
-            return true
         }
-        return false
+        guard segments.count > 1, let oldest = segments.first, oldest.last > acked else { return false }
+        let given = oldest.last - max(acked, oldest.first - 1)
+        droppedBatches += Int(given)
+        log.error(
+            "uplink.full",
+            "uplink: the queue on disk is full of alarms and emptied batches; batches \(oldest.first)...\(oldest.last) "
+                + "given up (\(droppedBatches) in all): the link has been down too long for queue_mb",
+            [("device", "uplink")])
+        acknowledge(through: oldest.last, at: 0, force: true)
+        return segments.first?.path != oldest.path
     }
 
     static func padded(_ sequence: UInt64) -> String {

@@ -20,7 +20,9 @@ final class UplinkService: Service {
     private let log: Log
     /// Carries a command from shore out (through the router) at a monotonic time.
     private let carryOut: (EngineCommand, Double) -> CommandOutcome
-    private let unixTime: (Double) -> Double
+    /// The wall clock a command's freshness is judged by: the shore signs with its own, and the boat's, once the link
+    /// is up, is kept by NTP (the engine's GPS time would be a recording's in a replay).
+    private let wallClock: () -> Double
     /// The boat's values in Signal K form: the web server's model when there is one, else this service's own.
     private var feed: SignalKFeed?
     private var sampler: UplinkSampler
@@ -44,15 +46,17 @@ final class UplinkService: Service {
     private(set) var published = 0
     private(set) var bytesOut = 0
     private(set) var refusedCommands = 0
+    private var droppedSaid = 0
 
     init(
         configuration: UplinkConfiguration, stateFolder: String, log: Log, ownFeed: SignalKFeed?,
-        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome, unixTime: @escaping (Double) -> Double
+        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
+        wallClock: @escaping () -> Double = POSIX.unixTime
     ) {
         self.configuration = configuration
         self.log = log
         self.carryOut = carryOut
-        self.unixTime = unixTime
+        self.wallClock = wallClock
         feed = ownFeed
         sampler = UplinkSampler(groups: configuration.groups)
         queue = UplinkQueue(folder: stateFolder + "/uplink", limit: configuration.queueBytes, log: log)
@@ -60,6 +64,9 @@ final class UplinkService: Service {
     }
 
     var root: String { configuration.root }
+
+    /// An input's name, for the sources of its values (`voyage.GP`) when this service keeps its own model.
+    func name(_ source: SourceID, _ name: String) { feed?.name(source, name) }
 
     func start(at now: Double) {
         let waiting = queue.waiting
@@ -72,6 +79,14 @@ final class UplinkService: Service {
     }
 
     func stop(deadline: Double) {
+        defer {
+            log.notice(
+                "uplink.summary",
+                "uplink: \(published) messages published (\(bytesOut / 1024) KB), \(queue.waiting) batches left in the "
+                    + "queue, \(queue.written / 1024) KB written to it, \(queue.thinnedTotal) samples thinned, "
+                    + "\(queue.droppedBatches) batches given up, \(refusedCommands) commands refused",
+                [("device", "uplink")])
+        }
         guard let client, connected else { return }
         // Said before going: the last will is for a boat that goes without a word.
         _ = client.publish(topic: root + "online", payload: Array("false".utf8), qos: 1, retain: true)
@@ -109,6 +124,14 @@ final class UplinkService: Service {
             if !connected && client.socket < 0 && backoff.isDue(now) { reconnect(at: now) }
         }
         handle(client.takeEvents(), at: now)
+        if client.droppedIncoming > droppedSaid {
+            refusedCommands += client.droppedIncoming - droppedSaid
+            droppedSaid = client.droppedIncoming
+            log.warning(
+                "uplink.command.too-long",
+                "uplink: a message from the broker over \(client.maximumIncoming) bytes dropped unread "
+                    + "(\(droppedSaid) in all)", [("device", "uplink")])
+        }
         // A link lost under a read or a write, said as the broker's own goodbye would be.
         if code != 0 && connected { handle([.disconnected(code)], at: now) }
         if connected { sendBacklog(at: now) }
@@ -277,11 +300,12 @@ final class UplinkService: Service {
         guard let key = configuration.commandKey else {
             refusedCommands += 1
             log.warning(
-                "uplink.command", "uplink: a command from shore refused: no command_key is set", [("device", "uplink")])
+                "uplink.command.no-key", "uplink: a command from shore refused: no command_key is set",
+                [("device", "uplink")])
             return
         }
         switch RemoteCommand.verify(
-            payload, boat: configuration.boat, key: Array(key.utf8), now: unixTime(now), seen: &nonces)
+            payload, boat: configuration.boat, key: Array(key.utf8), now: wallClock(), seen: &nonces)
         {
         case .success(let engineCommand):
             let outcome = carryOut(engineCommand, now)
@@ -291,7 +315,9 @@ final class UplinkService: Service {
                 "{\"done\":\(outcome.isDone),\"message\":\(JSONWriter.quoted(outcome.message))}", retain: false)
         case .failure(let refusal):
             refusedCommands += 1
-            log.warning("uplink.command", "uplink: a command from shore refused: \(refusal)", [("device", "uplink")])
+            log.warning(
+                "uplink.command." + refusal.kind, "uplink: a command from shore refused: \(refusal)",
+                [("device", "uplink")])
         }
     }
 }

@@ -144,6 +144,22 @@ svg.meteogram .arrow path { fill: var(--fg); }
 label.button { border: 1px solid var(--line); border-radius: .3em; padding: .2em .5em; cursor: pointer; }
 .chart-barb svg { stroke: #1040a0; stroke-width: 1.6; fill: #1040a0; overflow: visible; }
 .chart-time { background: var(--bg); color: var(--fg); padding: .2em .4em; border-radius: .3em; }
+/* The fleet ashore: the boats on the chart above, the table of them below. */
+#fleet-map { flex: 1 1 60%; min-height: 0; }
+.fleet-table { flex: 0 1 40%; overflow: auto; font-size: .9em; font-variant-numeric: tabular-nums; }
+.fleet-table table { width: 100%; border-collapse: collapse; }
+.fleet-table th { text-align: left; color: var(--dim); }
+.fleet-table td, .fleet-table th { padding: .15em .4em; border-bottom: 1px solid var(--line); }
+.fleet-table tr.alarm td { color: var(--alarm); font-weight: 600; }
+.fleet-table tr.offline td { color: var(--stale); }
+.fleet-icon { position: relative; }
+.fleet-icon svg { overflow: visible; }
+.fleet-boat { fill: var(--accent); stroke: #fff; stroke-width: 1; }
+.fleet-boat.alarm { fill: var(--alarm); }
+.fleet-wind { stroke: #1040a0; stroke-width: 2; fill: none; }
+.fleet-name { position: absolute; left: 40px; top: 18px; font: 600 12px system-ui, sans-serif; white-space: nowrap;
+  color: #000; text-shadow: 0 0 2px #fff; }
+.fleet-track { stroke: var(--accent); stroke-width: 2; fill: none; opacity: .6; }
 .tile.wide .body { flex-direction: column; align-items: stretch; }
 .tile.wide .numbers { flex: 0 0 auto; }
 .tile.wide svg.graphic { flex: 1 1 auto; width: 100%; height: auto; }
@@ -332,6 +348,8 @@ const PRESETS = [
   { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
 ];
 function layouts() {
+  // Ashore (`telltale fleet`) there is no boat of its own: the Fleet layout alone.
+  if (typeof fleet !== "undefined" && fleet.on) return [{ name: "Fleet", fleet: true, tiles: [] }];
   const strip = load("chart.strip", null);
   const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
   return presets.concat(load("layouts", []));
@@ -932,6 +950,119 @@ function updateChart() {
   drawTargets(chart.layers.targets);
 }
 
+// ---- The fleet (`telltale fleet`, ashore): every boat that sends to the broker, on a chart and in a table ---------
+
+const fleet = { on: false, map: null, boats: new Map(), data: null, bounded: 0, moved: false };
+window.telltaleFleet = fleet;
+
+// A fleet server answers /telltale/v1/fleet: the panel then shows the Fleet layout alone.
+async function detectFleet() {
+  try {
+    const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
+    if (!r.ok) return;
+    fleet.on = true;
+    fleet.data = await r.json();
+    if (socket) { socket.onclose = null; socket.close(); socket = null; }
+    fleetConnected(true);
+    show(0);
+    setInterval(fetchFleet, 2000);
+  } catch (e) { }
+}
+async function fetchFleet() {
+  try {
+    const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
+    if (r.ok) { fleet.data = await r.json(); fleetConnected(true); drawFleet(); return; }
+  } catch (e) { }
+  fleetConnected(false);
+}
+function fleetConnected(up) {
+  const boats = fleet.data ? fleet.data.boats.length : 0;
+  setConnected(up, up ? `fleet: ${boats} boat${boats === 1 ? "" : "s"}` : "the fleet server is not answering");
+}
+
+async function openFleet(element) {
+  const mapBox = document.createElement("div"), table = document.createElement("div");
+  mapBox.id = "fleet-map"; table.className = "fleet-table";
+  element.append(mapBox, table);
+  fleet.table = table;
+  if (!(await leaflet())) { mapBox.textContent = "The chart needs Leaflet (Debian's libjs-leaflet)."; drawFleet(); return; }
+  const map = L.map(mapBox, { attributionControl: false, zoomSnap: 1 });
+  fleet.map = map;
+  fleet.boats = new Map();
+  // The map follows the fleet (fitted again as boats join) until the crew pans or zooms it themselves.
+  fleet.bounded = 0;
+  fleet.moved = false;
+  for (const kind of ["pointerdown", "wheel"]) mapBox.addEventListener(kind, () => { fleet.moved = true; }, { passive: true });
+  let info = { charts: [] };
+  try { const r = await fetch("/charts/", { cache: "no-store" }); if (r.ok) info = await r.json(); } catch (e) { }
+  const chartFile = (info.charts || []).find(c => !c.error);
+  (chartFile ? L.tileLayer("/charts/" + chartFile.name + "/{z}/{x}/{y}", { maxZoom: 20 }) : gridLayer()).addTo(map);
+  map.setView([50.8, -1.3], 12);
+  drawFleet();
+}
+
+function closeFleet() {
+  if (fleet.map) { fleet.map.remove(); fleet.map = null; }
+  fleet.table = null;
+}
+
+function fleetValue(boat, path) { return boat[path] === undefined ? null : boat[path]; }
+
+function drawFleet() {
+  const data = fleet.data;
+  if (!data) return;
+  if (fleet.table) {
+    const rows = data.boats.map(b => {
+      const p = fleetValue(b, "navigation.position"), sog = fleetValue(b, "navigation.speedOverGround");
+      const tws = fleetValue(b, "environment.wind.speedTrue"), twd = fleetValue(b, "environment.wind.directionTrue");
+      const alarms = b.alarms.map(a => a.message).join("; ");
+      return `<tr data-boat="${b.id}" class="${b.alarms.length ? "alarm" : ""}${b.online === false ? " offline" : ""}">` +
+        `<td>${b.id}</td><td class="age">${fixed(b.age, 0)} s</td>` +
+        `<td>${p ? fixed(p.latitude, 4) + ", " + fixed(p.longitude, 4) : "—"}</td>` +
+        `<td>${sog === null ? "—" : fixed(sog * 3600 / 1852, 1) + " kn"}</td>` +
+        `<td>${tws === null ? "—" : (twd === null ? "" : bearing(twd) + "° ") + fixed(tws * 3600 / 1852, 0) + " kn"}</td>` +
+        `<td>${b.online === false ? "offline" : b.online ? "online" : "—"}</td><td>${alarms || ""}</td></tr>`;
+    }).join("");
+    fleet.table.innerHTML = `<table><thead><tr><th>Boat</th><th>Last report</th><th>Position</th><th>SOG</th>` +
+      `<th>Wind</th><th>Link</th><th>Alarms</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  const map = fleet.map;
+  if (!map) return;
+  const points = [];
+  for (const b of data.boats) {
+    const p = fleetValue(b, "navigation.position");
+    let entry = fleet.boats.get(b.id);
+    if (!entry) {
+      entry = { track: L.polyline([], { className: "fleet-track" }).addTo(map), marker: null };
+      fleet.boats.set(b.id, entry);
+    }
+    entry.track.setLatLngs(b.track);
+    if (!p) continue;
+    points.push([p.latitude, p.longitude]);
+    const course = fleetValue(b, "navigation.headingTrue") ?? fleetValue(b, "navigation.courseOverGroundTrue") ?? 0;
+    const twd = fleetValue(b, "environment.wind.directionTrue"), tws = fleetValue(b, "environment.wind.speedTrue");
+    const wind = twd === null ? "" : `<g transform="rotate(${(twd * DEG).toFixed(0)})"><path class="fleet-wind" ` +
+      `d="M0,-26 L0,-14 M-3,-18 L0,-14 L3,-18"/></g>`;
+    const html = `<svg viewBox="-30 -30 60 60" width="60" height="60" data-boat="${b.id}" ` +
+      `data-lat="${p.latitude}" data-lon="${p.longitude}"${tws === null ? "" : ` data-tws="${tws}"`}>${wind}` +
+      `<g transform="rotate(${(course * DEG).toFixed(0)})"><path class="fleet-boat${b.alarms.length ? " alarm" : ""}" ` +
+      `d="M0,-10 L6,8 L0,5 L-6,8 Z"/></g></svg><span class="fleet-name">${b.id}</span>`;
+    if (!entry.marker) {
+      entry.marker = L.marker([p.latitude, p.longitude], { interactive: false, keyboard: false,
+        icon: L.divIcon({ className: "fleet-icon", iconSize: [60, 60], iconAnchor: [30, 30], html }) }).addTo(map);
+    } else {
+      entry.marker.setLatLng([p.latitude, p.longitude]);
+      entry.marker.setIcon(L.divIcon({ className: "fleet-icon", iconSize: [60, 60], iconAnchor: [30, 30], html }));
+    }
+  }
+  if (!fleet.moved && points.length > fleet.bounded) {
+    fleet.bounded = points.length;
+    map.fitBounds(points, { padding: [40, 40], maxZoom: 14 });
+  }
+}
+
+detectFleet();
+
 // ---- Heel mean and the server's history --------------------------------------------------------------------------
 
 const heelSamples = []; // [t, degrees], the last 30 s
@@ -1464,10 +1595,13 @@ function show(index, direction) {
   if (direction) startChosen = true;
   const layout = all[current];
   closeChart();
+  closeFleet();
   page.replaceChildren();
-  page.className = layout.chart ? "chart-page" : "grid";
+  page.className = layout.chart || layout.fleet ? "chart-page" : "grid";
   tiles = layout.tiles.filter(id => INSTRUMENTS[id]).map(id => new Tile(id));
-  if (layout.chart) {
+  if (layout.fleet) {
+    openFleet(page);
+  } else if (layout.chart) {
     // The chart fills the page; the instruments run in a strip along its foot.
     const map = document.createElement("div"), strip = document.createElement("div");
     map.id = "chart"; strip.className = "chart-strip";
@@ -1681,6 +1815,8 @@ function setConnected(up, text) {
   render();
 }
 function connect() {
+  // Ashore there is no boat's stream: the fleet's page says how the broker's boats come in.
+  if (fleet.on) return;
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/signalk/v1/stream?subscribe=self&sourcePolicy=all";
   try { socket = new WebSocket(url); } catch (e) { setTimeout(connect, 1000); return; }
   socket.onopen = () => { retry = 1; lastMessage = now(); setConnected(true, "live"); fetchHistory(); };

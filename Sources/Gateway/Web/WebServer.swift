@@ -184,6 +184,10 @@ final class WebServer {
     /// The forecasts on board, for the weather API and the chart's wind.
     func setForecast(_ forecast: Forecast) { server.forecast = forecast }
 
+    /// `telltale fleet`'s boats, for the panel's Fleet layout.
+    func setFleet(_ json: String) { server.fleet = json }
+    var fleetReads: Int { server.fleetReads }
+
     /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
     func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
         settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()

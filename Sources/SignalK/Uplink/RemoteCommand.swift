@@ -17,6 +17,18 @@ public enum RemoteCommand {
         case replayed
         case notAllowed(String)
 
+        /// A word for the kind of refusal (the log says each kind apart, a flood of one kind once).
+        public var kind: String {
+            switch self {
+            case .notJSON: "not-json"
+            case .missing: "missing"
+            case .badSignature: "signature"
+            case .stale: "stale"
+            case .replayed: "replay"
+            case .notAllowed: "not-allowed"
+            }
+        }
+
         public var description: String {
             switch self {
             case .notJSON: "not a JSON command"

@@ -1,22 +1,28 @@
 /// A batch of samples for the history topic (`telltale/<boat>/history`): every sample the boat took, in order,
 /// numbered so that a fleet tool keeps each exactly once (a batch sent again after a lost acknowledgement or a
-/// restart carries the same number), `late` when it waited in the queue while the link was down, and how many
-/// samples the queue thinned away before it.
+/// restart carries the same number), `late` when it waited in the queue while the link was down, how many samples it
+/// was made with and how many of them the queue thinned away (`count` less `thinned` arrive), and how many alarms it
+/// holds (never thinned).
 ///
-///     {"boat": "arrow", "seq": 1042, "late": true, "thinned": 0,
+///     {"boat": "arrow", "seq": 1042, "late": true, "count": 31, "thinned": 0, "alarms": 1,
 ///      "samples": [{"path": "navigation.position", "value": {...}, "timestamp": "...", "$source": "gps.GP"}, ...]}
 public struct UplinkBatch: Hashable, Sendable {
     public var boat: String
     public var sequence: UInt64
     public var late: Bool
     public var thinned: Int
+    /// Samples it was made with, and the alarms among them.
+    public var count: Int
+    public var alarms: Int
     public var samples: [UplinkSample]
 
-    public init(boat: String, sequence: UInt64, late: Bool = false, thinned: Int = 0, samples: [UplinkSample]) {
+    public init(boat: String, sequence: UInt64, late: Bool = false, samples: [UplinkSample]) {
         self.boat = boat
         self.sequence = sequence
         self.late = late
-        self.thinned = thinned
+        self.thinned = 0
+        self.count = samples.count
+        self.alarms = samples.filter { $0.isAlarm }.count
         self.samples = samples
     }
 
@@ -26,7 +32,9 @@ public struct UplinkBatch: Hashable, Sendable {
         out.value("boat", boat)
         out.raw("seq", String(sequence))
         out.value("late", late)
+        out.value("count", count)
         out.value("thinned", thinned)
+        out.value("alarms", alarms)
         out.beginArray("samples")
         for sample in samples {
             out.beginObject()
@@ -47,9 +55,8 @@ public struct UplinkBatch: Hashable, Sendable {
             let boat = json["boat"]?.string, let seq = json["seq"]?.number, seq >= 0, seq < 9e15,
             let samples = json["samples"]?.array
         else { return nil }
-        var batch = UplinkBatch(
-            boat: boat, sequence: UInt64(seq), late: json["late"]?.bool ?? false,
-            thinned: Int(json["thinned"]?.number ?? 0), samples: [])
+        var batch = UplinkBatch(boat: boat, sequence: UInt64(seq), late: json["late"]?.bool ?? false, samples: [])
+        batch.thinned = Int(json["thinned"]?.number ?? 0)
         for item in samples {
             guard let path = item["path"]?.string, let value = item["value"], let timestamp = item["timestamp"]?.string
             else { return nil }
@@ -58,6 +65,8 @@ public struct UplinkBatch: Hashable, Sendable {
                     path: path, value: SignalKValue(json: value), timestamp: timestamp,
                     source: item["$source"]?.string ?? ""))
         }
+        batch.count = Int(json["count"]?.number ?? Double(batch.samples.count))
+        batch.alarms = Int(json["alarms"]?.number ?? Double(batch.samples.filter { $0.isAlarm }.count))
         return batch
     }
 
@@ -78,6 +87,16 @@ public struct UplinkBatch: Hashable, Sendable {
         }
         var batch = self
         batch.samples = kept
+        batch.thinned += dropped
+        return (batch, dropped)
+    }
+
+    /// The batch with its alarms alone: the queue's last resort when thinning has left nothing to halve. The number
+    /// left out.
+    public func emptied() -> (UplinkBatch, Int) {
+        var batch = self
+        batch.samples = samples.filter { $0.isAlarm }
+        let dropped = samples.count - batch.samples.count
         batch.thinned += dropped
         return (batch, dropped)
     }

@@ -1,4 +1,5 @@
 import Engine
+import Marine
 
 /// Which values go ashore and when: each group's paths read from the Signal K model at the group's rate (the
 /// preferred source's value, only when it is newer than the one last sent), a value withdrawn sent once as null,

@@ -141,7 +141,7 @@ public enum TelltaleCommands {
         RunOptions.spec, CheckConfigOptions.spec, ReplayOptions.spec, RecordOptions.spec, SimulateOptions.spec,
         InspectOptions.spec, PortsOptions.spec, CalibrateOptions.spec, IMUOptions.spec, RaceOptions.spec,
         RouteOptions.spec, AnchorOptions.spec, AlarmOptions.spec, AccessOptions.spec, NetworkOptions.spec,
-        AdvertiseOptions.spec, WeatherOptions.spec,
+        AdvertiseOptions.spec, WeatherOptions.spec, FleetOptions.spec,
     ]
 
     /// The usage of every command this build has (the Pi build leaves out the desktop's).

@@ -1,5 +1,6 @@
 import Marine
 import NMEA
+import SignalK
 
 /// What `telltale weather import GRIB...` and `telltale weather show GRID...` are told.
 public struct WeatherOptions: CommandOptions {
@@ -98,27 +99,7 @@ public struct WeatherOptions: CommandOptions {
     /// UNIX seconds, or an ISO 8601 UTC time (`2026-11-25T18:00Z`, `2026-11-25T18:00:00Z`).
     static func time(_ text: String) -> Double? {
         if let seconds = Double(text), seconds.isFinite { return seconds }
-        let bytes = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard bytes.count >= 17, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-            let minute = number(14..<16), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
-        else { return nil }
-        var second = 0
-        if bytes.count >= 20 {
-            guard let s = number(17..<19), s < 61 else { return nil }
-            second = s
-        }
-        let days = UTCDate(year: year, month: month, day: day).daysSinceEpoch
-        return Double(days * 86_400 + hour * 3600 + minute * 60 + second)
+        return SignalKTime.unixTime(text)
     }
 
     public static func == (a: WeatherOptions, b: WeatherOptions) -> Bool {

@@ -88,6 +88,8 @@ const PRESETS = [
   { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
 ];
 function layouts() {
+  // Ashore (`telltale fleet`) there is no boat of its own: the Fleet layout alone.
+  if (typeof fleet !== "undefined" && fleet.on) return [{ name: "Fleet", fleet: true, tiles: [] }];
   const strip = load("chart.strip", null);
   const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
   return presets.concat(load("layouts", []));

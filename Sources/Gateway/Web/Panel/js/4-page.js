@@ -18,10 +18,13 @@ function show(index, direction) {
   if (direction) startChosen = true;
   const layout = all[current];
   closeChart();
+  closeFleet();
   page.replaceChildren();
-  page.className = layout.chart ? "chart-page" : "grid";
+  page.className = layout.chart || layout.fleet ? "chart-page" : "grid";
   tiles = layout.tiles.filter(id => INSTRUMENTS[id]).map(id => new Tile(id));
-  if (layout.chart) {
+  if (layout.fleet) {
+    openFleet(page);
+  } else if (layout.chart) {
     // The chart fills the page; the instruments run in a strip along its foot.
     const map = document.createElement("div"), strip = document.createElement("div");
     map.id = "chart"; strip.className = "chart-strip";

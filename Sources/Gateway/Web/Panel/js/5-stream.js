@@ -38,6 +38,8 @@ function setConnected(up, text) {
   render();
 }
 function connect() {
+  // Ashore there is no boat's stream: the fleet's page says how the broker's boats come in.
+  if (fleet.on) return;
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/signalk/v1/stream?subscribe=self&sourcePolicy=all";
   try { socket = new WebSocket(url); } catch (e) { setTimeout(connect, 1000); return; }
   socket.onopen = () => { retry = 1; lastMessage = now(); setConnected(true, "live"); fetchHistory(); };
