@@ -87,11 +87,6 @@ import Testing
     }
 }
 
-/// The longest wait a reading thread saw.
-final class GapRecorder: @unchecked Sendable {
-    var longest = 0.0
-}
-
 /// A TCP client on loopback that counts complete sentences.
 final class LoopbackClient {
     let fd: Int32
@@ -201,31 +196,29 @@ final class LoopbackClient {
                 }
             }
         }
-        let gaps = GapRecorder()
         let reading = TestThread {
             let start = POSIX.monotonic()
-            var last = start
             while POSIX.monotonic() - start < 3.2 {
-                let before = reader.client.bytes.count
                 reader.client.drain()
-                let now = POSIX.monotonic()
-                if reader.client.bytes.count > before {
-                    gaps.longest = max(gaps.longest, now - last)
-                    last = now
-                }
                 usleep(2000)
             }
         }
         running.join()
         reading.join()
         for thread in writing { thread.join() }
+        reader.client.drain()
         let statistics = try #require(runtime.tcpStatistics["tcp"])
-        // The writers were being read (and thrown away) all along, and the reader never waited long for a sentence.
+        // The writers were being read (and thrown away) all along, never more than the read limit from one of them
+        // in one turn of the loop (unbounded, a writer's 64 KiB blocks held the loop for 0.7 s at a time), and the
+        // reader, served on every turn between them, lost next to nothing. No clock in the assertions: the bound is
+        // counted by the server itself, so a busy machine cannot fail it.
         #expect(statistics.bytesDiscarded > 1_000_000, "discarded \(statistics.bytesDiscarded) bytes")
-        #expect(reader.client.sentences > 500)
-        // Reading the writers until they paused held the loop for 0.7 s at a time (100 ms tick lateness at p99);
-        // bounded, the reader waits some 25 ms at most even in a debug build.
-        #expect(gaps.longest < 0.25, "the reader waited \(gaps.longest) s for a sentence")
+        #expect(statistics.largestTurnRead > 0)
+        #expect(statistics.largestTurnRead <= TCPServer.readLimit, "read \(statistics.largestTurnRead) in one turn")
+        let sent = runtime.router.counters.sentencesOut
+        #expect(sent > 500)
+        let readerLost = max(sent - reader.client.sentences, 0)
+        #expect(readerLost <= max(50, sent / 10), "reader \(reader.client.sentences) of \(sent)")
     }
 
     @Test("a serial output that cannot be opened says why in the log, and is tried again once a second")
@@ -269,8 +262,9 @@ final class LoopbackClient {
         running.join()
         let elapsed = POSIX.monotonic() - start
         reading.join()
-        // 20 s of log at 50x, then a second: well before the 10 s limit.
-        #expect(elapsed < 3)
+        // 20 s of log at 50x, then a second: it ended with its inputs, well before the 10 s limit (the margin is wide so
+        // that a busy machine cannot fail it; a run that waited for the limit takes 10 s).
+        #expect(elapsed < 8)
         // 70 lines, of which the HDT, VHW and MWV lines repeat the same bytes every second.
         #expect(reader.sentences == 70)
         #expect(runtime.router.counters.echoes == 0)

@@ -94,7 +94,10 @@ struct ClientQueue {
     ) -> Bool {
         var total = 0
         while total < limit {
-            switch scratch.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) {
+            let room = min(scratch.count, limit - total)
+            switch scratch.withUnsafeMutableBytes({
+                POSIX.receive(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<room]))
+            }) {
             case .bytes(let got):
                 total += got
                 guard body(scratch[0..<got]) else { return true }

@@ -12,6 +12,9 @@ public final class TCPServer {
         public var bytesSent = 0
         /// Bytes clients sent to this output, read and thrown away.
         public var bytesDiscarded = 0
+        /// The most bytes read from one client in one turn of the loop: bounded by `readLimit`, so a client that
+        /// writes without pause cannot hold the loop.
+        public var largestTurnRead = 0
     }
 
     private struct Client {
@@ -86,10 +89,13 @@ public final class TCPServer {
         var index = 0
         while index < clients.count {
             // An output port takes no input: what a client sends is read and thrown away.
+            var turn = 0
             var alive = ClientQueue.read(clients[index].fd, into: &scratch, limit: Self.readLimit) { bytes in
                 statistics.bytesDiscarded += bytes.count
+                turn += bytes.count
                 return true
             }
+            statistics.largestTurnRead = max(statistics.largestTurnRead, turn)
             if alive {
                 if let written = clients[index].queue.write(to: clients[index].fd, compactingPast: bufferLimit / 2) {
                     statistics.bytesSent += written
@@ -116,7 +122,7 @@ public final class TCPServer {
     }
 
     /// Bytes read from one client in one turn of the loop, at most.
-    static let readLimit = 16 * 1024
+    public static let readLimit = 16 * 1024
 }
 
 extension TCPServer: OutputTransport {
