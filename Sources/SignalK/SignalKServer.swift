@@ -140,7 +140,8 @@ public struct SignalKServer: Sendable {
     public internal(set) var counters = Counters()
     /// The forecasts on board (the shell maps them), for the weather API and the chart's wind.
     public var forecast = Forecast()
-    /// `telltale fleet`'s boats as the panel's Fleet layout reads them (`GET /telltale/v1/fleet`); nil on a boat.
+    /// `telltale fleet`'s boats as the panel's Fleet layout reads them (`GET /telltale/v1/fleet`); nil on a boat, which
+    /// answers `{"fleet":false}` there.
     public var fleet: String?
     /// How often it was read: `telltale fleet` makes it every second while someone reads it, seldom while no one does.
     public private(set) var fleetReads = 0
@@ -290,11 +291,12 @@ public struct SignalKServer: Sendable {
         }
         guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
         if path == "/telltale/v1/fleet" {
-            guard let fleet else { return reply(HTTPResponse.error(404, "not a fleet server", keepAlive: keepAlive)) }
-            fleetReads += 1
+            // A boat says it is none (every panel asks once at start, and a 404 there is an error in its console).
+            let body = fleet ?? #"{"fleet":false}"#
+            if fleet != nil { fleetReads += 1 }
             return reply(
                 HTTPResponse.make(
-                    status: 200, body: Array(fleet.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
         }
         if path == "/telltale/v1/history" {
             return reply(

@@ -955,13 +955,16 @@ function updateChart() {
 const fleet = { on: false, map: null, boats: new Map(), data: null, bounded: 0, moved: false };
 window.telltaleFleet = fleet;
 
-// A fleet server answers /telltale/v1/fleet: the panel then shows the Fleet layout alone.
+// A fleet server answers /telltale/v1/fleet with its boats (a boat's gateway with {"fleet": false}): the panel then
+// shows the Fleet layout alone.
 async function detectFleet() {
   try {
     const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
     if (!r.ok) return;
+    const data = await r.json();
+    if (data.fleet !== true) return;
     fleet.on = true;
-    fleet.data = await r.json();
+    fleet.data = data;
     if (socket) { socket.onclose = null; socket.close(); socket = null; }
     fleetConnected(true);
     show(0);

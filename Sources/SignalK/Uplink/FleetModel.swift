@@ -157,6 +157,7 @@ public struct FleetModel: Sendable {
     public func json(at time: Double, trackLimit: Int = 300) -> String {
         var out = JSONWriter()
         out.beginObject()
+        out.value("fleet", true)
         out.value("time", time)
         out.beginArray("boats")
         for id in boats.keys.sorted() {
