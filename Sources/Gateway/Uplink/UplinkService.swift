@@ -38,6 +38,9 @@ final class UplinkService: Service {
     private var inflight: [Int32: UInt64] = [:]
     private var acknowledgedAhead: Set<UInt64> = []
     private var nextHousekeeping = 0.0
+    /// When the connection being attempted was begun: one that neither succeeds nor fails (SYNs lost on a dead 4G
+    /// link, retried by the kernel for two minutes) is given up after `keep_alive` and begun again on a new client.
+    private var attemptStarted: Double?
     private var backlogBudget = 0.0
     private var lastBudgetAt: Double?
     private var alarmList = ""
@@ -122,6 +125,14 @@ final class UplinkService: Service {
             nextHousekeeping = now + 1
             if code == 0 { code = client.housekeep() }
             if !connected && client.socket < 0 && backoff.isDue(now) { reconnect(at: now) }
+            if !connected, client.socket >= 0, let started = attemptStarted,
+                now - started > Double(configuration.keepAlive)
+            {
+                attemptStarted = nil
+                self.client = nil
+                backoff.failed(at: now)
+                return
+            }
         }
         handle(client.takeEvents(), at: now)
         if client.droppedIncoming > droppedSaid {
@@ -161,6 +172,7 @@ final class UplinkService: Service {
 
     private func reconnect(at now: Double, first: Bool = false) {
         guard let client else { return }
+        attemptStarted = now
         let code =
             first
             ? client.connect(host: configuration.host, port: configuration.port, keepAlive: configuration.keepAlive)
@@ -186,6 +198,7 @@ final class UplinkService: Service {
                     continue
                 }
                 connected = true
+                attemptStarted = nil
                 let recovered = backoff.succeeded()
                 sentThrough = queue.acked
                 inflight.removeAll()
