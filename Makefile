@@ -160,12 +160,20 @@ test: deps test-deps image-deps
 	exit $$status
 
 ## What `make test` runs beside the other checks: pi-check, deb-check and the card (booted after, by `make test`).
+## Once both Pi builds are made, two lanes: the qemu-user checks (computing) beside the packages' check and the card's
+## build (mostly unpacking and writing), each lane's words printed when both are done.
 pi-chain:
-	@status=0; \
-	for step in "$(MAKE) --no-print-directory pi-check" "$(MAKE) --no-print-directory deb-check" \
-		"$(MAKE) --no-print-directory image-card"; do \
-		start=$$(date +%s); $$step || status=1; echo "== took $$(( $$(date +%s) - start )) s: $$step"; \
-	done; \
+	@status=0; mkdir -p .build; \
+	start=$$(date +%s); $(MAKE) --no-print-directory pi || status=1; \
+	echo "== took $$(( $$(date +%s) - start )) s: make pi (arm64 and armhf)"; \
+	( start=$$(date +%s); Tests/Pi/qemu-check.sh; s=$$?; \
+	  echo "== took $$(( $$(date +%s) - start )) s: Tests/Pi/qemu-check.sh (pi-check)"; exit $$s ) \
+		> .build/pi-lane-qemu.log 2>&1 & qemu=$$!; \
+	( s=0; for step in "$(MAKE) --no-print-directory deb-check" "$(MAKE) --no-print-directory image-card"; do \
+		start=$$(date +%s); $$step || s=1; echo "== took $$(( $$(date +%s) - start )) s: $$step"; done; exit $$s ) \
+		> .build/pi-lane-card.log 2>&1 & card=$$!; \
+	wait $$qemu || status=1; wait $$card || status=1; \
+	cat .build/pi-lane-qemu.log .build/pi-lane-card.log; \
 	exit $$status
 
 # The checks beside the Swift tests, named once in Tests/checks.list (.ci/run reads their counts from there too).
