@@ -17,6 +17,8 @@
    output goes on.
 4. `telltale fleet` ashore with five gateways on five voyages offset from one another: the panel's Fleet layout in
    Debian's chromium shows five boats, each where its own gateway says it is.
+5. A broker slow to answer (an attempt that hangs until its keep-alive), then refusing after an attempt began, then
+   there: the boat is online within 20 s of the broker's start.
 Prints ok/FAIL per check and `uplink-check: N passed, M failed`.
 """
 import hashlib
@@ -342,6 +344,60 @@ check(isinstance(wind.get("value"), float) and wind.get("$source") == "telltale.
       "and the true wind, computed, in m/s", str(wind))
 broker.terminate()
 cleanup()
+
+# ---- 5. A broker slow to answer, then refusing, then there ------------------------------------------------------
+# The port's accept queue is full (a shore host too busy to answer): the boat's SYN goes unanswered and the attempt
+# hangs, with its CONNECT waiting in libmosquitto's queue, until the keep-alive (5 s) ends it. Then the port closes:
+# the SYNs sent again are answered with a reset after the attempt began (as a refusal comes over a real network, not
+# at once as on loopback). Then the broker starts. Each failed attempt must count once in the backoff (a failed
+# attempt's waiting CONNECT once made every turn of the loop count as a failure, and the boat never tried again).
+late_port, late_nmea = free_port(), free_port()
+busy = socket.socket()
+busy.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+busy.bind(("127.0.0.1", late_port))
+busy.listen(0)
+fillers = []
+for _ in range(3):
+    filler = socket.socket()
+    filler.setblocking(False)
+    filler.connect_ex(("127.0.0.1", late_port))
+    fillers.append(filler)
+late_folder = os.path.join(work, "late")
+os.makedirs(os.path.join(late_folder, "state"))
+late = Gateway(binary, f"""status_line = false
+state_file = "{late_folder}/state/state.toml"
+[[input]]
+name = "voyage"
+url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
+speed = 5
+[[output]]
+url = "tcp://127.0.0.1:{late_nmea}"
+kinds = ["true-wind"]
+[uplink]
+broker = "mqtt://127.0.0.1:{late_port}"
+boat = "late"
+keep_alive = 5
+batch_seconds = 2
+""", work=late_folder).start(wait=[late_nmea])
+time.sleep(9)
+hung = [line for line in late.log().splitlines() if "cannot reach the broker" in line]
+busy.close()
+for filler in fillers:
+    filler.close()
+time.sleep(5)
+late_conf = os.path.join(work, "late-mosquitto.conf")
+with open(late_conf, "w") as f:
+    f.write(f"listener {late_port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+late_broker = subprocess.Popen(["mosquitto", "-c", late_conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+procs.append(late_broker)
+started = time.monotonic()
+back = wait_for(lambda: "uplink: connected" in late.log(), 40, step=0.5)
+took = time.monotonic() - started
+late.stop()
+stop(late_broker)
+check(hung, "an attempt left unanswered is ended by its keep-alive and said", late.log()[-600:])
+check(back and took < 20, f"refused after it began, then the broker there: the boat connected {took:.1f} s after the "
+      "broker started (at most 20)", "\n".join(l for l in late.log().splitlines() if "uplink" in l)[-800:])
 
 # ---- 4. The fleet ashore: five boats ----------------------------------------------------------------------------
 from selenium import webdriver  # noqa: E402

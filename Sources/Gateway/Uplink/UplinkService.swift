@@ -38,9 +38,10 @@ final class UplinkService: Service {
     private var inflight: [Int32: UInt64] = [:]
     private var acknowledgedAhead: Set<UInt64> = []
     private var nextHousekeeping = 0.0
-    /// When the connection being attempted was begun: one that neither succeeds nor fails (SYNs lost on a dead 4G
-    /// link, retried by the kernel for two minutes) is given up after `keep_alive` and begun again on a new client.
-    private var attemptStarted: Double?
+    /// A connection is being attempted: begun, neither connected nor failed yet. Its failure counts once in the
+    /// backoff, whichever way libmosquitto says it (the attempt's own error, a refusal that comes after it was begun,
+    /// its keep-alive ending one that hangs); a goodbye heard with no connection and no attempt counts for nothing.
+    private var attempting = false
     private var backlogBudget = 0.0
     private var lastBudgetAt: Double?
     private var alarmList = ""
@@ -124,15 +125,9 @@ final class UplinkService: Service {
         if now >= nextHousekeeping {
             nextHousekeeping = now + 1
             if code == 0 { code = client.housekeep() }
-            if !connected && client.socket < 0 && backoff.isDue(now) { reconnect(at: now) }
-            if !connected, client.socket >= 0, let started = attemptStarted,
-                now - started > Double(configuration.keepAlive)
-            {
-                attemptStarted = nil
-                self.client = nil
-                backoff.failed(at: now)
-                return
-            }
+            // An attempt whose socket is gone ended, said or not.
+            if attempting && client.socket < 0 { attemptFailed("the connection closed", at: now) }
+            if !connected && !attempting && client.socket < 0 && backoff.isDue(now) { reconnect(at: now) }
         }
         handle(client.takeEvents(), at: now)
         if client.droppedIncoming > droppedSaid {
@@ -146,7 +141,9 @@ final class UplinkService: Service {
         // A link lost under a read or a write, said as the broker's own goodbye would be.
         if code != 0 && connected { handle([.disconnected(code)], at: now) }
         if connected { sendBacklog(at: now) }
-        if client.wantsWrite { _ = client.write() }
+        // Never a write without a socket: libmosquitto answers one with a goodbye (and so on every turn of the loop
+        // while a packet of a failed attempt waits in its queue).
+        if client.socket >= 0 && client.wantsWrite { _ = client.write() }
     }
 
     private func connect(at now: Double) {
@@ -172,17 +169,20 @@ final class UplinkService: Service {
 
     private func reconnect(at now: Double, first: Bool = false) {
         guard let client else { return }
-        attemptStarted = now
         let code =
             first
             ? client.connect(host: configuration.host, port: configuration.port, keepAlive: configuration.keepAlive)
             : client.reconnect()
-        if code != 0 {
-            if backoff.failed(at: now) {
-                log.warning(
-                    "uplink.unreachable", "uplink: cannot reach the broker (\(client.lib.text(code))); queueing",
-                    [("device", "uplink")])
-            }
+        attempting = code == 0
+        if code != 0 { attemptFailed(client.lib.text(code), at: now) }
+    }
+
+    /// An attempt that failed: the next after the backoff; said once for a run of failures.
+    private func attemptFailed(_ why: String, at now: Double) {
+        attempting = false
+        if backoff.failed(at: now) {
+            log.warning(
+                "uplink.unreachable", "uplink: cannot reach the broker (\(why)); queueing", [("device", "uplink")])
         }
     }
 
@@ -191,6 +191,7 @@ final class UplinkService: Service {
             switch event {
             case .connected(let code):
                 guard code == 0 else {
+                    attempting = false
                     backoff.failed(at: now)
                     log.error(
                         "uplink.refused", "uplink: the broker refused the connection (code \(code))",
@@ -198,7 +199,7 @@ final class UplinkService: Service {
                     continue
                 }
                 connected = true
-                attemptStarted = nil
+                attempting = false
                 let recovered = backoff.succeeded()
                 sentThrough = queue.acked
                 inflight.removeAll()
@@ -214,10 +215,12 @@ final class UplinkService: Service {
                     log.warning(
                         "uplink.lost", "uplink: the link to the broker is down (\(code)); queueing on disk",
                         [("device", "uplink")])
+                    connected = false
+                    inflight.removeAll()
+                    backoff.failed(at: now)
+                } else if attempting {
+                    attemptFailed(client.map { $0.lib.text(code) } ?? "error \(code)", at: now)
                 }
-                connected = false
-                inflight.removeAll()
-                backoff.failed(at: now)
             case .acknowledged(let mid):
                 guard let sequence = inflight.removeValue(forKey: mid) else { continue }
                 acknowledgedAhead.insert(sequence)
