@@ -125,11 +125,11 @@ final class UplinkService: Service {
         if now >= nextHousekeeping {
             nextHousekeeping = now + 1
             if code == 0 { code = client.housekeep() }
-            // An attempt whose socket is gone ended, said or not.
-            if attempting && client.socket < 0 { attemptFailed("the connection closed", at: now) }
             if !connected && !attempting && client.socket < 0 && backoff.isDue(now) { reconnect(at: now) }
         }
         handle(client.takeEvents(), at: now)
+        // An attempt whose socket went without a word ended too (after the events, so one said has its own reason).
+        if attempting && client.socket < 0 { attemptFailed("the connection closed", at: now) }
         if client.droppedIncoming > droppedSaid {
             refusedCommands += client.droppedIncoming - droppedSaid
             droppedSaid = client.droppedIncoming
