@@ -28,38 +28,35 @@ ARCH ?= amd64
 # (two SwiftPM builds of one folder wait for each other's lock, even with nothing to do).
 RELEASE ?= release
 
-.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz panel test-deps \
+.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz test-deps \
 	bench clean image-deps image image-card image-check pi-chain
+
+# The one way a target installs what it needs: the Debian packages named that are missing, after one apt-get update,
+# with sudo when not root; nothing at all when every one is there.
+define apt-install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+endef
 
 ## Install the system packages the build and the tests use, only when one is missing.
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(APT_PACKAGES))
 
 test-deps: deps
-	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(TEST_PACKAGES))
 
 ## What the Pi build needs: the cross compilers and qemu-user, and Debian's arm64 and armhf package lists (the C
 ## libraries are downloaded as .deb files and unpacked under .build-pi, never installed).
 pi-deps: deps
-	@missing=""; for p in $(PI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	archs=$$(dpkg --print-foreign-architectures); \
-	for a in arm64 armhf; do echo "$$archs" | grep -qx $$a || { $(SUDO) dpkg --add-architecture $$a; missing="$$missing update"; }; done; \
-	for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || missing="$$missing update"; done; \
-	if [ -n "$$missing" ]; then \
-		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(PI_PACKAGES); \
-	fi; \
-	for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || { \
+	@for a in arm64 armhf; do dpkg --print-foreign-architectures | grep -qx $$a || $(SUDO) dpkg --add-architecture $$a; done
+	@for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; break; }; done
+	$(call apt-install,$(PI_PACKAGES))
+	@for a in arm64 armhf; do apt-cache show libserialport0:$$a >/dev/null 2>&1 || { \
 		echo "pi-deps: no $$a package lists after apt-get update; trying once more"; sleep 10; \
 		$(SUDO) apt-get update -qq || true; \
 		apt-cache show libserialport0:$$a >/dev/null 2>&1 || \
@@ -102,12 +99,7 @@ deb-check: $(RELEASE)
 
 ## What the image build needs, and arm64 programs run through qemu-user (binfmt_misc mounted and the handler on).
 image-deps: pi-deps
-	@missing=""; for p in $(IMAGE_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		{ $(SUDO) apt-get update -qq || echo "apt-get update: some lists failed; going on with the rest"; } && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt-install,$(IMAGE_PACKAGES))
 	@mountpoint -q /proc/sys/fs/binfmt_misc || $(SUDO) mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
 	@[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || $(SUDO) update-binfmts --enable qemu-aarch64
 
@@ -121,7 +113,7 @@ image-card: image-deps
 	[ -x .build-pi/arm64/telltale ] || Tests/Pi/build.sh arm64
 	Tests/Pi/deb.sh arm64
 	Tests/Pi/deb.sh image
-	$(SUDO) Tests/Pi/image.sh arm64
+	$(SUDO) Tests/Pi/host-guard.sh Tests/Pi/image.sh arm64
 
 ## The image built (not compressed) and booted under qemu-system-aarch64: Tests/Pi/image_check.py.
 image-check: image-deps $(RELEASE)
@@ -183,14 +175,11 @@ interop: $(RELEASE)
 	@status=0; for check in $(INTEROP_CHECKS); do echo "== $$check"; start=$$(date +%s); $$check || status=1; \
 		echo "== took $$(( $$(date +%s) - start )) s: $$check"; done; exit $$status
 
-## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110.
+## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110. The panel is served
+## from the working tree's Panel/ (an edit there needs the gateway restarted, not a rebuild).
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
 run: release-static
 	.build/release/telltale run --config Boards/bench.toml
-
-## The instrument panel's files (Sources/Gateway/Web/Panel) into the Swift source that embeds them in the binary.
-panel:
-	python3 Sources/Gateway/Web/Panel/embed.py
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -72,8 +72,11 @@ CFG
     local kernel
     kernel=$(ls "$root/lib/modules" | sort -V | tail -n 1)
     chroot "$root" update-initramfs -c -k "$kernel" >/dev/null
-    rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/* "$root"/var/log/*.log \
-        "$root"/var/cache/debconf/*-old "$root"/tmp/*
+    # Only what mmdebstrap does not clean itself. Never $root/tmp: mmdebstrap's own apt configuration lives there
+    # until its last step, whose `apt-get update` with no sources then reads the host's configuration instead and
+    # empties the host's package lists (it did, on every build, until this was found). mmdebstrap empties the root's
+    # package lists, apt cache and /tmp at its end.
+    rm -f "$root"/var/log/*.log "$root"/var/cache/debconf/*-old
 }
 # mmdebstrap calls back into this script for its hooks: image.sh --hook setup|essential|customize ROOT.
 if [ "${1:-}" = --hook ]; then
