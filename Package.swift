@@ -26,6 +26,11 @@ let package = Package(
         // Signal K: the boat's data in SI units as a model and deltas, subscriptions, and the HTTP/WebSocket protocol
         // that serves them, all sans-I/O (the shell owns the sockets). No Foundation, no C: it builds for the Pi.
         .target(name: "SignalK", dependencies: ["NMEA", "Marine", "Engine", "Router"]),
+        // The fleet uplink's pure half: what goes ashore (groups, sampler, numbered batches and their records on disk),
+        // the connection's life as a sans-I/O session (`UplinkSession`: events in, actions out, time an argument),
+        // signed commands from shore (SHA-256, HMAC), and the shore's fleet model. No I/O: the shell owns the MQTT
+        // client and the queue's files.
+        .target(name: "Fleet", dependencies: ["NMEA", "Marine", "Engine", "SignalK"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
@@ -38,11 +43,9 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Router", "SignalK", "Sensors", "Platform", "CPosix", "CGPS", "CSerialPort",
-                "CSQLite", "CMosquitto",
-            ],
-            // The panel's own files: embedded into PanelFiles.swift by Panel/embed.py (`make panel`).
-            exclude: ["Web/Panel"]
+                "NMEA", "Marine", "Engine", "Router", "SignalK", "Fleet", "Sensors", "Platform", "CPosix", "CGPS",
+                "CSerialPort", "CSQLite", "CMosquitto",
+            ]
         ),
         .systemLibrary(
             name: "CSerialPort",
@@ -71,6 +74,7 @@ let package = Package(
                 "Marine",
                 "Engine",
                 "Gateway",
+                "SignalK",
                 "Sensors",
                 "Platform",
                 "Simulator",
@@ -99,7 +103,9 @@ let package = Package(
         .testTarget(
             name: "EngineTests", dependencies: ["Engine", "Marine", "NMEA", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Engine", "NMEA", "TestSupport"]),
-        .testTarget(name: "SignalKTests", dependencies: ["SignalK", "Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(
+            name: "SignalKTests", dependencies: ["SignalK", "Fleet", "Engine", "Marine", "NMEA", "TestSupport"]),
+        .testTarget(name: "FleetTests", dependencies: ["Fleet", "SignalK", "Engine", "Marine", "NMEA", "TestSupport"]),
         .testTarget(name: "SensorsTests", dependencies: ["Sensors", "Platform", "TestSupport"]),
         // The command line read two ways (desktop and Pi) from its one description.
         .testTarget(

@@ -133,16 +133,16 @@ def fetched(path):
 
 
 total_sent = total_gzip = 0
-for path in ["/", "/panel.css", "/panel.js", "/leaflet/leaflet.js", "/leaflet/leaflet.css", "/charts/"]:
+PANEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Panel")
+modules = ["/" + f for f in sorted(os.listdir(PANEL)) if f.endswith(".js") and f != "settings.js"]
+for path in ["/", "/panel.css"] + modules + ["/leaflet/leaflet.js", "/leaflet/leaflet.css", "/charts/"]:
     sent, packed = fetched(path)
     total_sent += sent
     total_gzip += packed
 print(f"the chart page's files: {total_sent / 1024:.1f} KB as sent (Leaflet gzipped by Debian), "
       f"{total_gzip / 1024:.1f} KB all gzipped")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from browser import chromium  # noqa: E402
 
 
 def spin():
@@ -156,12 +156,7 @@ for s in spinners:
 times = []
 try:
     for _ in range(5):
-        options = Options()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         "--window-size=390,844"]:
-            options.add_argument(argument)
-        options.binary_location = "/usr/bin/chromium"
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        driver = chromium(390, 844)
         start = time.monotonic()
         driver.get(url + "/")
         while time.monotonic() - start < 30:

@@ -3,8 +3,9 @@
 - the image's size, written and (when `make image` compressed it) as .img.xz;
 - the time from power-on to the first computed sentence on TCP 10110, under emulation (QEMU's virt board on this
   machine's cores: a Pi 3 or Zero 2 W boots its own way, from its own firmware);
-- the gateway's VmRSS, VmHWM and PSS in the guest, with the instruments on a USB adapter, one NMEA client on TCP and
-  two panels open (two Signal K WebSocket streams), after a minute, and again after three;
+- the gateway's VmRSS, VmHWM (its peak, start-up included) and PSS in the guest, with the instruments on a USB adapter,
+  33 AIS stations on a second adapter, one NMEA client on TCP and three panels open (three Signal K WebSocket
+  streams), after a minute, and again after three;
 - the whole system's used memory after boot, against the Zero 2 W's 512 MB.
 
     image_bench.py IMAGE [SECONDS]
@@ -20,7 +21,7 @@ import websocket
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Pi"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key  # noqa: E402
-from support import OutputReader, sentence, wait_for  # noqa: E402
+from support import OutputReader, ais_class_b, sentence, wait_for  # noqa: E402
 
 image = sys.argv[1]
 seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 180
@@ -29,11 +30,14 @@ print(f"image: {os.path.getsize(image) / MIB:.0f} MiB written ({image})")
 if os.path.exists(image + ".xz"):
     print(f"image: {os.path.getsize(image + '.xz') / MIB:.0f} MiB compressed ({image}.xz)")
 
+# The adapters by their stable names (two plugged in at power-on come up as ttyUSB0 and ttyUSB1 in either order).
+BY_ID = "/dev/serial/by-id/usb-QEMU_QEMU_USB_SERIAL_{}-if00-port0"
 card = Card.from_image(image, work)
 key, public = make_key(work)
 card.put("authorized_keys", public)
 card.put("telltale.toml", (card.get("telltale.toml") or b"").decode().replace(
-    "/dev/serial0?baud=4800", "/dev/ttyUSB0?baud=4800"))
+    "/dev/serial0?baud=4800", BY_ID.format("TT0001") + "?baud=4800\"\n\n[[input]]\nname = \"ais\"\nurl = \"serial://"
+    + BY_ID.format("TT0002") + "?baud=38400"))
 
 
 def instruments(index):
@@ -41,8 +45,16 @@ def instruments(index):
             sentence("HEHDT,090.0,T")][index % 3]
 
 
-# First boot (the data partition made): the emulated Pi with its adapter plugged in from power-on.
-pi = EmulatedPi(card, work, key=key).boot(usb_serials=[("adapter", "TT0001")])
+def traffic(index):
+    """33 ships off the Solent, class B reports, each every few seconds (an AIS receiver at 38400 baud)."""
+    ship = index % 33
+    return ais_class_b(235000000 + ship, f"SHIP {ship}", 50.70 + ship * 0.003, -1.40 + (ship % 7) * 0.01,
+                       4 + ship % 6, (ship * 37 + index // 33) % 360)
+
+
+ADAPTERS = [("adapter", "TT0001"), ("ais", "TT0002")]
+# First boot (the data partition made): the emulated Pi with its adapters plugged in from power-on.
+pi = EmulatedPi(card, work, key=key).boot(usb_serials=ADAPTERS)
 feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
 output = OutputReader(pi.nmea, reconnect=True)
 wait_for(lambda: any(",T," in line for _, line in output.lines()), 400, step=0.5)
@@ -50,17 +62,18 @@ print(f"first boot: first computed sentence on TCP {time.monotonic() - pi.starte
 pi.wait_ready()
 pi.shutdown()
 
-# Second boot, as every boot after the first.
-pi = EmulatedPi(card, work, key=key).boot(usb_serials=[("adapter", "TT0001")])
+# Second boot, as every boot after the first, the AIS adapter talking from power-on.
+pi = EmulatedPi(card, work, key=key).boot(usb_serials=ADAPTERS)
 feed.stop()
 feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+ais = SerialFeed(pi.chardevs["ais"], traffic, rate=12)
 output = OutputReader(pi.nmea, reconnect=True)
 first = wait_for(lambda: any(",T," in line for _, line in output.lines()), 400, step=0.2)
 print(f"boot: first computed sentence on TCP {time.monotonic() - pi.started:.0f} s after power-on (emulated)"
       if first else "boot: no computed sentence within 400 s")
 pi.wait_ready()
 panels = []
-for _ in range(2):
+for _ in range(3):
     panels.append(websocket.create_connection(f"ws://127.0.0.1:{pi.web}/signalk/v1/stream?subscribe=self", timeout=10))
 
 
@@ -92,12 +105,13 @@ while time.monotonic() - start < seconds:
     for mark in (60, seconds):
         if elapsed >= mark and mark not in reported:
             reported.add(mark)
-            figures(f"after {mark} s, 1 NMEA client and 2 panels")
+            figures(f"after {mark} s, 33 AIS stations, 1 NMEA client and 3 panels")
 processes = pi.out("ps -eo rss,comm --sort=-rss | head -n 6 | tr -s ' ' | tr '\\n' ';'")
 print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; processes by memory (RSS KiB): {processes}")
 print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))
 for panel in panels:
     panel.close()
 feed.stop()
+ais.stop()
 output.stop()
 pi.shutdown()

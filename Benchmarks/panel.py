@@ -19,9 +19,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
 from support import Gateway, bench_profile, free_port  # noqa: E402
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+from browser import chromium
 from selenium.webdriver.common.by import By
 
 binary = sys.argv[1]
@@ -40,12 +38,7 @@ def cpu():
 
 
 def browser():
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=390,844"]:
-        options.add_argument(argument)
-    options.binary_location = "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return chromium(390, 844)
 
 
 def spin(stop):
@@ -57,7 +50,10 @@ try:
     # Transfer size, as the browser saw it, and each file gzipped.
     raw = 0
     zipped = 0
-    for path in ["", "panel.css", "panel.js"]:
+    # The page, its style sheet and every module of the panel (the files the page loads).
+    modules = sorted(f for f in os.listdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Panel"))
+                     if f.endswith(".js") and f != "settings.js")
+    for path in ["", "panel.css"] + modules:
         body = urllib.request.urlopen(url + path).read()
         raw += len(body)
         zipped += len(gzip.compress(body, 9))

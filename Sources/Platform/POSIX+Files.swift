@@ -241,17 +241,4 @@ extension POSIX {
         guard let base = bytes.baseAddress else { return }
         _ = munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
     }
-
-    /// A shared library opened with dlopen(3), the first of `names` found; nil when none is installed.
-    public static func openLibrary(_ names: [String]) -> UnsafeMutableRawPointer? {
-        for name in names {
-            if let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) { return handle }
-        }
-        return nil
-    }
-
-    /// A function or variable of a library opened with ``openLibrary(_:)``.
-    public static func symbol(_ library: UnsafeMutableRawPointer, _ name: String) -> UnsafeMutableRawPointer? {
-        dlsym(library, name)
-    }
 }

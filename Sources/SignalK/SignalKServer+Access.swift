@@ -176,7 +176,11 @@ extension SignalKServer {
         }
     }
 
-    private func saved(_ act: (Action) -> Void) { act(.saveAccess(configuration.access.json(tokens: true))) }
+    private mutating func saved(_ act: (Action) -> Void) {
+        let request = nextRequest
+        nextRequest &+= 1
+        act(.request(ShellRequest(id: request, kind: .keepAccess(configuration.access.json(tokens: true)))))
+    }
 
     static func pending(_ id: String, requestId: String?) -> String {
         var json = JSONWriter()

@@ -4,16 +4,11 @@
 /// ``answer(_:status:contentType:body:model:at:unixTime:_:)``. A name is letters, digits, `.`, `_` and `-` (never a
 /// path), zoom 0 to 24, x and y inside the zoom's square.
 extension SignalKServer {
-    public struct ChartRequest: Hashable, Sendable {
+    public enum ChartRequest {
         public enum Kind: Hashable, Sendable {
             case list
             case tile(name: String, z: Int, x: Int, y: Int)
         }
-
-        public var connection: Int
-        public var kind: Kind
-        var keepAlive: Bool
-        var headOnly: Bool
     }
 
     static let chartsPath = "/charts"
@@ -58,27 +53,10 @@ extension SignalKServer {
             counters.refused += 1
             return refuse(404, "a chart's tile is /charts/<name>/<z>/<x>/<y>")
         }
-        connection.awaiting = true
-        act(
-            .chart(
-                ChartRequest(connection: id, kind: kind, keepAlive: keepAlive, headOnly: request.method == "HEAD")))
-    }
-
-    /// The shell's answer to a chart request, then the requests that waited behind it. Tiles may be cached by the
-    /// phone for a day (a chart file does not change under a sailor's feet); the list is not cached.
-    public mutating func answer(
-        _ request: ChartRequest, status: Int, contentType: String, body: [UInt8], model: SignalKModel, at now: Double,
-        unixTime: Double, _ act: (Action) -> Void
-    ) {
-        let cache: [(String, String)] =
-            if case .tile = request.kind, status == 200 { [("Cache-Control", "max-age=86400")] } else {
-                [("Cache-Control", "no-store")]
-            }
-        resume(
-            request.connection,
-            with: HTTPResponse.make(
-                status: status, contentType: contentType, body: body, keepAlive: request.keepAlive, headers: cache,
-                headOnly: request.headOnly),
-            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
+        var cacheable = false
+        if case .tile = kind { cacheable = true }
+        ask(
+            .chart(kind), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD",
+            cacheable: cacheable, act)
     }
 }

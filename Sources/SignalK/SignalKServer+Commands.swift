@@ -145,11 +145,7 @@ extension SignalKServer {
     mutating func awaitCommand(
         _ command: EngineCommand, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
     ) {
-        connection.awaiting = true
-        act(
-            .command(
-                CommandRequest(
-                    connection: id, command: command, requestId: nil, overStream: false, keepAlive: keepAlive)))
+        ask(.command(command), id, &connection, keepAlive: keepAlive, act)
     }
 
     /// A PUT message on the stream (`{"requestId": ..., "put": {"path": ..., "value": ...}}`).
@@ -167,31 +163,8 @@ extension SignalKServer {
             connection.remember(requestId, reply)
             act(.send(connection: id, bytes: WebSocket.frame(.text, Array(reply.utf8))))
         case .command(let command):
-            act(
-                .command(
-                    CommandRequest(
-                        connection: id, command: command, requestId: requestId, overStream: true, keepAlive: true)))
+            ask(.command(command), id, &connection, keepAlive: true, overStream: true, requestId: requestId, act)
         }
-    }
-
-    /// The outcome of a command the shell carried out: the answer to whoever asked (200 with what was done, 409 with
-    /// why not), then the requests that waited behind it.
-    public mutating func answer(
-        _ request: CommandRequest, _ outcome: CommandOutcome, model: SignalKModel, at now: Double, unixTime: Double,
-        _ act: (Action) -> Void
-    ) {
-        guard var connection = connections[request.connection], !connection.closing else { return }
-        defer { connections[request.connection] = connection }
-        let status = outcome.isDone ? 200 : 409
-        if request.overStream {
-            let reply = Self.putResult(status, outcome.message, requestId: request.requestId)
-            connection.remember(request.requestId, reply)
-            act(.send(connection: request.connection, bytes: WebSocket.frame(.text, Array(reply.utf8))))
-            return
-        }
-        connection.awaiting = false
-        reply(request.connection, &connection, status, outcome.message, keepAlive: request.keepAlive, act)
-        process(request.connection, &connection, model: model, at: now, unixTime: unixTime, act)
     }
 
     /// An HTTP answer with Signal K's request result (`state`, `statusCode`, `message`).

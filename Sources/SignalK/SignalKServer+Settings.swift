@@ -8,16 +8,12 @@
 ///     PUT /telltale/v1/settings/configuration    a configuration's text: checked, saved, the gateway restarts on it
 extension SignalKServer {
     /// What a settings request asks the shell for.
-    public struct SettingsRequest: Hashable, Sendable {
+    public enum SettingsRequest {
         public enum Kind: Hashable, Sendable {
             case read
             case check(String)
             case save(String)
         }
-
-        public var connection: Int
-        public var kind: Kind
-        var keepAlive: Bool
     }
 
     static let settingsPath = "/telltale/v1/settings"
@@ -47,34 +43,6 @@ extension SignalKServer {
         default: return refuse(404, "no such setting")
         }
         counters.puts += 1
-        connection.awaiting = true
-        act(.settings(SettingsRequest(connection: id, kind: kind, keepAlive: keepAlive)))
-    }
-
-    /// The shell's answer to a settings request (a JSON body), then the requests that waited behind it.
-    public mutating func answer(
-        _ request: SettingsRequest, status: Int, json: String, model: SignalKModel, at now: Double, unixTime: Double,
-        _ act: (Action) -> Void
-    ) {
-        resume(
-            request.connection, with: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive),
-            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
-    }
-
-    /// The shell's answer to a request a connection held for it (a chart's tile, the settings, a piece of an upload):
-    /// sent, then the connection closed, or the requests that waited behind it read.
-    mutating func resume(
-        _ id: Int, with bytes: [UInt8], keepAlive: Bool, model: SignalKModel, at now: Double, unixTime: Double,
-        _ act: (Action) -> Void
-    ) {
-        guard var connection = connections[id], !connection.closing else { return }
-        defer { connections[id] = connection }
-        connection.awaiting = false
-        act(.send(connection: id, bytes: bytes))
-        if !keepAlive {
-            close(id, &connection, act)
-            return
-        }
-        process(id, &connection, model: model, at: now, unixTime: unixTime, act)
+        ask(.settings(kind), id, &connection, keepAlive: keepAlive, act)
     }
 }

@@ -168,16 +168,16 @@ extension SignalKServer {
 
     /// New updates from the model: to every stream client, as its subscriptions say.
     ///
-    /// `yield`, asked between one client and the next, ends the call there when the caller has more urgent work (a
-    /// sentence waiting on an input): the rest of the clients are served by `resume`, in order, before anything
-    /// newer. Without it every client is served before the call returns.
+    /// `budget` is how many clients this call serves at most (one at least): the caller with more urgent work (a
+    /// sentence waiting on an input) gives a small one and serves the rest with `resume`, in order, before anything
+    /// newer. With the default every client is served before the call returns.
     public mutating func publish(
-        _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, yield: () -> Bool = { false },
+        _ updates: [SignalKModel.Update], model: SignalKModel, at now: Double, budget: Int = .max,
         _ act: (Action) -> Void
     ) {
         guard !updates.isEmpty else { return }
         begin(StreamRound(updates: updates, isTick: false, at: now, clients: connections.keys.sorted()), model, act)
-        resume(model: model, yield: yield, act)
+        resume(model: model, budget: budget, act)
     }
 
     /// AIS stations' deltas (``SignalKModel/takeTrafficDeltas()``), each to the streams that follow its context and
@@ -198,26 +198,24 @@ extension SignalKServer {
     }
 
     /// What subscriptions owe at `now` (held values, periods), and the current values to streams opened since the
-    /// last tick. `yield` as for `publish`.
-    public mutating func tick(
-        model: SignalKModel, at now: Double, yield: () -> Bool = { false }, _ act: (Action) -> Void
-    ) {
+    /// last tick. `budget` as for `publish`.
+    public mutating func tick(model: SignalKModel, at now: Double, budget: Int = .max, _ act: (Action) -> Void) {
         begin(StreamRound(updates: [], isTick: true, at: now, clients: connections.keys.sorted()), model, act)
-        resume(model: model, yield: yield, act)
+        resume(model: model, budget: budget, act)
     }
 
     /// Whether stream work is waiting for `resume`.
     public var hasUnfinishedRounds: Bool { !rounds.isEmpty }
 
-    /// Goes on with the stream work earlier calls left, oldest first, one client at least, until `yield` says stop.
-    public mutating func resume(model: SignalKModel, yield: () -> Bool, _ act: (Action) -> Void) {
+    /// Goes on with the stream work earlier calls left, oldest first, serving `budget` clients at most (one at
+    /// least, so each call gets somewhere).
+    public mutating func resume(model: SignalKModel, budget: Int, _ act: (Action) -> Void) {
         var served = 0
         while !rounds.isEmpty {
             var round = rounds.removeFirst()
-            // Asked before each client: the first is always served, so each call gets somewhere.
             let finished = advance(&round, model: model, act) {
                 served += 1
-                return served > 1 && yield()
+                return served > max(1, budget)
             }
             if !finished {
                 rounds.insert(round, at: 0)

@@ -20,17 +20,6 @@ extension SignalKServer {
     static let maximumForecastPoints = 120
     public static let maximumUpload = 32 << 20
 
-    /// A piece of a GRIB file a phone is sending, for the shell to write into the weather folder's uploads.
-    public struct UploadRequest: Hashable, Sendable {
-        public var connection: Int
-        /// The file's name (letters, digits, `.`, `_`, `-`), where this piece goes in it, and its whole length.
-        public var name: String
-        public var offset: Int
-        public var total: Int
-        public var bytes: [UInt8]
-        var keepAlive: Bool
-    }
-
     /// Signal K's weather API.
     mutating func weatherAPI(
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, unixTime: Double, keepAlive: Bool,
@@ -121,26 +110,12 @@ extension SignalKServer {
                 return refuse(400, "offset and total: where this piece goes, and the file's length (32 MB at most)")
             }
             counters.puts += 1
-            connection.awaiting = true
-            act(
-                .upload(
-                    UploadRequest(
-                        connection: id, name: name, offset: offset, total: total, bytes: request.body,
-                        keepAlive: keepAlive)))
+            ask(
+                .upload(UploadPiece(name: name, offset: offset, total: total, bytes: request.body)), id, &connection,
+                keepAlive: keepAlive, act)
         case (_, "/grib"): return refuse(405, "PUT only")
         default: return refuse(404, "not found")
         }
-    }
-
-    /// The shell's answer to a piece of an upload, then the requests that waited behind it.
-    public mutating func answer(
-        _ request: UploadRequest, status: Int, message: String, model: SignalKModel, at now: Double, unixTime: Double,
-        _ act: (Action) -> Void
-    ) {
-        let json = Self.putResult(status, message, requestId: nil)
-        resume(
-            request.connection, with: HTTPResponse.json(status: status, json, keepAlive: request.keepAlive),
-            keepAlive: request.keepAlive, model: model, at: now, unixTime: unixTime, act)
     }
 
     /// A name a file may have in the uploads folder: never a path, never hidden.

@@ -4,7 +4,7 @@ import Marine
 /// The Signal K server's protocol, sans-I/O: connections' bytes in, bytes for connections out. HTTP/1.1 requests
 /// (discovery, the full model and its branches, PUT, static files) and the WebSocket stream (hello, deltas,
 /// subscriptions). The shell owns the sockets and their bounded queues; the model is handed in. A PUT that asks the
-/// engine for something comes out as a ``Action/command(_:)``: the shell carries it out through the router and hands
+/// engine for something comes out as a ``Action/request(_:)``: the shell carries it out through the router and hands
 /// the outcome back with ``answer(_:_:model:at:unixTime:_:)``; nothing here calls into the shell.
 ///
 /// Everything a client sends is bounded: a request head, a body, a WebSocket message, the messages a second, the
@@ -44,16 +44,38 @@ public struct SignalKServer: Sendable {
         public init() {}
     }
 
-    public struct StaticFile: Sendable {
+    /// A file the server serves as it is: its bytes in memory, or mapped by the shell from a file (the panel's), whose
+    /// pages the kernel reads when a phone first asks and may drop again.
+    public struct StaticFile: @unchecked Sendable {
+        public enum Body {
+            case bytes([UInt8])
+            /// Mapped read-only by the shell, for the server's whole life.
+            case mapped(UnsafeRawBufferPointer)
+        }
+
         public var contentType: String
-        public var bytes: [UInt8]
+        public var body: Body
         /// The bytes are gzip-compressed (sent with `Content-Encoding: gzip`).
         public var gzipped: Bool
 
         public init(contentType: String, bytes: [UInt8], gzipped: Bool = false) {
             self.contentType = contentType
-            self.bytes = bytes
+            self.body = .bytes(bytes)
             self.gzipped = gzipped
+        }
+
+        public init(contentType: String, mapped: UnsafeRawBufferPointer, gzipped: Bool = false) {
+            self.contentType = contentType
+            self.body = .mapped(mapped)
+            self.gzipped = gzipped
+        }
+
+        /// The file's bytes (a mapped file's copied out).
+        public var bytes: [UInt8] {
+            switch body {
+            case .bytes(let bytes): bytes
+            case .mapped(let buffer): Array(buffer)
+            }
         }
     }
 
@@ -61,31 +83,9 @@ public struct SignalKServer: Sendable {
         case send(connection: Int, bytes: [UInt8])
         /// Close once what is queued has gone.
         case close(connection: Int)
-        /// A client asks the engine for something: carry it out and hand the outcome to ``answer(_:_:model:at:unixTime:_:)``.
-        /// An HTTP connection reads nothing more until then (its answers keep their order).
-        case command(CommandRequest)
-        /// A client asks for the gateway's settings, or to check or save a configuration: the shell answers with
-        /// ``answer(_:status:json:model:at:unixTime:_:)``. The connection reads nothing more until then.
-        case settings(SettingsRequest)
-        /// The access registry changed: the shell keeps this text (``AccessRegistry/json(tokens:)``) in the state
-        /// folder, for ``AccessRegistry/init(json:secret:)`` at the next start.
-        case saveAccess(String)
-        /// A phone's chart page asks for the list of charts or a tile: the shell answers with
-        /// ``answer(_:status:contentType:body:model:at:unixTime:_:)``. The connection reads nothing more until then.
-        case chart(ChartRequest)
-        /// A piece of a GRIB file a phone sends: the shell writes it and answers with
-        /// ``answer(_:status:message:model:at:unixTime:_:)``.
-        case upload(UploadRequest)
-    }
-
-    /// A command a client sent, and where its answer goes.
-    public struct CommandRequest: Hashable, Sendable {
-        public var connection: Int
-        public var command: EngineCommand
-        /// The WebSocket PUT's `requestId`, or nil for an HTTP PUT.
-        var requestId: String?
-        var overStream: Bool
-        var keepAlive: Bool
+        /// Something only the shell can answer (a command for the engine, the settings, a chart's tile, an upload, the
+        /// access registry to keep): carried out there and answered with ``answer(_:_:model:at:unixTime:_:)``.
+        case request(ShellRequest)
     }
 
     public struct Counters: Hashable, Sendable {
@@ -144,10 +144,13 @@ public struct SignalKServer: Sendable {
     /// answers `{"fleet":false}` there.
     public var fleet: String?
     /// How often it was read: `telltale fleet` makes it every second while someone reads it, seldom while no one does.
-    public private(set) var fleetReads = 0
+    public internal(set) var fleetReads = 0
     var connections: [Int: Connection] = [:]
     /// Stream work begun and not yet done, oldest first (see `resume`).
     var rounds: [StreamRound] = []
+    /// Requests out with the shell, by their id, and the next id.
+    var pending: [Int: Pending] = [:]
+    var nextRequest = 1
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -165,7 +168,10 @@ public struct SignalKServer: Sendable {
             peer: peer, allowance: configuration.messageBurst, lastMessage: now, lastHeard: now)
     }
 
-    public mutating func closed(_ id: Int) { connections[id] = nil }
+    public mutating func closed(_ id: Int) {
+        connections[id] = nil
+        if !pending.isEmpty { pending = pending.filter { $0.value.connection != id } }
+    }
 
     /// Bytes from connection `id`.
     public mutating func received(
@@ -214,107 +220,5 @@ public struct SignalKServer: Sendable {
     mutating func close(_ id: Int, _ connection: inout Connection, _ act: (Action) -> Void) {
         connection.closing = true
         act(.close(connection: id))
-    }
-
-    // MARK: HTTP
-
-    private mutating func handle(
-        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, at now: Double,
-        unixTime: Double, _ act: (Action) -> Void
-    ) {
-        let keepAlive = request.keepsAlive
-        func reply(_ bytes: [UInt8]) {
-            act(.send(connection: id, bytes: bytes))
-            if !keepAlive { close(id, &connection, act) }
-        }
-        let path = request.path
-        let isRead = request.method == "GET" || request.method == "HEAD"
-        if request.method == "OPTIONS" {
-            // A browser's CORS preflight, before a PUT from an app served from another origin (the reference server
-            // answers it for every origin unless told otherwise: `src/cors.ts`).
-            return reply(HTTPResponse.preflight(request, keepAlive: keepAlive))
-        }
-        if path == "/signalk/v1/stream" || path == "/signalk/v1/stream/" {
-            guard request.method == "GET" else {
-                return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive))
-            }
-            return upgrade(request, id, &connection, model: model, at: now, unixTime: unixTime, act)
-        }
-        if path == "/signalk" || path == "/signalk/" {
-            guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
-            let host = request.header("host") ?? "localhost"
-            let body = SignalKModel.discovery(host: host, serverVersion: configuration.serverVersion)
-            return reply(
-                HTTPResponse.make(
-                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
-        }
-        if path == SignalKModel.trackPath && isRead {
-            return reply(
-                HTTPResponse.make(
-                    status: 200, body: Array(model.trackJSON(since: request.parameter("since")).utf8),
-                    keepAlive: keepAlive,
-                    headOnly: request.method == "HEAD"))
-        }
-        if path == "/signalk/v1/api" || path.hasPrefix("/signalk/v1/api/") {
-            let components = path.dropFirst("/signalk/v1/api".count).split(separator: "/").map(String.init)
-            if request.method == "PUT" {
-                return put(
-                    components, request, id, &connection, model: model, keepAlive: keepAlive, act)
-            }
-            guard isRead else { return reply(HTTPResponse.error(405, "GET and PUT only", keepAlive: keepAlive)) }
-            guard let body = model.branch(components) else {
-                return reply(HTTPResponse.error(404, "no such path", keepAlive: keepAlive))
-            }
-            return reply(
-                HTTPResponse.make(
-                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
-        }
-        if path.hasPrefix(Self.accessRequestsPath) || path.hasPrefix(Self.requestsPath) || path == Self.accessAdminPath
-            || path.hasPrefix(Self.accessAdminPath + "/")
-        {
-            return accessRoute(request, id, &connection, keepAlive: keepAlive, unixTime: unixTime, act)
-        }
-        if path == Self.weatherAPIPath || path.hasPrefix(Self.weatherAPIPath + "/") {
-            return weatherAPI(request, id, &connection, unixTime: unixTime, keepAlive: keepAlive, act)
-        }
-        if path == Self.weatherPagePath || path.hasPrefix(Self.weatherPagePath + "/") {
-            return weatherPage(request, id, &connection, model: model, unixTime: unixTime, keepAlive: keepAlive, act)
-        }
-        if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
-            return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)
-        }
-        if path == Self.settingsPath || path.hasPrefix(Self.settingsPath + "/") {
-            return settings(request, id, &connection, keepAlive: keepAlive, act)
-        }
-        if path == Self.chartsPath || path.hasPrefix(Self.chartsPath + "/") {
-            return charts(request, id, &connection, keepAlive: keepAlive, act)
-        }
-        guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
-        if path == "/telltale/v1/fleet" {
-            // A boat says it is none (every panel asks once at start, and a 404 there is an error in its console).
-            let body = fleet ?? #"{"fleet":false}"#
-            if fleet != nil { fleetReads += 1 }
-            return reply(
-                HTTPResponse.make(
-                    status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
-        }
-        if path == "/telltale/v1/history" {
-            return reply(
-                HTTPResponse.make(
-                    status: 200, body: Array(model.history.json().utf8), keepAlive: keepAlive,
-                    headOnly: request.method == "HEAD"))
-        }
-        let name = path == "/" ? "/index.html" : path
-        guard let file = configuration.files[name] else {
-            return reply(HTTPResponse.error(404, "not found", keepAlive: keepAlive))
-        }
-        let accepts = request.tokens("accept-encoding").contains { $0 == "gzip" || $0.hasPrefix("gzip;") }
-        guard !file.gzipped || accepts else {
-            return reply(HTTPResponse.error(406, "this file is served gzip-compressed only", keepAlive: keepAlive))
-        }
-        reply(
-            HTTPResponse.make(
-                status: 200, contentType: file.contentType, body: file.bytes, keepAlive: keepAlive,
-                headers: file.gzipped ? [("Content-Encoding", "gzip")] : [], headOnly: request.method == "HEAD"))
     }
 }

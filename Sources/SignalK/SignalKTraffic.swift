@@ -19,7 +19,7 @@ public struct SignalKTraffic: Sendable {
         public var values: [(path: String, value: SignalKValue)]
         public var timestamp: String
         var heard: Double
-        var approach: ClosestApproach?
+        public internal(set) var approach: ClosestApproach?
         /// `telltale.ais`, or `telltale.forecast` for the forecast at the boat.
         public var source = SignalKTraffic.source
     }

@@ -6,7 +6,7 @@ import NMEA
 public struct VoyageSimulator {
     public let settings: VoyageSettings
     public let route: Route
-    private let plane: LocalPlane
+    let plane: LocalPlane
     private let legs: [(from: PlaneVector, to: PlaneVector)]
 
     public init(route: Route, settings: VoyageSettings = VoyageSettings()) {
@@ -202,101 +202,15 @@ public struct VoyageSimulator {
                         bearingToWaypoint: Angle.direction(toWaypoint.angle), anchor: anchor.map(plane.point)))
             }
 
-            // Instruments, each at its own rate.
-            let ms = Int((t * 1000).rounded())
-            let utc = UTCTime(millisecondsOfDay: Int((now.truncatingRemainder(dividingBy: 86_400) * 1000).rounded()))
-            let date = UTCDate(daysSinceEpoch: Int((now / 86_400).rounded(.down)))
-            if ms % 1000 == 0 {
-                gpsError = PlaneVector(
-                    x: gpsError.x * 0.97 + random.normal(0.3), y: gpsError.y * 0.97 + random.normal(0.3))
-                let fix = plane.point(position + gpsError + PlaneVector(x: random.normal(0.4), y: random.normal(0.4)))
-                let sog = Units.knots(metresPerSecond: groundVelocity.magnitude) + random.normal(0.05)
-                let cog = Angle.direction(groundVelocity.angle + random.normal(0.8))
-                emit(
-                    RMC(
-                        time: utc, isValid: true, latitude: fix.latitude, longitude: fix.longitude,
-                        speedOverGround: max(0, sog), courseOverGround: cog, date: date,
-                        magneticVariation: s.variation, mode: .differential), talker, now, sentence)
-                emit(
-                    GGA(
-                        time: utc, latitude: fix.latitude, longitude: fix.longitude, quality: 2, satellites: 11,
-                        horizontalDilution: 0.8, altitude: 3.2, geoidSeparation: 47.1), talker, now, sentence)
-                emit(
-                    VTG(
-                        courseTrue: cog, courseMagnetic: Angle.direction(cog - s.variation),
-                        speedKnots: max(0, sog), speedKilometresPerHour: max(0, sog) * 1.852, mode: .differential),
-                    talker, now, sentence)
-                emit(DPT(depth: Self.depth(at: t) + random.normal(0.05), offset: 0.4), "SD", now, sentence)
-            }
-            if ms % 100 == 0 {
-                let magnetic = Angle.direction(heading - s.variation + random.normal(0.4))
-                emit(HDG(sensorHeading: magnetic, deviation: 0, variation: s.variation), "HC", now, sentence)
-            }
-            if ms % 500 == 250 {
-                let speed = Units.knots(metresPerSecond: stw) + random.normal(0.05)
-                emit(
-                    VHW(
-                        headingMagnetic: Angle.direction(heading - s.variation), speedKnots: max(0, speed),
-                        speedKilometresPerHour: max(0, speed) * 1.852), "VW", now, sentence)
-            }
-            if ms % 200 == 100 {
-                // The masthead unit moves with roll and pitch, and is tilted by heel.
-                var measured = RelativeWind((windFromWater + waterVelocity).rotated(by: -heading)).vector
-                let p = Angle.radians(rollRate)
-                let q = Angle.radians(pitchRateWave)
-                measured = measured + PlaneVector(x: -s.mastHeight * q, y: s.mastHeight * p)
-                let phi = Angle.radians(heel)
-                let tilted = PlaneVector(x: measured.x, y: measured.y * cos(phi))
-                let angle = Angle.direction(tilted.angle + random.normal(1))
-                let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) + random.normal(0.2))
-                emit(
-                    MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", now,
-                    sentence)
-            }
-            // AIS: each ship's position every 10 s, its name every 6 minutes (and at once).
-            if !ships.isEmpty && ms % 10_000 == 3000 {
-                for track in ships {
-                    let point = plane.point(track.position(at: t))
-                    for vdm in track.positionReport(at: point, utcSecond: (ms / 1000) % 60) { sentence(now, vdm) }
-                    if ms % 360_000 == 3000 {
-                        for vdm in track.staticReport(sequence: (ms / 360_000) % 10) { sentence(now, vdm) }
-                    }
-                }
-            }
-            if s.attitudeSensor && ms % 200 == 0 {
-                emit(
-                    XDR([
-                        .angle(heel + random.normal(0.2), name: "ROLL"),
-                        .angle(pitch + random.normal(0.2), name: "PTCH"),
-                    ]),
-                    "YX", now, sentence)
-            }
-
-            // IMU at 100 Hz: specific force and body rates (with bias and noise).
-            let phiR = Angle.radians(heel)
-            let thetaR = Angle.radians(pitch)
-            let g = 9.80665
-            let previous = previousAttitude ?? (heel, pitch, heading)
-            let yawRate = Angle.difference(from: previous.heading, to: heading) / dt
-            let rollDot = (heel - previous.heel) / dt
-            let pitchDot = (pitch - previous.pitch) / dt
-            previousAttitude = (heel, pitch, heading)
-            let p = rollDot - yawRate * sin(thetaR)
-            let q = pitchDot * cos(phiR) + yawRate * cos(thetaR) * sin(phiR)
-            let r = -pitchDot * sin(phiR) + yawRate * cos(thetaR) * cos(phiR)
-            let surge = 0.15 * sin(1.3 * w * t + phases[4])
+            // Instruments, each at its own rate, then the IMU at 100 Hz.
+            let moment = Moment(
+                t: t, now: now, position: position, groundVelocity: groundVelocity, waterVelocity: waterVelocity,
+                windFromWater: windFromWater, heading: heading, speedThroughWater: stw, heel: heel, pitch: pitch,
+                rollRate: rollRate, pitchRate: pitchRateWave)
+            instruments(moment, ships: ships, talker: talker, random: &random, gpsError: &gpsError, sentence: sentence)
             imu(
-                IMUSample(
-                    time: now,
-                    accelerometer: (
-                        x: g * sin(thetaR) + surge + random.normal(0.02),
-                        y: -g * cos(thetaR) * sin(phiR) + random.normal(0.02),
-                        z: -g * cos(thetaR) * cos(phiR) - heave + random.normal(0.02)
-                    ),
-                    gyroscope: (
-                        x: p + s.gyroBias.x + random.normal(0.05), y: q + s.gyroBias.y + random.normal(0.05),
-                        z: r + s.gyroBias.z + random.normal(0.05)
-                    )))
+                imuSample(
+                    moment, previous: &previousAttitude, wave: w, phases: phases, heave: heave, random: &random))
 
             // Move, and change legs inside the arrival radius.
             position = position + PlaneVector(x: groundVelocity.x * dt, y: groundVelocity.y * dt)
@@ -347,7 +261,7 @@ public struct VoyageSimulator {
         }
     }
 
-    private func emit(
+    func emit(
         _ value: some EncodableSentence, _ talker: Talker, _ time: Double, _ sentence: (Double, Sentence) -> Void
     ) {
         if let encoded = try? value.encode(talker: talker) { sentence(time, encoded) }

@@ -7,22 +7,28 @@ struct Telltale: ParsableCommand {
         commandName: "telltale",
         abstract: "An NMEA 0183 instrument gateway for sailing boats.",
         version: "telltale \(TelltaleVersion.string)",
-        subcommands: [
-            Run.self, CheckConfig.self, Replay.self, Record.self, Simulate.self, Inspect.self, Ports.self,
-            Calibrate.self, IMUCommand.self, Race.self, Route.self, Anchor.self, Alarm.self, Access.self, Network.self,
-            Advertise.self, Weather.self, Fleet.self,
-        ]
+        subcommands: table.map { $0.group ?? $0.command }
     )
 
-    /// Each command of the one description (``TelltaleCommands``), by its name: what the test that parses every
-    /// flag through both builds walks.
-    static let commands: [String: any SpecCommand.Type] = [
-        "run": Run.self, "check-config": CheckConfig.self, "replay": Replay.self, "record": Record.self,
-        "simulate": Simulate.self, "inspect": Inspect.self, "ports": Ports.self, "calibrate level": CalibrateLevel.self,
-        "imu": IMUCommand.self, "race": Race.self, "route": Route.self, "anchor": Anchor.self, "alarm": Alarm.self,
-        "access": Access.self,
-        "network": Network.self,
-        "advertise": Advertise.self,
-        "weather": Weather.self, "fleet": Fleet.self,
+    /// The desktop's command for each row of the one table (``TelltaleCommands/table``), in its order: what
+    /// argument-parser lists, and what the test that parses every flag through both builds walks (it checks that
+    /// each row of the table has its command here, by the description's name). `calibrate level` sits in its group.
+    static let table: [(command: any SpecCommand.Type, group: (any ParsableCommand.Type)?)] = [
+        (Run.self, nil), (CheckConfig.self, nil), (Replay.self, nil), (Record.self, nil), (Simulate.self, nil),
+        (Inspect.self, nil), (Ports.self, nil), (CalibrateLevel.self, Calibrate.self), (IMUCommand.self, nil),
+        (Race.self, nil), (Route.self, nil), (Anchor.self, nil), (Alarm.self, nil), (Access.self, nil),
+        (Network.self, nil), (Advertise.self, nil), (Weather.self, nil), (Fleet.self, nil),
     ]
+
+    /// Each desktop command by the name its description gives it.
+    static var commands: [String: any SpecCommand.Type] {
+        var byName: [String: any SpecCommand.Type] = [:]
+        for row in table { byName[row.command.specName] = row.command }
+        return byName
+    }
+}
+
+extension SpecCommand {
+    /// The name in the one description (`calibrate level`).
+    static var specName: String { Options.spec.name }
 }

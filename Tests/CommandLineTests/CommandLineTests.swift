@@ -47,6 +47,9 @@ import Testing
             try compare(command, all + spec.arguments.map(\.example))
         }
         #expect(compared == TelltaleCommands.all.reduce(0) { $0 + $1.flags.count })
+        // The desktop has a command for each row of the one table, and no other.
+        #expect(Telltale.commands.keys.sorted() == TelltaleCommands.all.map(\.name).sorted())
+        #expect(TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name) == ["simulate"])
     }
 
     @Test("the desktop commands have exactly the flags the description lists, with its help")

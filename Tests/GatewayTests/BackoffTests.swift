@@ -1,3 +1,4 @@
+import Marine
 import Testing
 
 @testable import Gateway

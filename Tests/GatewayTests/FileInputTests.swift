@@ -30,7 +30,7 @@ import Testing
         var laps: [Int] = []
         var now = 100.0
         while now < 109 {
-            input.service(now: now, polled: []) { event in
+            input.service(now: now, polled: PollSet()) { event in
                 switch event {
                 case .sentence(let sentence): seen.append((now, sentence.description))
                 case .restarted(let lap): laps.append(lap)
@@ -58,7 +58,7 @@ import Testing
             configuration: InputConfiguration(name: "log", endpoint: .file(path: path)), path: path)
         input.start(at: 0)
         var count = 0
-        input.service(now: 100, polled: []) { if case .sentence = $0 { count += 1 } }
+        input.service(now: 100, polled: PollSet()) { if case .sentence = $0 { count += 1 } }
         #expect(count == 3 && input.finished == true && input.nextDue(now: 100) == nil)
 
         let shrinking = try log(["IIHDT,10.0,T", "IIHDT,11.0,T", "IIHDT,12.0,T", "IIHDT,13.0,T"])
@@ -67,7 +67,7 @@ import Testing
         try POSIX.writeFile(shrinking, checksummed("IIHDT,10.0,T") + "\r\n")
         cut.start(at: 0)
         count = 0
-        cut.service(now: 100, polled: []) { if case .sentence = $0 { count += 1 } }
+        cut.service(now: 100, polled: PollSet()) { if case .sentence = $0 { count += 1 } }
         #expect(count == 1 && cut.finished == true)
     }
 }

@@ -26,9 +26,9 @@ import Testing
         let button = GPIOButton(descriptor: ends[0], log: .discard)
         defer { button.close() }
         func turn(_ now: Double) -> [InputEvent] {
-            var fds: [pollfd] = []
+            var fds = PollSet()
             button.prepare(now: now, into: &fds)
-            _ = POSIX.poll(&fds, milliseconds: 0)
+            _ = fds.anyReady()
             var events: [InputEvent] = []
             button.service(now: now, polled: fds) { events.append($0) }
             return events
@@ -53,7 +53,7 @@ import Testing
         var lines: [String] = []
         let button = GPIOButton(chip: "/nonexistent/gpiochip9", line: 17, log: Log { lines.append($0.message) })
         for now in [0.0, 1, 2, 31, 62] {
-            var fds: [pollfd] = []
+            var fds = PollSet()
             button.prepare(now: now, into: &fds)
             #expect(fds.isEmpty)
         }

@@ -37,7 +37,7 @@ import Testing
             configuration.speed = 1000
             let input = try FileInput(configuration: configuration, path: path)
             input.start(at: 0)
-            input.service(now: 1e6, polled: []) { event in
+            input.service(now: 1e6, polled: PollSet()) { event in
                 if case .sentence(let sentence) = event { seen.append(sentence.description) }
             }
         }
@@ -56,7 +56,7 @@ import Testing
         let interrupted = try interrupting {
             let input = try CSVIMUInput(configuration: IMUConfiguration.parse("csv://" + path, base: "."))
             input.start(at: 0)
-            input.service(now: 1e6, polled: []) { event in
+            input.service(now: 1e6, polled: PollSet()) { event in
                 if case .imu = event { samples += 1 }
             }
         }
@@ -82,7 +82,7 @@ import Testing
         defer { input.close() }
         var seen: [String] = []
         let interrupted = interrupting {
-            var fds: [pollfd] = []
+            var fds = PollSet()
             input.prepare(now: 0, into: &fds)
             for (index, line) in lines.enumerated() {
                 let bytes = Array((checksummed(line) + "\r\n").utf8)
@@ -91,7 +91,7 @@ import Testing
                     for _ in 0..<50 where seen.count <= index {
                         fds.removeAll()
                         input.prepare(now: 1, into: &fds)
-                        _ = POSIX.poll(&fds, milliseconds: 20)
+                        fds.wait(seconds: 0.02)
                         input.service(now: 1, polled: fds) { event in
                             if case .sentence(let sentence) = event { seen.append(sentence.description) }
                         }

@@ -415,6 +415,11 @@ final class ClientBox: @unchecked Sendable {
         #expect(StandardErrorLog.format(event, journal: false) == "telltale: warning: input gps: gone errno=104\n")
         let info = LogEvent(.info, "route.loaded", "route: following Demo")
         #expect(StandardErrorLog.format(info, journal: true) == "<6>route: following Demo\n")
+        // Each fact once: the URL the message already says is not said again after it.
+        let serving = LogEvent(
+            .notice, "output.serving", "output plotter: serving on tcp://0.0.0.0:10110",
+            [("output", "plotter"), ("url", "tcp://0.0.0.0:10110"), ("clients", "8")])
+        #expect(serving.line == "output plotter: serving on tcp://0.0.0.0:10110 clients=8")
     }
 
     @Test("a log line clears the terminal's status line first and draws it again after")

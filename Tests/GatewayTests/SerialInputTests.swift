@@ -26,7 +26,7 @@ import Testing
             name: "instruments", path: link, baud: 4800, framing: FramerConfiguration(), silenceTimeout: 10,
             log: Log { events.append($0) })
         defer { input.close() }
-        var fds: [pollfd] = []
+        var fds = PollSet()
         input.prepare(now: 0, into: &fds)
         try #require(input.port.isOpen)
         input.service(now: 11, polled: fds) { _ in }

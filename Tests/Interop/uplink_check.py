@@ -400,9 +400,7 @@ check(back and took < 20, f"refused after it began, then the broker there: the b
       "broker started (at most 20)", "\n".join(l for l in late.log().splitlines() if "uplink" in l)[-800:])
 
 # ---- 4. The fleet ashore: five boats ----------------------------------------------------------------------------
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from browser import chromium  # noqa: E402
 
 port = free_port()
 conf = os.path.join(work, "fleet-mosquitto.conf")
@@ -441,11 +439,7 @@ web = free_port()
 fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen", f"127.0.0.1:{web}"],
                          stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "fleet.log"), "w"))
 procs.append(fleet)
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1024,900"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium(1024, 900)
 try:
     driver.get(f"http://127.0.0.1:{web}/")
 

@@ -330,21 +330,14 @@ check(put("/telltale/v1/weather/grib?name=a.grb&offset=5&total=10", b"56789")[0]
 check(put(f"/telltale/v1/weather/grib?name=a.grb&offset=0&total={64 << 20}", b"x")[0] == 400,
       "a file over 32 MB is refused (400)")
 # --- 5. The panel in chromium --------------------------------------------------------------------------------------
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from browser import chromium  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--window-size=1100,900"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium(1100, 900, scrollbars=False)
 try:
     driver.get(f"http://127.0.0.1:{web}/")
-    fed(lambda: driver.execute_script("return typeof connected !== 'undefined' && connected"), 10)
-    driver.execute_script("show(layouts().findIndex(l => l.name === 'Weather'))")
+    fed(lambda: driver.execute_script("return !!(window.telltale && telltale.link.connected)"), 10)
+    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Weather'))")
     fed(lambda: driver.execute_script("return document.querySelectorAll('svg.meteogram g.arrow').length") > 10, 15)
     arrows = driver.execute_script("""return [...document.querySelectorAll('svg.meteogram g.arrow')].map(a => ({
         time: Number(a.dataset.time), kn: Number(a.dataset.kn),
@@ -385,7 +378,7 @@ try:
           "a GRIB chosen on the phone's page is sent", gateway.log()[-600:])
     check(fed(lambda: "from-the-phone.grb (kwbc): run" in gateway.log(), 20), "and imported")
     # The wind tiles say the wind is the forecast's.
-    driver.execute_script("show(layouts().findIndex(l => l.name === 'Sailing'))")
+    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Sailing'))")
     fed(lambda: driver.execute_script("return document.querySelector('.tile[data-id=tw]').classList.contains('forecast')"), 5)
     marked = driver.execute_script("""return ['aw', 'tw'].map(id => {
         const tile = document.querySelector('.tile[data-id=' + id + ']');

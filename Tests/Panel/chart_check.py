@@ -30,9 +30,7 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import ais_class_b, chart_settings, Checks, free_port, Gateway, make_mbtiles, nmea_position, sentence, wait_for  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+from browser import chromium  # noqa: E402
 from selenium.webdriver.common.actions import interaction  # noqa: E402
 from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
 from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
@@ -147,12 +145,7 @@ check(dropped.returncode == 0, "the anchor dropped from the command line", dropp
 
 # ---- The browser ------------------------------------------------------------------------------------------------
 
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--window-size=1024,900", "--force-color-profile=srgb"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium(1024, 900, scrollbars=False, srgb=True)
 
 
 def viewport(width, height):

@@ -35,9 +35,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import ais_class_b, bench_profile, Checks, free_port, Gateway, OutputReader  # noqa: E402
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service
+from browser import chromium  # noqa: E402
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -195,12 +193,7 @@ gateway = start()
 output = OutputReader(nmea_port, reconnect=True)
 threading.Thread(target=advance, daemon=True).start()
 
-options = Options()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 "--window-size=1024,900", "--force-color-profile=srgb"]:
-    options.add_argument(argument)
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium(1024, 900, scrollbars=False, srgb=True)
 url = f"http://127.0.0.1:{web_port}/"
 
 

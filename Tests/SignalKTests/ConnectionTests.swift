@@ -98,7 +98,9 @@ import Testing
         var asked = 0
         h.server.received(
             6, Array(StreamTests.put("telltale/route/command", "advance").utf8), model: h.model, at: 6, unixTime: 0
-        ) { if case .command = $0 { asked += 1 } }
+        ) {
+            if case .request(let request) = $0, case .command = request.kind { asked += 1 }
+        }
         #expect(asked == 1, "the command is out with the shell, not answered yet")
         #expect(h.server.admission(of: [10, 0, 0, 10]) == .refuse, "full, and nothing idle")
     }

@@ -26,48 +26,40 @@ struct SQLite {
 
     /// libsqlite3's functions, or nil when it is not installed (the chart list then says so).
     static func load() -> SQLite? {
-        guard
-            let handle = dlopen("libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL)
-                ?? dlopen("libsqlite3.so", RTLD_NOW | RTLD_LOCAL)
-        else { return nil }
-        func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(handle, name) }
-        guard let open = symbol("sqlite3_open_v2"), let close = symbol("sqlite3_close_v2"),
-            let prepare = symbol("sqlite3_prepare_v2"), let bindInt = symbol("sqlite3_bind_int"),
-            let step = symbol("sqlite3_step"), let columnBlob = symbol("sqlite3_column_blob"),
-            let columnText = symbol("sqlite3_column_text"), let columnBytes = symbol("sqlite3_column_bytes"),
-            let reset = symbol("sqlite3_reset"), let finalize = symbol("sqlite3_finalize"),
-            let exec = symbol("sqlite3_exec")
-        else {
-            dlclose(handle)
+        do throws(DynamicLibrary.Failure) {
+            let library = try DynamicLibrary.open(["libsqlite3.so.0", "libsqlite3.so"])
+            return SQLite(
+                open: try library.function(
+                    "sqlite3_open_v2",
+                    as: (@convention(c) (
+                        UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
+                    ) -> Int32).self),
+                close: try library.function("sqlite3_close_v2", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+                prepare: try library.function(
+                    "sqlite3_prepare_v2",
+                    as: (@convention(c) (
+                        OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+                        UnsafeMutablePointer<UnsafePointer<CChar>?>?
+                    ) -> Int32).self),
+                bindInt: try library.function(
+                    "sqlite3_bind_int", as: (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32).self),
+                step: try library.function("sqlite3_step", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+                columnBlob: try library.function(
+                    "sqlite3_column_blob", as: (@convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?).self),
+                columnText: try library.function(
+                    "sqlite3_column_text", as: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?).self),
+                columnBytes: try library.function(
+                    "sqlite3_column_bytes", as: (@convention(c) (OpaquePointer?, Int32) -> Int32).self),
+                reset: try library.function("sqlite3_reset", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+                finalize: try library.function("sqlite3_finalize", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+                exec: try library.function(
+                    "sqlite3_exec",
+                    as: (@convention(c) (
+                        OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?
+                    ) -> Int32).self))
+        } catch {
             return nil
         }
-        return SQLite(
-            open: unsafeBitCast(
-                open,
-                to: (@convention(c) (
-                    UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
-                ) -> Int32).self),
-            close: unsafeBitCast(close, to: (@convention(c) (OpaquePointer?) -> Int32).self),
-            prepare: unsafeBitCast(
-                prepare,
-                to: (@convention(c) (
-                    OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
-                    UnsafeMutablePointer<UnsafePointer<CChar>?>?
-                ) -> Int32).self),
-            bindInt: unsafeBitCast(bindInt, to: (@convention(c) (OpaquePointer?, Int32, Int32) -> Int32).self),
-            step: unsafeBitCast(step, to: (@convention(c) (OpaquePointer?) -> Int32).self),
-            columnBlob: unsafeBitCast(
-                columnBlob, to: (@convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?).self),
-            columnText: unsafeBitCast(
-                columnText, to: (@convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?).self),
-            columnBytes: unsafeBitCast(columnBytes, to: (@convention(c) (OpaquePointer?, Int32) -> Int32).self),
-            reset: unsafeBitCast(reset, to: (@convention(c) (OpaquePointer?) -> Int32).self),
-            finalize: unsafeBitCast(finalize, to: (@convention(c) (OpaquePointer?) -> Int32).self),
-            exec: unsafeBitCast(
-                exec,
-                to: (@convention(c) (
-                    OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?
-                ) -> Int32).self))
     }
 
     /// A read-only connection with a small page cache (64 KiB) and no memory map: a chart of gigabytes costs the

@@ -30,8 +30,9 @@ enum LocalGateway {
         }
         let deadline = POSIX.monotonic() + 3
         if !connected {
-            var fds = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
-            _ = POSIX.poll(&fds, seconds: 3)
+            var set = PollSet(capacity: 1)
+            set.add(fd, read: false, write: true)
+            set.wait(seconds: 3)
             guard POSIX.socketError(fd) == 0 else {
                 throw CommandError("\(what): nothing answers on \(url): is telltale running with [web] on?")
             }
@@ -46,8 +47,9 @@ enum LocalGateway {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         reading: while POSIX.monotonic() < deadline {
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN) | (pending.isEmpty ? 0 : Int16(POLLOUT)), revents: 0)]
-            _ = POSIX.poll(&fds, seconds: 0.2)
+            var set = PollSet(capacity: 1)
+            set.add(fd, write: !pending.isEmpty)
+            set.wait(seconds: 0.2)
             if !pending.isEmpty, case .bytes(let sent) = pending.withUnsafeBytes({ POSIX.send(fd, $0) }) {
                 pending = pending.dropFirst(sent)
             }

@@ -183,7 +183,7 @@ extension ConfigurationFile.Reader {
             if let web = root["web"] {
                 guard let table = web.table else { throw fail("web", "must be a table") }
                 do throws(ConfigurationFile.Error) {
-                    config.web = try self.web(table)
+                    config.web = try self.web(table, base: base)
                 } catch {
                     // Each of the section's errors counts as one of the file's.
                     var first = error

@@ -10,7 +10,7 @@ import SignalK
 extension ConfigurationFile.Reader {
     /// `[web]`: the Signal K server (and the panel). Present and not `enabled = false`: on. Every mistake in the
     /// section is reported, not only the first.
-    func web(_ table: TOMLTable) throws(ConfigurationFile.Error) -> WebConfiguration? {
+    func web(_ table: TOMLTable, base: String = ".") throws(ConfigurationFile.Error) -> WebConfiguration? {
         let section = "web"
         var errors: [ConfigurationFile.Error] = []
         func collect(_ body: () throws(ConfigurationFile.Error) -> Void) {
@@ -23,7 +23,7 @@ extension ConfigurationFile.Reader {
                 table, section,
                 allowed: [
                     "enabled", "listen", "put_networks", "name", "urn", "update_rate", "client_buffer", "max_clients",
-                    "max_per_address", "source_priority",
+                    "max_per_address", "source_priority", "panel",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in enabled = try bool(table, "enabled", section) ?? true }
@@ -47,6 +47,10 @@ extension ConfigurationFile.Reader {
             web.putNetworks = networks
         }
         collect { () throws(ConfigurationFile.Error) in web.name = try string(table, "name", section) }
+        collect { () throws(ConfigurationFile.Error) in
+            guard let folder = try string(table, "panel", section), !folder.isEmpty else { return }
+            web.panel = folder.hasPrefix("/") ? folder : base + "/" + folder
+        }
         collect { () throws(ConfigurationFile.Error) in
             guard let urn = try string(table, "urn", section) else { return }
             guard urn.hasPrefix("urn:mrn:signalk:uuid:") || urn.hasPrefix("urn:mrn:imo:mmsi:") else {

@@ -1,4 +1,5 @@
 import Engine
+import Fleet
 import Marine
 import NMEA
 import Platform
@@ -139,6 +140,8 @@ public struct WebConfiguration: Sendable {
     public var sourcePriority: [String: [String]] = [:]
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
+    /// The panel's folder; nil: the package's (`/usr/share/telltale/panel`), else the working tree's `Panel/`.
+    public var panel: String?
 
     public init() {}
 }

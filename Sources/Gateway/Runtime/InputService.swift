@@ -1,9 +1,8 @@
-import CPosix
 import Engine
 import Platform
 
-/// Every input, as one service: each opened or reopened when due, its descriptors polled, its events handed to the
-/// runtime (and from there to the router) as they are read.
+/// Every input, as one service: each opened or reopened when due, its descriptors polled, its events emitted as they
+/// are read (``ServiceEvent/input(_:from:)``), for the runtime to hand to the router.
 final class InputService: Service {
     struct Input {
         let transport: any InputTransport
@@ -13,49 +12,38 @@ final class InputService: Service {
 
     let name = "inputs"
     private(set) var inputs: [Input] = []
-    /// This turn's descriptors of the inputs, polled again (without waiting) when another service asks whether a
-    /// sentence is waiting.
-    private var descriptors: [pollfd] = []
+    /// Where this turn's descriptors of the inputs are in the polled set (the turn's budget polls them again, without
+    /// waiting, when another service asks whether a sentence is waiting).
+    private(set) var polledRange = 0..<0
     /// The earliest an input is due this turn (a log's next sentence, a sample, a reconnect).
     private(set) var nextInputDue = Double.infinity
-    private let handle: (InputEvent, Input, Double) -> Void
-
-    /// `handle` takes each event, the input it came from, and the monotonic time it was read.
-    init(handle: @escaping (InputEvent, Input, Double) -> Void) {
-        self.handle = handle
-    }
 
     func add(_ transport: any InputTransport, source: SourceID, name: String) {
         inputs.append(Input(transport: transport, source: source, name: name))
     }
 
-    func start(at now: Double) {
-        for input in inputs { input.transport.start(at: now) }
+    func start(_ turn: inout Turn) {
+        for input in inputs { input.transport.start(at: turn.now) }
     }
 
-    func pollDescriptors(now: Double, into fds: inout [pollfd]) {
-        let first = fds.count
+    func pollDescriptors(now: Double, into set: inout PollSet) {
+        let first = set.count
         nextInputDue = .infinity
         for input in inputs {
-            input.transport.prepare(now: now, into: &fds)
+            input.transport.prepare(now: now, into: &set)
             if let due = input.transport.nextDue(now: now) { nextInputDue = min(nextInputDue, due) }
         }
-        descriptors.removeAll(keepingCapacity: true)
-        descriptors.append(contentsOf: fds[first...])
+        polledRange = first..<set.count
     }
 
     func nextDue(now: Double) -> Double? { nextInputDue.isFinite ? nextInputDue : nil }
 
-    func service(now: Double, polled fds: [pollfd]) {
+    func service(_ turn: inout Turn) {
         for input in inputs {
-            input.transport.service(now: now, polled: fds) { event in handle(event, input, now) }
+            input.transport.service(now: turn.now, polled: turn.polled) { event in
+                turn.emit(.input(event, from: input))
+            }
         }
-    }
-
-    /// Whether an input has bytes waiting (this turn's descriptors polled again, without waiting).
-    func isWaiting() -> Bool {
-        guard !descriptors.isEmpty else { return false }
-        return POSIX.poll(&descriptors, milliseconds: 0) > 0
     }
 
     /// Whether every finite input (a log played once) has played to its end; false when there is none.

@@ -57,14 +57,26 @@ public struct LogEvent {
         return ""
     }
 
-    /// The message with its metadata, `key=value` after it (the input or output name is in the text already): how
-    /// the Pi build writes a line.
+    /// The message with what its metadata adds, `key=value` after it: each fact said once (a value the message already
+    /// says, an input's or output's name, a URL in the text, is not said again). How a line is written, on the Pi
+    /// and on the desktop alike.
     public var line: String {
         var text = message
-        for item in metadata where item.key != "input" && item.key != "output" {
+        for item in metadata where item.key != "input" && item.key != "output" && !Self.says(message, item.value) {
             text += " " + item.key + "=" + item.value
         }
         return text
+    }
+
+    /// Whether `text` holds `part` (by bytes: the Pi build's Swift has no string search).
+    static func says(_ text: String, _ part: String) -> Bool {
+        let haystack = Array(text.utf8)
+        let needle = Array(part.utf8)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 }
 

@@ -1,26 +1,20 @@
-import CPosix
 import Engine
 import NMEA
 import Platform
 
 /// Every output, as one service: sentences queued on the router's say-so, clients accepted and written to when
-/// `poll` says they can take more, flushed for up to a second when the gateway stops.
+/// `poll` says they can take more (each one that comes or goes emitted for the router), flushed for up to a second
+/// when the gateway stops.
 final class OutputService: Service {
     let name = "outputs"
     private(set) var outputs: [Output] = []
     /// One sentence's bytes on their way to an output (reused: nothing allocated per sentence).
     private var wire: [UInt8] = []
-    /// Clients coming and going, for the router (through the runtime).
-    private let clients: (Int, ClientChange, Double) -> Void
-
-    init(clients: @escaping (Int, ClientChange, Double) -> Void) {
-        self.clients = clients
-    }
 
     func add(_ output: Output) { outputs.append(output) }
 
     /// Clients already waiting are accepted before the first sentence goes out.
-    func start(at now: Double) { service(now: now, polled: []) }
+    func start(_ turn: inout Turn) { service(&turn) }
 
     func send(_ sentence: Sentence, to index: Int, computed: Bool, now: Double) {
         wire.removeAll(keepingCapacity: true)
@@ -28,24 +22,25 @@ final class OutputService: Service {
         wire.withUnsafeBytes { outputs[index].send($0, computed: computed, now: now) }
     }
 
-    func pollDescriptors(now: Double, into fds: inout [pollfd]) {
-        for output in outputs { output.transport.pollDescriptors(into: &fds) }
+    func pollDescriptors(now: Double, into set: inout PollSet) {
+        for output in outputs { output.transport.pollDescriptors(into: &set) }
     }
 
-    func service(now: Double, polled fds: [pollfd]) {
+    func service(_ turn: inout Turn) {
         for (index, output) in outputs.enumerated() {
-            output.transport.service(now: now) { change in clients(index, change, now) }
+            output.transport.service(now: turn.now) { change in turn.emit(.client(output: index, change)) }
         }
     }
 
-    /// Writes what is queued for at most until `deadline`, then closes every output, last opened first.
+    /// Writes what is queued for at most until `deadline`, then closes every output, last opened first. Clients that
+    /// come or go meanwhile are no news to anyone.
     func stop(deadline: Double) {
-        var fds: [pollfd] = []
+        var set = PollSet()
         while POSIX.monotonic() < deadline && outputs.contains(where: { $0.transport.hasPending }) {
-            fds.removeAll(keepingCapacity: true)
-            pollDescriptors(now: 0, into: &fds)
-            _ = POSIX.poll(&fds, milliseconds: 50)
-            service(now: POSIX.monotonic(), polled: fds)
+            set.removeAll()
+            pollDescriptors(now: 0, into: &set)
+            set.wait(seconds: 0.05)
+            for output in outputs { output.transport.service(now: POSIX.monotonic()) { _ in } }
         }
         for output in outputs.reversed() { output.transport.close() }
     }

@@ -5,20 +5,71 @@ import Platform
 import Router
 import SignalK
 
-/// What the loop does with what happens: an input's events and the tick into the router, the router's actions out to
-/// the outputs, the Signal K server, the voice and the log, a client's command through the router and back.
+/// The one dispatcher: every event a service emits is routed here, in one `switch` (an input's events and the tick
+/// into the router, a web request to the engine, the settings, the charts, the uploads or the access registry, a
+/// forecast to the router and the web server, a command from shore through the router and back), and every action
+/// the router decides is carried out here (``perform(_:)``).
 extension Runtime {
+    /// One event a service emitted this turn.
+    func dispatch(_ event: ServiceEvent) {
+        let now = turn.now
+        let time = engineTime(now)
+        switch event {
+        case .input(let event, let input):
+            handle(event, from: input, at: now)
+        case .client(let index, .connected):
+            router.clientConnected(output: index) { perform($0) }
+        case .client(let index, .gone):
+            router.clientGone(output: index) { perform($0) }
+        case .tick:
+            router.tick(at: time) { perform($0) }
+        case .housekeeping:
+            housekeeping(at: now)
+        case .request(let request):
+            answer(request)
+        case .forecast(let forecast):
+            router.setForecast(forecast)
+            web?.setForecast(forecast)
+        case .shoreCommand(let command):
+            uplink?.commandDone(router.command(command, at: time), at: now)
+        }
+    }
+
+    /// A web request only the shell can answer, answered; then any the answer let the client send.
+    func answer(_ request: SignalKServer.ShellRequest) {
+        guard let web else { return }
+        let now = turn.now
+        let reply: SignalKServer.ShellReply
+        switch request.kind {
+        case .command(let command):
+            reply = .outcome(carryOut(command, at: now))
+        case .settings(let kind):
+            let answer = answerSettings(kind, at: now)
+            reply = .json(status: answer.status, answer.json)
+        case .chart(let kind):
+            let (status, contentType, body) = charts.answer(kind, now: now)
+            reply = .file(status: status, contentType: contentType, body: body)
+        case .upload(let piece):
+            let (status, message) = uploads.receive(piece)
+            reply = .message(status: status, message)
+        case .keepAccess(let text):
+            return web.keepAccess(text)
+        }
+        web.answer(request.id, reply, now: now, unixTime: turn.unixTime)
+        while let next = web.server.takeRequest() { answer(next) }
+    }
+
     /// One event from an input, at `now` on the monotonic clock.
     func handle(_ event: InputEvent, from input: InputService.Input, at now: Double) {
         let time = engineTime(now)
         switch event {
         case .sentence(let sentence):
             recorder?.record(sentence, source: input.name, unixTime: now + unixOffset)
-            router.ingest(sentence, from: input.source, at: time) { perform($0, now: now) }
+            router.ingest(sentence, from: input.source, at: time) { perform($0) }
         case .rejected:
             router.rejected(from: input.source)
         case .fix(let fix):
-            router.ingest(fix.engineFix, motion: fix.motion, from: input.source, at: time) { perform($0, now: now) }
+            router.ingest(fix.engineFix, motion: fix.motion, from: input.source, at: time) { perform($0) }
         case .imu(let sample, let sampleTime):
             router.ingest(
                 gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
@@ -37,19 +88,6 @@ extension Runtime {
         }
     }
 
-    /// The engine's tick, at `now` on the monotonic clock.
-    func tick(at now: Double) {
-        router.tick(at: engineTime(now)) { perform($0, now: now) }
-    }
-
-    /// A client of output `index` came or went.
-    func clientChanged(output index: Int, _ change: ClientChange, at now: Double) {
-        switch change {
-        case .connected: router.clientConnected(output: index) { perform($0, now: now) }
-        case .gone: router.clientGone(output: index) { perform($0, now: now) }
-        }
-    }
-
     /// A crew's command (from a Signal K client or the panel), carried out through the router at `now`, logged.
     func carryOut(_ command: EngineCommand, at now: Double) -> CommandOutcome {
         let outcome = router.command(command, at: engineTime(now))
@@ -59,18 +97,9 @@ extension Runtime {
         return outcome
     }
 
-    /// Whether the web's work should stop for the inputs: a sentence waiting on one, or, with `includingDue`, an
-    /// input or the tick come due.
-    func shouldYield(includingDue: Bool) -> Bool {
-        if includingDue {
-            let due = min(engine.nextDue(now: 0) ?? .infinity, inputs.nextInputDue)
-            if POSIX.monotonic() >= due { return true }
-        }
-        return inputs.isWaiting()
-    }
-
     /// Carries out what the router decided.
-    func perform(_ action: Router.Action, now: Double) {
+    func perform(_ action: Router.Action) {
+        let now = turn.now
         switch action {
         case .send(let index, let sentence, let computed):
             outputs.send(sentence, to: index, computed: computed, now: now)
@@ -80,16 +109,19 @@ extension Runtime {
         case .notice(nil, let id, let text):
             log.notice(id, text)
         case .observed, .observedFix:
-            web?.take(action, now: now)
-            uplink?.take(action, model: nil, now: now)
+            state?.feed.take(action)
         case .report(let report):
             // Kept for the status line without the track (holding it would make the engine copy it at its next point).
             var kept = report
             kept.track = nil
             lastReport = kept
             keepAnchor(report.values.anchor?.set)
-            web?.take(action, now: now)
-            uplink?.take(action, model: web?.feed.model, now: now)
+            guard let state else { return }
+            state.feed.take(action)
+            let updates = state.feed.takeUpdates()
+            let traffic = state.feed.takeTrafficDeltas()
+            web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
+            uplink?.report(state.model, report, at: now)
         case .announce(let announcement):
             log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
             voice?.say(announcement.text, at: now)

@@ -19,16 +19,24 @@ public final class Runtime {
     let log: Log
     let status = StatusLine { POSIX.writeAll(2, $0) }
     private(set) var services = ServiceGroup()
-    private(set) var inputs: InputService!
-    private(set) var outputs: OutputService!
-    private(set) var engine: EngineService!
-    private(set) var web: WebService?
-    private(set) var voice: Voice?
-    private(set) var weather: WeatherService?
-    private(set) var uplink: UplinkService?
+    let inputs: InputService
+    let outputs: OutputService
+    let engine: EngineService
+    let web: WebService?
+    let voice: Voice?
+    let weather: WeatherService?
+    let uplink: UplinkService?
     private let notifier: SystemdNotifier?
     let recorder: Recorder?
+    /// The boat's values in Signal K form, when the web server or the uplink serves them.
+    let state: BoatState?
+    /// The charts folder's MBTiles and the online layers, for the chart page; GRIB files a phone sends.
+    let charts: ChartLibrary
+    let uploads: GRIBUploads
     var routeFile: RouteFile?
+    /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
+    var turn = Turn()
+    private var dispatching: [ServiceEvent] = []
     /// The monotonic time the loop started (the engine's time zero), and UNIX seconds minus the monotonic clock.
     private(set) var startTime = 0.0
     private(set) var unixOffset = 0.0
@@ -62,12 +70,8 @@ public final class Runtime {
                 [("path", settings.directory)])
         }
         var engine = Self.engine(configuration, log: log)
-        // The services reach the runtime through these, once it is whole. Not a strong reference (the runtime owns the
-        // services, which would then own it back); not `weak`, which Embedded Swift has not: the services are called
-        // only from the runtime's own loop, while it lives.
-        unowned(unsafe) var runtime: Runtime? = nil
-        let inputs = InputService { event, input, now in runtime?.handle(event, from: input, at: now) }
-        let outputs = OutputService { index, change, now in runtime?.clientChanged(output: index, change, at: now) }
+        let inputs = InputService()
+        let outputs = OutputService()
         var endpoints: [SourceID: Endpoint] = [:]
         for input in configuration.inputs {
             guard let transport = try Transports.input(input, log: log) else { continue }
@@ -95,53 +99,59 @@ public final class Runtime {
             })
         self.inputs = inputs
         self.outputs = outputs
-        self.engine = EngineService(rate: configuration.tickRate) { now in runtime?.tick(at: now) }
+        self.engine = EngineService(rate: configuration.tickRate)
         notifier =
             configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
             ?? SystemdNotifier()
-        web = try WebService.make(
-            configuration.web, alarms: configuration.engine.alarms, chart: Self.chart(configuration),
-            accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" }, log: log,
-            yield: { includingDue in runtime?.shouldYield(includingDue: includingDue) ?? false },
-            carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") },
-            answer: { kind, now in
-                runtime?.answerSettings(kind, at: now) ?? GatewaySettings.Answer(status: 503, json: "{}")
-            },
-            unixTime: { now in runtime?.unixTime(at: now) ?? now })
-        voice = configuration.voice.map { Voice(settings: $0, log: log) }
-        weather = configuration.weather.folder(stateFile: configuration.stateFile).map { folder in
-            WeatherService(configuration: configuration.weather, folder: folder, log: log) { forecast in
-                runtime?.router.setForecast(forecast)
-                runtime?.web?.setForecast(forecast)
-            }
+        let uplinkFolder = configuration.uplink == nil ? nil : configuration.stateFile.map { POSIX.folder(of: $0) }
+        if configuration.uplink != nil && uplinkFolder == nil {
+            log.error("uplink.state", "uplink: needs state_file for its queue on disk; nothing is sent ashore")
         }
-        web?.uploads = weather?.incoming
-        if let settings = configuration.uplink {
-            if let state = configuration.stateFile {
-                uplink = UplinkService(
-                    configuration: settings, stateFolder: POSIX.folder(of: state), log: log,
-                    ownFeed: web == nil
-                        ? SignalKFeed(model: SignalKModel(urn: "uplink", name: nil), updateRate: 1) : nil,
-                    carryOut: { command, now in runtime?.carryOut(command, at: now) ?? .refused("stopping") })
+        // One model for the web server and the uplink: the web's when it is on, else a plain one for the uplink.
+        state =
+            if let web = configuration.web {
+                BoatState(feed: WebService.feed(web, alarms: configuration.engine.alarms))
+            } else if uplinkFolder != nil {
+                BoatState(feed: SignalKFeed(model: SignalKModel(urn: "uplink", name: nil), updateRate: 1))
             } else {
-                log.error("uplink.state", "uplink: needs state_file for its queue on disk; nothing is sent ashore")
+                nil
             }
+        web = try WebService.make(
+            configuration.web, state: state,
+            accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" }, log: log)
+        charts = ChartLibrary(Self.chart(configuration))
+        charts.report = { [log] name, reason in
+            log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
         }
-        runtime = self
+        if web != nil, let folder = charts.folder {
+            log.info(
+                "web.charts", "web: charts from \(folder) (\(charts.names.count) MBTiles files)", [("path", folder)])
+        }
+        voice = configuration.voice.map { [log] in Voice(settings: $0, log: log) }
+        weather =
+            if let folder = configuration.weather.folder(stateFile: configuration.stateFile) {
+                WeatherService(configuration: configuration.weather, folder: folder, log: log)
+            } else {
+                nil
+            }
+        uploads = GRIBUploads(folder: weather?.incoming, log: log)
+        uplink =
+            if let settings = configuration.uplink, let folder = uplinkFolder {
+                UplinkService(configuration: settings, stateFolder: folder, log: log)
+            } else {
+                nil
+            }
         loadRoute()
         restoreAnchor()
-        for input in inputs.inputs {
-            web?.name(input.source, input.name)
-            uplink?.name(input.source, input.name)
-        }
-        router.observes = web != nil || uplink != nil
+        for input in inputs.inputs { state?.feed.name(input.source, input.name) }
+        router.observes = state != nil
         services.append(outputs)
         services.append(web)
         services.append(voice)
         services.append(recorder)
         services.append(weather)
         services.append(uplink)
-        services.append(Periodic(name: "housekeeping", every: 1) { now in runtime?.housekeeping(at: now) })
+        services.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         services.append(self.engine)
         services.append(inputs)
         services.append(notifier)
@@ -157,6 +167,9 @@ public final class Runtime {
 
     /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), `duration` seconds when given, or, with
     /// `untilInputsEnd`, one second after the last finite input has played its last sentence (a replay to outputs).
+    ///
+    /// Each turn: every service's descriptors, one `ppoll`, then each service's turn, producers first, and what it
+    /// emitted dispatched before the next service's turn (so a sentence read is written out in the same turn).
     public func run(duration: Double? = nil, untilInputsEnd: Bool = false) {
         let start = POSIX.monotonic()
         startTime = start
@@ -164,9 +177,12 @@ public final class Runtime {
         let unix = POSIX.unixTime()
         unixOffset = unix - start
         router.setClock(unixTime: unix, at: 0)
-        services.start(at: start)
-        var fds: [pollfd] = []
-        fds.reserveCapacity(64)
+        turn.now = start
+        turn.unixTime = unixTime(at: start)
+        for service in services.services {
+            service.start(&turn)
+            dispatchEmitted()
+        }
         var endedAt: Double?
         while !StopSignal.isRaised {
             let now = POSIX.monotonic()
@@ -177,10 +193,18 @@ public final class Runtime {
                 if let endedAt, now - endedAt > 1 { break }
                 if endedAt == nil { endedAt = now }
             }
-            fds.removeAll(keepingCapacity: true)
-            let wake = services.prepare(now: now, into: &fds)
-            _ = POSIX.poll(&fds, seconds: min(0.1, wake - POSIX.monotonic()))
-            services.service(now: POSIX.monotonic(), polled: fds)
+            turn.polled.removeAll()
+            let wake = services.prepare(now: now, into: &turn.polled)
+            turn.budget.inputs.removeAll()
+            turn.budget.inputs.append(contentsOf: turn.polled, inputs.polledRange)
+            turn.budget.due = min(engine.nextDue(now: now) ?? .infinity, inputs.nextInputDue)
+            turn.polled.wait(seconds: min(0.1, wake - POSIX.monotonic()))
+            turn.now = POSIX.monotonic()
+            turn.unixTime = unixTime(at: turn.now)
+            for service in services.services.reversed() {
+                service.service(&turn)
+                dispatchEmitted()
+            }
         }
         notifier?.reloading = restartAt != nil && !StopSignal.isRaised
         services.stop(deadline: POSIX.monotonic() + 1)
@@ -196,6 +220,15 @@ public final class Runtime {
                     + "tick lateness p50 \(p50) ms, p99 \(p99) ms",
                 [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)"), ("tick_p99_ms", p99)],
                 throttled: false))
+    }
+
+    /// What the service just serviced emitted, to the dispatcher, in order (the two buffers swapped, so that nothing
+    /// is allocated once they have grown).
+    private func dispatchEmitted() {
+        guard !turn.events.isEmpty else { return }
+        swap(&turn.events, &dispatching)
+        for event in dispatching { dispatch(event) }
+        dispatching.removeAll(keepingCapacity: true)
     }
 
     /// Whether the loop ended to start again on a new configuration (saved from the settings page, or SIGHUP).

@@ -1,27 +1,29 @@
-import CPosix
+import Platform
 
 /// A long-running part of the gateway (the inputs, the engine's tick, the outputs, the Signal K server, the voice,
-/// the recorder, the systemd notifier), in swift-service-lifecycle's shape without the package, which the Pi build
-/// cannot have: started in order, given its turn of the one `poll` loop, stopped in reverse order on SIGTERM.
+/// the recorder, the weather, the uplink, the systemd notifier), in swift-service-lifecycle's shape without the
+/// package, which the Pi build cannot have: started in order, given its turn of the one `poll` loop, stopped in
+/// reverse order on SIGTERM. A service holds no closure into the runtime: what it has to say it emits into the turn
+/// (``Turn/emit(_:)``), and the runtime's dispatcher routes it.
 protocol Service: AnyObject {
     var name: String { get }
-    /// Starts, at the loop's start on the monotonic clock.
-    func start(at now: Double)
+    /// Starts, at the loop's start (`turn.now`); may already emit.
+    func start(_ turn: inout Turn)
     /// Adds the descriptors the loop should wait on this turn.
-    func pollDescriptors(now: Double, into fds: inout [pollfd])
+    func pollDescriptors(now: Double, into set: inout PollSet)
     /// When it must be serviced next whether or not a descriptor is ready; nil when only its descriptors matter.
     func nextDue(now: Double) -> Double?
-    /// Its turn after `poll`: `fds` is the set just polled.
-    func service(now: Double, polled fds: [pollfd])
+    /// Its turn after `poll`: `turn.polled` is the set just polled.
+    func service(_ turn: inout Turn)
     /// Finishes what it holds (flushing until `deadline` at most) and closes.
     func stop(deadline: Double)
 }
 
 extension Service {
-    func start(at now: Double) {}
-    func pollDescriptors(now: Double, into fds: inout [pollfd]) {}
+    func start(_ turn: inout Turn) {}
+    func pollDescriptors(now: Double, into set: inout PollSet) {}
     func nextDue(now: Double) -> Double? { nil }
-    func service(now: Double, polled fds: [pollfd]) {}
+    func service(_ turn: inout Turn) {}
     func stop(deadline: Double) {}
 }
 
@@ -36,22 +38,14 @@ struct ServiceGroup {
         if let service { services.append(service) }
     }
 
-    func start(at now: Double) {
-        for service in services { service.start(at: now) }
-    }
-
     /// The descriptors of every service, and the earliest time one is due.
-    func prepare(now: Double, into fds: inout [pollfd]) -> Double {
+    func prepare(now: Double, into set: inout PollSet) -> Double {
         var wake = Double.infinity
         for service in services.reversed() {
-            service.pollDescriptors(now: now, into: &fds)
+            service.pollDescriptors(now: now, into: &set)
             if let due = service.nextDue(now: now) { wake = min(wake, due) }
         }
         return wake
-    }
-
-    func service(now: Double, polled fds: [pollfd]) {
-        for service in services.reversed() { service.service(now: now, polled: fds) }
     }
 
     func stop(deadline: Double) {

@@ -54,7 +54,7 @@ final class CSVIMUInput: InputTransport {
 
     var finished: Bool? { configuration.loop ? nil : ended }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {}
+    func prepare(now: Double, into set: inout PollSet) {}
 
     func nextDue(now: Double) -> Double? {
         guard let pending, let firstTime, !ended else { return nil }
@@ -62,7 +62,7 @@ final class CSVIMUInput: InputTransport {
     }
 
     /// Hands over every sample due by `now`, remapped to the body frame and stamped when played.
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         while let due = nextDue(now: now), due <= now, let sample = pending {
             lastTime = sample.time
             body(.imu(configuration.bodyFrame(sample), time: now))

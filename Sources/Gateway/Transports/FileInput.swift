@@ -38,7 +38,7 @@ final class FileInput: InputTransport {
 
     func start(at time: Double) { startTime = time }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {}
+    func prepare(now: Double, into set: inout PollSet) {}
 
     /// When (runtime clock) the next sentence is due; nil when the log is finished.
     func nextDue(now: Double) -> Double? {
@@ -49,7 +49,7 @@ final class FileInput: InputTransport {
     var finished: Bool? { cut || stream.nextTime == nil }
 
     /// Hands over every sentence due by `now`, and says when a looping log starts again.
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         while let due = nextDue(now: now), due <= now {
             guard let timed = stream.next() else {
                 cut = true

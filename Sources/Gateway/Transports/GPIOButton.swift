@@ -1,5 +1,6 @@
 import CPosix
 import Engine
+import Marine
 import Platform
 
 /// The race timer's button on a GPIO line (`[race] button`): wired from the line to ground, pulled up and debounced
@@ -31,7 +32,7 @@ final class GPIOButton: InputTransport {
         fd = descriptor
     }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {
+    func prepare(now: Double, into set: inout PollSet) {
         slot.clear()
         if fd < 0 && backoff.isDue(now) {
             do {
@@ -45,13 +46,13 @@ final class GPIOButton: InputTransport {
                 }
             }
         }
-        if fd >= 0 { slot.register(fd, events: Int16(POLLIN), into: &fds) }
+        if fd >= 0 { slot.register(fd, into: &set) }
     }
 
     func nextDue(now: Double) -> Double? { gesture.holdDue ?? (fd < 0 ? backoff.retryAt : nil) }
 
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
-        if fd >= 0 && slot.revents(in: fds) != 0 {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
+        if fd >= 0 && !slot.readiness(in: set).isEmpty {
             while true {
                 switch POSIX.gpioEdge(fd) {
                 case .success(let edge?):

@@ -3,6 +3,7 @@ import CPosix
 import Engine
 import Marine
 import NMEA
+import Platform
 
 /// A gpsd input through libgps: watches gpsd with JSON and turns each fix (time, position, SOG, COG, mode) into
 /// an observation. Owns its `gps_data_t` (some 24 KB, allocated once). When gpsd goes away the connection is closed
@@ -49,23 +50,26 @@ final class GPSDClient: InputTransport {
     }
 
     deinit {
-        if open { cgps_close(data) }
+        if open, let gps = try? GPSLibrary.shared.get() { _ = gps.close(data) }
         data.deallocate()
     }
 
     /// Connects when it is time to.
     func maintain(now: Double) {
         guard !open, backoff.isDue(now) else { return }
-        if let problem = cgps_load() {
+        let gps: GPSLibrary
+        switch GPSLibrary.shared {
+        case .success(let library): gps = library
+        case .failure(let problem):
             backoff.failed(at: now)
             log.error(
                 "input.library",
-                "input \(name): gpsd's client library cannot be loaded (\(String(cString: problem))): "
-                    + "install libgps28 (apt install libgps28)", [("input", name)])
+                "input \(name): gpsd's client library: \(problem): install libgps28 (apt install libgps28)",
+                [("input", name)])
             return
         }
-        if cgps_open(host, String(port), data) == 0 {
-            cgps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON))
+        if gps.open(host, String(port), data) == 0 {
+            _ = gps.stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil)
             open = true
             backoff.succeeded()
             log.notice(
@@ -78,25 +82,25 @@ final class GPSDClient: InputTransport {
 
     func nextDue(now: Double) -> Double? { open ? nil : backoff.retryAt }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {
+    func prepare(now: Double, into set: inout PollSet) {
         maintain(now: now)
         guard open else { return slot.clear() }
-        slot.register(Int32(data.pointee.gps_fd), events: Int16(POLLIN), into: &fds)
+        slot.register(Int32(data.pointee.gps_fd), into: &set)
     }
 
     var counts: String { ", \(reconnects) reconnects" }
 
     func close() {
-        if open { cgps_close(data) }
+        if open, let gps = try? GPSLibrary.shared.get() { _ = gps.close(data) }
         open = false
     }
 
     /// Reads what gpsd has sent and hands on each new fix of mode 2D or 3D.
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
-        guard open else { return }
-        while cgps_waiting(data) {
-            guard cgps_read(data) >= 0 else {
-                cgps_close(data)
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
+        guard open, let gps = try? GPSLibrary.shared.get() else { return }
+        while gps.waiting(data, 0) {
+            guard gps.read(data, nil, 0) >= 0 else {
+                _ = gps.close(data)
                 open = false
                 reconnects += 1
                 backoff.failed(at: now)
@@ -148,4 +152,37 @@ extension GPSDClient.Report {
 
     /// Speed (m/s) and track over ground, when gpsd has a speed.
     var motion: GroundMotion? { speed.map { GroundMotion(speed: $0, course: track) } }
+}
+
+/// The functions of gpsd's client library (Debian's `libgps28`) a gpsd input calls, looked up once, the first time
+/// one connects.
+struct GPSLibrary {
+    typealias Data = UnsafeMutablePointer<gps_data_t>
+
+    let open: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Data?) -> Int32
+    let stream: @convention(c) (Data?, UInt32, UnsafeMutableRawPointer?) -> Int32
+    let close: @convention(c) (Data?) -> Int32
+    let waiting: @convention(c) (UnsafePointer<gps_data_t>?, Int32) -> Bool
+    let read: @convention(c) (Data?, UnsafeMutablePointer<CChar>?, Int32) -> Int32
+
+    /// libgps (the sonames bookworm, trixie and their neighbours ship), or why not.
+    static let shared: Result<GPSLibrary, DynamicLibrary.Failure> = {
+        do throws(DynamicLibrary.Failure) {
+            let library = try DynamicLibrary.open(["libgps.so.28", "libgps.so.30", "libgps.so.29", "libgps.so"])
+            return .success(
+                GPSLibrary(
+                    open: try library.function(
+                        "gps_open",
+                        as: (@convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, Data?) -> Int32).self),
+                    stream: try library.function(
+                        "gps_stream", as: (@convention(c) (Data?, UInt32, UnsafeMutableRawPointer?) -> Int32).self),
+                    close: try library.function("gps_close", as: (@convention(c) (Data?) -> Int32).self),
+                    waiting: try library.function(
+                        "gps_waiting", as: (@convention(c) (UnsafePointer<gps_data_t>?, Int32) -> Bool).self),
+                    read: try library.function(
+                        "gps_read", as: (@convention(c) (Data?, UnsafeMutablePointer<CChar>?, Int32) -> Int32).self)))
+        } catch {
+            return .failure(error)
+        }
+    }()
 }

@@ -1,6 +1,7 @@
 import CPosix
 import Engine
 import NMEA
+import Platform
 
 /// What an input hands the loop.
 enum InputEvent {
@@ -26,12 +27,12 @@ protocol InputTransport: AnyObject {
     /// The loop's start on the monotonic clock: a log plays from there.
     func start(at time: Double)
     /// Opens or reopens when due, then adds the descriptors the loop should wait on.
-    func prepare(now: Double, into fds: inout [pollfd])
+    func prepare(now: Double, into set: inout PollSet)
     /// When it must be serviced next whether or not a descriptor is ready (a log's next sentence, a sample,
     /// a reconnect); nil when only its descriptors matter.
     func nextDue(now: Double) -> Double?
-    /// Reads what is ready and hands each event on; `fds` is the set just polled.
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void)
+    /// Reads what is ready and hands each event on; `set` is the set just polled.
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void)
     /// Its own counts for the summary (", 3 rejected, 1 reconnects"), empty when it has none.
     var counts: String { get }
     /// For a finite input (a log played once), whether it has played everything; nil for inputs that never end.
@@ -45,21 +46,6 @@ extension InputTransport {
     var counts: String { "" }
     var finished: Bool? { nil }
     func close() {}
-}
-
-/// One descriptor's place in the polled set, remembered by an input between `prepare` and `service`.
-struct PollSlot {
-    private var index = -1
-
-    mutating func register(_ fd: Int32, events: Int16, into fds: inout [pollfd]) {
-        index = fds.count
-        fds.append(pollfd(fd: fd, events: events, revents: 0))
-    }
-
-    mutating func clear() { index = -1 }
-
-    /// What poll said of the descriptor (0 when it was not registered this turn).
-    func revents(in fds: [pollfd]) -> Int16 { index >= 0 && index < fds.count ? fds[index].revents : 0 }
 }
 
 extension InputEvent {

@@ -44,7 +44,8 @@ final class Listener {
     }
 
     /// The listener's entry in the poll set.
-    var pollDescriptor: pollfd { pollfd(fd: fd, events: Int16(POLLIN), revents: 0) }
+    /// Waits for a connection to accept.
+    func register(into set: inout PollSet) { set.add(fd) }
 }
 
 /// One client's outgoing bytes: appended whole (sentences, frames), written as the socket takes them, the written

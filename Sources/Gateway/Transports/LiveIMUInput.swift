@@ -1,6 +1,7 @@
 import CPosix
 import Engine
 import Marine
+import Platform
 import Router
 import Sensors
 
@@ -51,7 +52,7 @@ final class LiveIMUInput: InputTransport {
     }
 
     /// Read on its own rate, not on a descriptor.
-    func prepare(now: Double, into fds: inout [pollfd]) {}
+    func prepare(now: Double, into set: inout PollSet) {}
 
     var counts: String {
         var text = ", \(errors) errors, \(reopens) reopens"
@@ -63,7 +64,7 @@ final class LiveIMUInput: InputTransport {
 
     func close() { device = nil }
 
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         read(now: now) { sample in body(.imu(sample, time: sample.time)) }
     }
 

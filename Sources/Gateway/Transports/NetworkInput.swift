@@ -1,4 +1,5 @@
 import CPosix
+import Marine
 import NMEA
 import Platform
 
@@ -100,10 +101,10 @@ final class NetworkInput: InputTransport {
 
     func nextDue(now: Double) -> Double? { fd < 0 ? backoff.retryAt : nil }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {
+    func prepare(now: Double, into set: inout PollSet) {
         maintain(now: now)
         guard fd >= 0 else { return slot.clear() }
-        slot.register(fd, events: Int16(connecting ? POLLOUT : POLLIN), into: &fds)
+        slot.register(fd, read: !connecting, write: connecting, into: &set)
     }
 
     var counts: String {
@@ -116,13 +117,14 @@ final class NetworkInput: InputTransport {
     }
 
     /// Reads what has arrived and hands every framed sentence on.
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         guard fd >= 0 else { return }
         if connecting {
             let error = POSIX.socketError(fd)
             if error == 0 {
-                var probe = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
-                guard POSIX.poll(&probe, milliseconds: 0) > 0 else { return }
+                var probe = PollSet(capacity: 1)
+                probe.add(fd, read: false, write: true)
+                guard probe.anyReady() else { return }
                 connected(now)
             } else {
                 return lost(now, "cannot connect: \(POSIX.message(error))", body)

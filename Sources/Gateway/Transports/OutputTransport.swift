@@ -8,7 +8,7 @@ import Platform
 protocol OutputTransport: AnyObject {
     /// One whole sentence; `computed` tells a serial line which sentences to thin last.
     func send(_ bytes: UnsafeRawBufferPointer, computed: Bool, now: Double)
-    func pollDescriptors(into fds: inout [pollfd])
+    func pollDescriptors(into set: inout PollSet)
     /// Accepts, writes what is queued, drops the dead; says each client that came or went.
     func service(now: Double, _ clients: (ClientChange) -> Void)
     /// Whether bytes are still queued (flushed for up to a second on stopping).
@@ -33,7 +33,7 @@ enum ClientChange {
 }
 
 extension OutputTransport {
-    func pollDescriptors(into fds: inout [pollfd]) {}
+    func pollDescriptors(into set: inout PollSet) {}
     func service(now: Double, _ clients: (ClientChange) -> Void) {}
     var hasPending: Bool { false }
     var clientCount: Int { 0 }

@@ -1,4 +1,5 @@
 import CPosix
+import Marine
 import NMEA
 import Platform
 
@@ -55,10 +56,10 @@ final class SerialInput: InputTransport {
         }
     }
 
-    func prepare(now: Double, into fds: inout [pollfd]) {
+    func prepare(now: Double, into set: inout PollSet) {
         maintain(now: now)
         guard port.isOpen else { return slot.clear() }
-        slot.register(port.descriptor, events: Int16(POLLIN), into: &fds)
+        slot.register(port.descriptor, into: &set)
     }
 
     func nextDue(now: Double) -> Double? { port.isOpen ? nil : backoff.retryAt }
@@ -67,9 +68,9 @@ final class SerialInput: InputTransport {
 
     func close() { port.close() }
 
-    func service(now: Double, polled fds: [pollfd], _ body: (InputEvent) -> Void) {
+    func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         guard port.isOpen else { return }
-        let revents = slot.revents(in: fds)
+        let ready = slot.readiness(in: set)
         while true {
             let got = buffer.withUnsafeMutableBytes { port.read(into: $0) }
             guard let got else { return lost(now, "the device failed (unplugged?)", body) }
@@ -79,7 +80,7 @@ final class SerialInput: InputTransport {
                 framer.feed(UnsafeBufferPointer(rebasing: $0[0..<got])) { body(InputEvent($0)) }
             }
         }
-        if revents & Int16(POLLHUP | POLLERR) != 0 { return lost(now, "hang-up", body) }
+        if !ready.isDisjoint(with: [.hangUp, .error]) { return lost(now, "hang-up", body) }
         if now - lastData > silenceTimeout { return lost(now, "silent for \(Int(silenceTimeout)) s", body) }
     }
 

@@ -1,3 +1,4 @@
+import Marine
 import Platform
 
 /// A serial output: NMEA 0183 at 4800 baud carries about 480 bytes a second. Sentences beyond that budget are

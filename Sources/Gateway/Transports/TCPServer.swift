@@ -64,11 +64,11 @@ public final class TCPServer {
     }
 
     /// The descriptors to poll and what for.
-    public func pollDescriptors(into fds: inout [pollfd]) {
-        fds.append(listener.pollDescriptor)
+    public func pollDescriptors(into set: inout PollSet) {
+        listener.register(into: &set)
         for client in clients {
             let wantsWrite = !client.queue.isEmpty
-            fds.append(pollfd(fd: client.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
+            set.add(client.fd, write: wantsWrite)
         }
     }
 

@@ -1,4 +1,6 @@
 import CPosix
+import Fleet
+import Marine
 import Platform
 import SignalK
 
@@ -22,7 +24,7 @@ public enum FleetCommand {
         var configuration = SignalKServer.Configuration()
         configuration.serverVersion = TelltaleVersion.string
         configuration.putRule = NetworkRule(networks: [])
-        configuration.files = PanelFiles.all
+        configuration.files = PanelFolder.files(in: PanelFolder.find(configured: nil), log: log)
         for (path, file) in WebService.leafletFiles(log: log) { configuration.files[path] = file }
         let server: WebServer
         do {
@@ -56,7 +58,8 @@ public enum FleetCommand {
         var reads = 0
         var readAt = -Double.infinity
         var nextIdle = start
-        var fds: [pollfd] = []
+        var set = PollSet()
+        var budget = TurnBudget.always
         while !StopSignal.isRaised {
             let now = POSIX.monotonic()
             if let duration = options.duration, now - start >= duration { break }
@@ -69,21 +72,17 @@ public enum FleetCommand {
                         [("device", "fleet")])
                 }
             }
-            fds.removeAll(keepingCapacity: true)
-            server.pollDescriptors(into: &fds)
+            set.removeAll()
+            server.pollDescriptors(into: &set)
             let socket = client.socket
-            if socket >= 0 {
-                fds.append(
-                    pollfd(fd: socket, events: Int16(POLLIN) | (client.wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
-            }
-            _ = POSIX.poll(&fds, seconds: 0.25)
+            if socket >= 0 { set.add(socket, write: client.wantsWrite) }
+            set.wait(seconds: 0.25)
             let after = POSIX.monotonic()
             let unix = POSIX.unixTime()
             var code: Int32 = 0
-            if socket >= 0, let entry = fds.first(where: { $0.fd == socket }) {
-                if entry.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 { code = client.read() }
-                if code == 0, entry.revents & Int16(POLLOUT) != 0 { code = client.write() }
-            }
+            let ready = set.readiness(of: socket)
+            if socket >= 0 && ready.canRead { code = client.read() }
+            if code == 0 && ready.contains(.writable) { code = client.write() }
             if after >= nextSecond {
                 nextSecond = after + 1
                 if code == 0 && socket >= 0 { code = client.housekeep() }
@@ -128,14 +127,23 @@ public enum FleetCommand {
                 backoff.failed(at: after)
                 log.warning("fleet.lost", "fleet: the link to the broker is down (\(code))", [("device", "fleet")])
             }
-            server.service(model: model, now: after, unixTime: unix, yield: { false })
-            // No charts ashore: the list is empty, a tile is not there.
-            while let request = server.takeChartRequest() {
-                let listed = request.kind == .list
+            server.service(model: model, now: after, unixTime: unix, budget: &budget)
+            // No charts ashore: the list is empty, a tile is not there. Nothing else is the fleet's to answer.
+            while let request = server.takeRequest() {
+                guard case .chart(let kind) = request.kind else {
+                    if case .keepAccess = request.kind { continue }
+                    server.answer(
+                        request.id, .message(status: 404, "not on a fleet's server"), model: model, now: after,
+                        unixTime: unix)
+                    continue
+                }
+                let listed = kind == .list
                 server.answer(
-                    request, status: listed ? 200 : 404, contentType: "application/json",
-                    body: Array((listed ? #"{"charts":[]}"# : #"{"message":"no charts ashore"}"#).utf8), model: model,
-                    now: after, unixTime: unix)
+                    request.id,
+                    .file(
+                        status: listed ? 200 : 404, contentType: "application/json",
+                        body: Array((listed ? #"{"charts":[]}"# : #"{"message":"no charts ashore"}"#).utf8)),
+                    model: model, now: after, unixTime: unix)
             }
         }
         client.disconnect()

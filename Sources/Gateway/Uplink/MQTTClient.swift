@@ -43,66 +43,68 @@ struct Mosquitto {
 
     /// The library, initialised once; nil when it is not installed.
     static let shared: Mosquitto? = {
-        guard let library = POSIX.openLibrary(["libmosquitto.so.1", "libmosquitto.so"]) else { return nil }
-        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
-            POSIX.symbol(library, name).map { unsafeBitCast($0, to: type) }
+        do throws(DynamicLibrary.Failure) {
+            let library = try DynamicLibrary.open(["libmosquitto.so.1", "libmosquitto.so"])
+            func function<T>(_ name: String, _ type: T.Type) throws(DynamicLibrary.Failure) -> T {
+                try library.function(name, as: type)
+            }
+            let lib = Mosquitto(
+                libInit: try function("mosquitto_lib_init", (@convention(c) () -> Int32).self),
+                new: try function(
+                    "mosquitto_new",
+                    (@convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?).self),
+                destroy: try function("mosquitto_destroy", (@convention(c) (Handle?) -> Void).self),
+                willSet: try function(
+                    "mosquitto_will_set",
+                    (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32)
+                        .self),
+                credentials: try function(
+                    "mosquitto_username_pw_set",
+                    (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
+                tlsSet: try function(
+                    "mosquitto_tls_set",
+                    (@convention(c) (
+                        Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+                        UnsafePointer<CChar>?, OpaquePointer?
+                    ) -> Int32).self),
+                intOption: try function(
+                    "mosquitto_int_option", (@convention(c) (Handle?, Int32, Int32) -> Int32).self),
+                connectAsync: try function(
+                    "mosquitto_connect_async",
+                    (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self),
+                reconnectAsync: try function("mosquitto_reconnect_async", (@convention(c) (Handle?) -> Int32).self),
+                disconnect: try function("mosquitto_disconnect", (@convention(c) (Handle?) -> Int32).self),
+                publish: try function(
+                    "mosquitto_publish",
+                    (@convention(c) (
+                        Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32,
+                        Bool
+                    ) -> Int32).self),
+                subscribe: try function(
+                    "mosquitto_subscribe",
+                    (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32)
+                        .self),
+                loopRead: try function("mosquitto_loop_read", (@convention(c) (Handle?, Int32) -> Int32).self),
+                loopWrite: try function("mosquitto_loop_write", (@convention(c) (Handle?, Int32) -> Int32).self),
+                loopMisc: try function("mosquitto_loop_misc", (@convention(c) (Handle?) -> Int32).self),
+                socket: try function("mosquitto_socket", (@convention(c) (Handle?) -> Int32).self),
+                wantWrite: try function("mosquitto_want_write", (@convention(c) (Handle?) -> Bool).self),
+                onConnect: try function(
+                    "mosquitto_connect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+                onDisconnect: try function(
+                    "mosquitto_disconnect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+                onPublish: try function(
+                    "mosquitto_publish_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
+                onMessage: try function(
+                    "mosquitto_message_callback_set", (@convention(c) (Handle?, MessageCallback?) -> Void).self),
+                describe: try function("mosquitto_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+                userData: try function(
+                    "mosquitto_user_data_set", (@convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void).self))
+            _ = lib.libInit()
+            return lib
+        } catch {
+            return nil
         }
-        guard let libInit = symbol("mosquitto_lib_init", (@convention(c) () -> Int32).self),
-            let new = symbol(
-                "mosquitto_new",
-                (@convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?).self),
-            let destroy = symbol("mosquitto_destroy", (@convention(c) (Handle?) -> Void).self),
-            let willSet = symbol(
-                "mosquitto_will_set",
-                (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32).self
-            ),
-            let credentials = symbol(
-                "mosquitto_username_pw_set",
-                (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32).self),
-            let tlsSet = symbol(
-                "mosquitto_tls_set",
-                (@convention(c) (
-                    Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-                    UnsafePointer<CChar>?, OpaquePointer?
-                ) -> Int32).self),
-            let intOption = symbol("mosquitto_int_option", (@convention(c) (Handle?, Int32, Int32) -> Int32).self),
-            let connectAsync = symbol(
-                "mosquitto_connect_async", (@convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32).self
-            ),
-            let reconnectAsync = symbol("mosquitto_reconnect_async", (@convention(c) (Handle?) -> Int32).self),
-            let disconnect = symbol("mosquitto_disconnect", (@convention(c) (Handle?) -> Int32).self),
-            let publish = symbol(
-                "mosquitto_publish",
-                (@convention(c) (
-                    Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool
-                ) -> Int32).self),
-            let subscribe = symbol(
-                "mosquitto_subscribe",
-                (@convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32).self),
-            let loopRead = symbol("mosquitto_loop_read", (@convention(c) (Handle?, Int32) -> Int32).self),
-            let loopWrite = symbol("mosquitto_loop_write", (@convention(c) (Handle?, Int32) -> Int32).self),
-            let loopMisc = symbol("mosquitto_loop_misc", (@convention(c) (Handle?) -> Int32).self),
-            let socket = symbol("mosquitto_socket", (@convention(c) (Handle?) -> Int32).self),
-            let wantWrite = symbol("mosquitto_want_write", (@convention(c) (Handle?) -> Bool).self),
-            let onConnect = symbol(
-                "mosquitto_connect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
-            let onDisconnect = symbol(
-                "mosquitto_disconnect_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
-            let onPublish = symbol(
-                "mosquitto_publish_callback_set", (@convention(c) (Handle?, Callback?) -> Void).self),
-            let onMessage = symbol(
-                "mosquitto_message_callback_set", (@convention(c) (Handle?, MessageCallback?) -> Void).self),
-            let describe = symbol("mosquitto_strerror", (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
-            let userData = symbol(
-                "mosquitto_user_data_set", (@convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void).self)
-        else { return nil }
-        _ = libInit()
-        return Mosquitto(
-            libInit: libInit, new: new, destroy: destroy, willSet: willSet, credentials: credentials, tlsSet: tlsSet,
-            intOption: intOption, connectAsync: connectAsync, reconnectAsync: reconnectAsync, disconnect: disconnect,
-            publish: publish, subscribe: subscribe, loopRead: loopRead, loopWrite: loopWrite, loopMisc: loopMisc,
-            socket: socket, wantWrite: wantWrite, onConnect: onConnect, onDisconnect: onDisconnect,
-            onPublish: onPublish, onMessage: onMessage, describe: describe, userData: userData)
     }()
 
     /// libmosquitto's words for an error number.

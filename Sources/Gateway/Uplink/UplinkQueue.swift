@@ -1,3 +1,4 @@
+import Fleet
 import Platform
 import SignalK
 

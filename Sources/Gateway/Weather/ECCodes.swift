@@ -24,38 +24,37 @@ struct ECCodes {
 
     /// ecCodes' functions, or nil when the library is not installed.
     static func load() -> ECCodes? {
-        guard let library = POSIX.openLibrary(["libeccodes.so.0", "libeccodes.so"]) else { return nil }
-        func symbol(_ name: String) -> UnsafeMutableRawPointer? { POSIX.symbol(library, name) }
-        guard let newFromMessage = symbol("codes_handle_new_from_message"),
-            let delete = symbol("codes_handle_delete"), let getLong = symbol("codes_get_long"),
-            let getDouble = symbol("codes_get_double"), let getString = symbol("codes_get_string"),
-            let getSize = symbol("codes_get_size"), let getDoubleArray = symbol("codes_get_double_array"),
-            let errorMessage = symbol("codes_get_error_message")
-        else { return nil }
-        return ECCodes(
-            newFromMessage: unsafeBitCast(
-                newFromMessage, to: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Handle?).self),
-            delete: unsafeBitCast(delete, to: (@convention(c) (Handle?) -> Int32).self),
-            getLong: unsafeBitCast(
-                getLong, to: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?) -> Int32).self
-            ),
-            getDouble: unsafeBitCast(
-                getDouble,
-                to: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?) -> Int32).self),
-            getString: unsafeBitCast(
-                getString,
-                to: (@convention(c) (
-                    Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?
-                ) -> Int32).self),
-            getSize: unsafeBitCast(
-                getSize, to: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?) -> Int32).self
-            ),
-            getDoubleArray: unsafeBitCast(
-                getDoubleArray,
-                to: (@convention(c) (
-                    Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Int>?
-                ) -> Int32).self),
-            errorMessage: unsafeBitCast(errorMessage, to: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self))
+        do throws(DynamicLibrary.Failure) {
+            let library = try DynamicLibrary.open(["libeccodes.so.0", "libeccodes.so"])
+            return ECCodes(
+                newFromMessage: try library.function(
+                    "codes_handle_new_from_message",
+                    as: (@convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Handle?).self),
+                delete: try library.function("codes_handle_delete", as: (@convention(c) (Handle?) -> Int32).self),
+                getLong: try library.function(
+                    "codes_get_long",
+                    as: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?) -> Int32).self),
+                getDouble: try library.function(
+                    "codes_get_double",
+                    as: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?) -> Int32).self),
+                getString: try library.function(
+                    "codes_get_string",
+                    as: (@convention(c) (
+                        Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, UnsafeMutablePointer<Int>?
+                    ) -> Int32).self),
+                getSize: try library.function(
+                    "codes_get_size",
+                    as: (@convention(c) (Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Int>?) -> Int32).self),
+                getDoubleArray: try library.function(
+                    "codes_get_double_array",
+                    as: (@convention(c) (
+                        Handle?, UnsafePointer<CChar>?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Int>?
+                    ) -> Int32).self),
+                errorMessage: try library.function(
+                    "codes_get_error_message", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self))
+        } catch {
+            return nil
+        }
     }
 
     /// An integer key, nil when the message has none.

@@ -16,8 +16,8 @@ final class WeatherService: Service {
     let grib: String?
     let interval: Double
     private let log: Log
-    /// Hands the forecasts over (to the router and the web server).
-    private let deliver: (Forecast) -> Void
+    /// The forecasts changed since they were last emitted (for the router and the web server).
+    private var changed = false
     private var next = 0.0
     /// The import running: its process, the GRIB file, when it started.
     private var child: (pid: Int32, file: String, started: Double)?
@@ -29,29 +29,37 @@ final class WeatherService: Service {
     /// Seconds an import may take before it is ended.
     static let importLimit = 300.0
 
-    init(configuration: WeatherConfiguration, folder: String, log: Log, deliver: @escaping (Forecast) -> Void) {
+    init(configuration: WeatherConfiguration, folder: String, log: Log) {
         self.folder = folder
         grib = configuration.grib
         interval = configuration.interval
         self.log = log
-        self.deliver = deliver
     }
 
     /// Where the panel's uploads wait for their import.
     var incoming: String { folder + "/incoming" }
 
-    func start(at now: Double) {
+    func start(_ turn: inout Turn) {
         do throws(POSIX.Failure) { try POSIX.makeDirectories(incoming) } catch {
             log.warning("weather.folder", "weather: \(error); no forecast can be imported", [("path", folder)])
         }
-        look(at: now)
+        look(at: turn.now)
+        emit(&turn)
     }
 
     func nextDue(now: Double) -> Double? { next }
 
-    func service(now: Double, polled fds: [pollfd]) {
-        guard now >= next else { return }
-        look(at: now)
+    func service(_ turn: inout Turn) {
+        guard turn.now >= next else { return }
+        look(at: turn.now)
+        emit(&turn)
+    }
+
+    /// The forecasts, when they changed, for the router and the web server.
+    private func emit(_ turn: inout Turn) {
+        guard changed else { return }
+        changed = false
+        turn.emit(.forecast(forecast))
     }
 
     func stop(deadline: Double) {
@@ -190,6 +198,6 @@ final class WeatherService: Service {
                 "weather: \(loaded.count) forecast\(loaded.count == 1 ? "" : "s") on board"
                     + (names.isEmpty ? "" : ": " + names.joined(separator: ", ")), [("path", folder)], throttled: false)
         )
-        deliver(forecast)
+        changed = true
     }
 }

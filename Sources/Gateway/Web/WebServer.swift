@@ -10,8 +10,8 @@ import SignalK
 /// A client whose queue passes `clientBuffer` (a stream client that never reads) is dropped; who is let in, and
 /// what times out, the protocol decides (``SignalKServer/admission(of:)``, ``SignalKServer/housekeep(at:_:)``, run
 /// once a second); a client told to close that does not take its last bytes within `lingerLimit` is dropped; a client
-/// is read at most `readLimit` bytes a turn, so a client that floods cannot hold the loop. A command a client sends
-/// waits in ``takeCommand()`` for the runtime.
+/// is read at most `readLimit` bytes a turn, so a client that floods cannot hold the loop. A request only the shell
+/// can answer waits in ``takeRequest()`` for the runtime, and its answer comes back through ``answer(_:_:model:now:unixTime:)``.
 final class WebServer {
     struct Statistics: Sendable {
         var accepted = 0
@@ -38,12 +38,8 @@ final class WebServer {
     private var clients: [Client] = []
     private var nextID = 1
     private var scratch = [UInt8](repeating: 0, count: readLimit)
-    private var commands: [SignalKServer.CommandRequest] = []
-    private var settingsRequests: [SignalKServer.SettingsRequest] = []
-    /// The access registry as it last changed, for the runtime to keep (``takeAccessToSave()``).
-    private var accessToSave: String?
-    private var chartRequests: [SignalKServer.ChartRequest] = []
-    private var uploads: [SignalKServer.UploadRequest] = []
+    /// Requests for the shell, in the order they came.
+    private var requests: [SignalKServer.ShellRequest] = []
     private let log: Log
 
     static let readLimit = 4 * 1024
@@ -71,25 +67,27 @@ final class WebServer {
     /// Stream work left by a `publish` or `tick` that yielded.
     var hasUnfinishedRounds: Bool { server.hasUnfinishedRounds }
 
-    func pollDescriptors(into fds: inout [pollfd]) {
-        fds.append(listener.pollDescriptor)
+    func pollDescriptors(into set: inout PollSet) {
+        listener.register(into: &set)
         for client in clients {
             let wantsWrite = !client.queue.isEmpty
-            fds.append(pollfd(fd: client.fd, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0))
+            set.add(client.fd, write: wantsWrite)
         }
     }
 
     /// Accepts, reads (bounded), hands bytes to the protocol, writes what is queued, drops the dead.
-    /// `yield` says the loop has more urgent work (an input's sentence waiting, the tick due): asked between one
+    /// `budget` says when the loop has more urgent work (an input's sentence waiting, the tick due): asked between one
     /// connection or client and the next, it ends the turn there.
-    func service(model: SignalKModel, now: Double, unixTime: Double, yield: () -> Bool) {
+    func service(model: SignalKModel, now: Double, unixTime: Double, budget: inout TurnBudget) {
         let started = POSIX.monotonic()
         // Stream deltas a tick left unsent first: they are the oldest work.
-        resume(model: model, yield: yield)
+        resume(model: model, budget: &budget)
         // A few connections a turn: a crowd connecting at once (200 clients that vanish) is taken over several turns
         // rather than in one that holds the tick.
         var accepted = 0
-        while accepted < Self.acceptsPerTurn, accepted == 0 || !yield(), let fd = listener.accept() {
+        while accepted < Self.acceptsPerTurn, accepted == 0 || !budget.isSpent(includingDue: true),
+            let fd = listener.accept()
+        {
             accepted += 1
             let peer = POSIX.peerAddress(fd)
             switch server.admission(of: peer) {
@@ -132,7 +130,9 @@ final class WebServer {
         let first = turn % ids.count
         turn &+= 1
         for step in 0..<ids.count {
-            if step > 0 && (POSIX.monotonic() - started > Self.turnBudget || yield()) { break }
+            if step > 0 && (POSIX.monotonic() - started > Self.turnBudget || budget.isSpent(includingDue: true)) {
+                break
+            }
             guard let index = clients.firstIndex(where: { $0.id == ids[(first + step) % ids.count] }) else { continue }
             // Clients are removed only here (`drop`), so `index` holds through the read and the write.
             var alive = true
@@ -146,39 +146,12 @@ final class WebServer {
     /// Who may change things from now on.
     func admit(_ rule: NetworkRule) { server.admit(rule) }
 
-    /// The next command a client sent, for the runtime to carry out and ``answer(_:_:model:now:unixTime:)``.
-    func takeCommand() -> SignalKServer.CommandRequest? { commands.isEmpty ? nil : commands.removeFirst() }
+    /// The next request a client sent that only the shell can answer.
+    func takeRequest() -> SignalKServer.ShellRequest? { requests.isEmpty ? nil : requests.removeFirst() }
 
-    /// The access registry's text when it changed since the last call.
-    func takeAccessToSave() -> String? {
-        defer { accessToSave = nil }
-        return accessToSave
-    }
-
-    /// The next chart request a client sent, for the web service to answer from the charts folder.
-    func takeChartRequest() -> SignalKServer.ChartRequest? {
-        chartRequests.isEmpty ? nil : chartRequests.removeFirst()
-    }
-
-    func answer(
-        _ request: SignalKServer.ChartRequest, status: Int, contentType: String, body: [UInt8], model: SignalKModel,
-        now: Double, unixTime: Double
-    ) {
-        server.answer(
-            request, status: status, contentType: contentType, body: body, model: model, at: now, unixTime: unixTime
-        ) { perform($0) }
-    }
-
-    /// The next piece of a GRIB file a phone sent, for the web service to write.
-    func takeUpload() -> SignalKServer.UploadRequest? { uploads.isEmpty ? nil : uploads.removeFirst() }
-
-    func answer(
-        _ request: SignalKServer.UploadRequest, status: Int, message: String, model: SignalKModel, now: Double,
-        unixTime: Double
-    ) {
-        server.answer(request, status: status, message: message, model: model, at: now, unixTime: unixTime) {
-            perform($0)
-        }
+    /// The shell's answer to request `id`, to the client that asked; the requests it sent after go on.
+    func answer(_ id: Int, _ reply: SignalKServer.ShellReply, model: SignalKModel, now: Double, unixTime: Double) {
+        server.answer(id, reply, model: model, at: now, unixTime: unixTime) { perform($0) }
     }
 
     /// The forecasts on board, for the weather API and the chart's wind.
@@ -188,32 +161,11 @@ final class WebServer {
     func setFleet(_ json: String) { server.fleet = json }
     var fleetReads: Int { server.fleetReads }
 
-    /// The next settings request a client sent, for the runtime to answer with ``answer(_:status:json:model:now:unixTime:)``.
-    func takeSettingsRequest() -> SignalKServer.SettingsRequest? {
-        settingsRequests.isEmpty ? nil : settingsRequests.removeFirst()
-    }
-
-    func answer(
-        _ request: SignalKServer.SettingsRequest, status: Int, json: String, model: SignalKModel, now: Double,
-        unixTime: Double
-    ) {
-        server.answer(request, status: status, json: json, model: model, at: now, unixTime: unixTime) {
-            perform($0)
-        }
-    }
-
-    /// A command's outcome, to the client that asked; the requests it sent after go on.
-    func answer(
-        _ request: SignalKServer.CommandRequest, _ outcome: CommandOutcome, model: SignalKModel, now: Double,
-        unixTime: Double
-    ) {
-        server.answer(request, outcome, model: model, at: now, unixTime: unixTime) { perform($0) }
-    }
-
-    /// New updates to the stream clients; `yield` as for ``service(model:now:unixTime:yield:)``, the clients not
-    /// reached served by `resume`.
-    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.publish(updates, model: model, at: now, yield: yield) { perform($0) }
+    /// New updates to the stream clients, one client after another until `budget` is spent (one at least); the
+    /// clients not reached are served by `resume`.
+    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, budget: inout TurnBudget) {
+        server.publish(updates, model: model, at: now, budget: 1) { perform($0) }
+        finishRounds(model: model, budget: &budget, includingDue: false)
     }
 
     /// AIS stations' deltas to the streams that follow them.
@@ -221,15 +173,24 @@ final class WebServer {
         server.publishTraffic(deltas) { perform($0) }
     }
 
-    /// Held and periodic values that have come due.
-    func tick(model: SignalKModel, now: Double, yield: () -> Bool) {
-        server.tick(model: model, at: now, yield: yield) { perform($0) }
+    /// Held and periodic values that have come due; `budget` as for `publish`.
+    func tick(model: SignalKModel, now: Double, budget: inout TurnBudget) {
+        server.tick(model: model, at: now, budget: 1) { perform($0) }
+        finishRounds(model: model, budget: &budget, includingDue: false)
     }
 
-    /// Goes on with stream work `publish` or `tick` left when they yielded.
-    func resume(model: SignalKModel, yield: () -> Bool) {
+    /// Goes on with stream work `publish` or `tick` left: one client at least, then until `budget` is spent (or an
+    /// input or the tick comes due).
+    func resume(model: SignalKModel, budget: inout TurnBudget) {
         guard server.hasUnfinishedRounds else { return }
-        server.resume(model: model, yield: yield) { perform($0) }
+        server.resume(model: model, budget: 1) { perform($0) }
+        finishRounds(model: model, budget: &budget, includingDue: true)
+    }
+
+    private func finishRounds(model: SignalKModel, budget: inout TurnBudget, includingDue: Bool) {
+        while server.hasUnfinishedRounds && !budget.isSpent(includingDue: includingDue) {
+            server.resume(model: model, budget: 1) { perform($0) }
+        }
     }
 
     func close() {
@@ -280,16 +241,8 @@ final class WebServer {
         case .close(let id):
             guard let index = clients.firstIndex(where: { $0.id == id }) else { return }
             clients[index].closeWhenSent = true
-        case .command(let request):
-            commands.append(request)
-        case .settings(let request):
-            settingsRequests.append(request)
-        case .saveAccess(let text):
-            accessToSave = text
-        case .chart(let request):
-            chartRequests.append(request)
-        case .upload(let request):
-            uploads.append(request)
+        case .request(let request):
+            requests.append(request)
         }
     }
 }

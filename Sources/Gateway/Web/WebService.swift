@@ -5,21 +5,15 @@ import Platform
 import Router
 import SignalK
 
-/// The Signal K server and the panel inside `telltale run`, as a service: the model fed from the router's actions
-/// (``SignalKFeed``), the server's sockets serviced in the same loop, the commands a client sends carried out through
-/// the router by the runtime, and the answers handed back.
+/// The Signal K server and the panel inside `telltale run`, as a service: the server's sockets serviced in the same
+/// loop, reading the boat's model (``BoatState``, fed by the runtime from the router's actions); what only the shell
+/// can answer (a command, the settings, a chart's tile, an upload, the access registry to keep) emitted as
+/// ``ServiceEvent/request(_:)`` and answered through ``answer(_:_:now:unixTime:)``.
 final class WebService: Service {
     let name = "web"
     let server: WebServer
-    private(set) var feed: SignalKFeed
-    /// Whether an input has a sentence waiting (or, when asked with true, one or the tick has come due): the web's
-    /// work stops between two clients for it.
-    private let yield: (Bool) -> Bool
-    /// Carries a client's command out (the runtime, through the router), at a monotonic time.
-    private let carryOut: (EngineCommand, Double) -> CommandOutcome
-    /// Answers a request for the gateway's settings (the runtime), at a monotonic time.
-    private let settings: (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer
-    private let unixTime: (Double) -> Double
+    /// The boat's values, which the runtime feeds.
+    let state: BoatState
     /// `[web] put_networks` as written, and the rule it last came to.
     var putNetworks: [String] = []
     var putRule = NetworkRule(networks: [])
@@ -28,69 +22,36 @@ final class WebService: Service {
     /// Where the access registry is kept (beside the state file), or nil to keep it only in memory.
     var accessFile: String?
     private var nextPutRuleRefresh = 0.0
-    /// The charts folder's MBTiles and the online layers, for the chart page.
-    var charts = ChartLibrary(ChartConfiguration())
 
-    init(
-        server: WebServer, feed: SignalKFeed, yield: @escaping (Bool) -> Bool,
-        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
-        settings: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
-        unixTime: @escaping (Double) -> Double
-    ) {
+    init(server: WebServer, state: BoatState) {
         self.server = server
-        self.feed = feed
-        self.yield = yield
-        self.carryOut = carryOut
-        self.settings = settings
-        self.unixTime = unixTime
+        self.state = state
     }
 
     /// The forecasts on board, for the weather pages and Signal K's weather API.
     func setForecast(_ forecast: Forecast) { server.setForecast(forecast) }
 
-    /// Where a GRIB file sent from a phone goes, for the weather service to import (nil: no weather folder).
-    var uploads: String?
-
-    /// Writes a piece of a GRIB file a phone sends into the uploads folder (`.NAME.part` until it is whole, then
-    /// `NAME`, which the weather service imports); pieces come in order, a piece out of order is refused with the
-    /// offset to resend from.
-    func receive(_ request: SignalKServer.UploadRequest) -> (Int, String) {
-        guard let folder = uploads else { return (503, "no weather folder: set state_file or [weather] folder") }
-        let partial = folder + "/." + request.name + ".part"
-        let have = request.offset == 0 ? 0 : (POSIX.stamp(partial)?.size ?? 0)
-        guard have == request.offset else { return (409, "resend from \(have)") }
-        do throws(POSIX.Failure) {
-            let length = try POSIX.append(partial, request.bytes, truncating: request.offset == 0)
-            guard length >= request.total else { return (202, "\(length) of \(request.total) bytes") }
-            guard length == request.total else {
-                _ = POSIX.remove(partial)
-                return (400, "longer than said: \(length) bytes, not \(request.total)")
-            }
-            try POSIX.rename(partial, to: folder + "/" + request.name)
-            log?.notice(
-                "weather.upload", "weather: \(request.name) received from a phone (\(length) bytes)",
-                [("path", folder + "/" + request.name)])
-            return (201, "\(request.name) received: importing it")
-        } catch {
-            return (507, "\(error)")
-        }
+    /// The model a `[web]` section asks for: the boat's URN (from the machine's identity unless given), its name, the
+    /// sources preferred, the heel alarms shown.
+    static func feed(_ settings: WebConfiguration, alarms: AlarmSettings) -> SignalKFeed {
+        let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
+        var model = SignalKModel(urn: urn, name: settings.name)
+        model.sourcePriority = settings.sourcePriority
+        return SignalKFeed(
+            model: model, updateRate: settings.updateRate, heelAlarms: (alarms.overHeel, alarms.underHeel))
     }
 
-    /// Opens the server when `[web]` is on; the listening address and who may change things are logged.
+    /// Opens the server when `[web]` is on, serving `state`; the listening address and who may change things are
+    /// logged.
     static func make(
-        _ settings: WebConfiguration?, alarms: AlarmSettings, chart: ChartConfiguration = ChartConfiguration(),
-        accessFile: String?, log: Log,
-        yield: @escaping (Bool) -> Bool,
-        carryOut: @escaping (EngineCommand, Double) -> CommandOutcome,
-        answer: @escaping (SignalKServer.SettingsRequest.Kind, Double) -> GatewaySettings.Answer,
-        unixTime: @escaping (Double) -> Double
+        _ settings: WebConfiguration?, state: BoatState?, accessFile: String?, log: Log
     ) throws(POSIX.Failure) -> WebService? {
-        guard let settings else { return nil }
+        guard let settings, let state else { return nil }
         var configuration = SignalKServer.Configuration()
         configuration.serverVersion = TelltaleVersion.string
         let local = localNetworks()
         configuration.putRule = admitted(settings.putNetworks, local: local, log: log)
-        configuration.files = PanelFiles.all
+        configuration.files = PanelFolder.files(in: PanelFolder.find(configured: settings.panel), log: log)
         for (path, file) in leafletFiles(log: log) { configuration.files[path] = file }
         configuration.access = loadAccess(accessFile, log: log)
         configuration.maximumConnections = settings.maximumClients
@@ -100,32 +61,16 @@ final class WebService: Service {
         configuration.maximumStreamsPerAddress = max(
             1, min(configuration.maximumStreams, settings.maximumPerAddress * 3 / 4))
         let server = try WebServer(settings: settings, server: SignalKServer(configuration: configuration), log: log)
-        let urn = settings.urn ?? SignalKModel.urn(seed: machineIdentity())
         log.notice(
             "web.listening",
-            "web: Signal K on http://\(Endpoint.bracketed(settings.host)):\(server.port)/signalk (self \(urn))",
+            "web: Signal K on http://\(Endpoint.bracketed(settings.host)):\(server.port)/signalk (self \(state.model.urn))",
             [("port", "\(server.port)")])
-        var model = SignalKModel(urn: urn, name: settings.name)
-        model.sourcePriority = settings.sourcePriority
-        let feed = SignalKFeed(
-            model: model, updateRate: settings.updateRate,
-            heelAlarms: (alarms.overHeel, alarms.underHeel))
-        let service = WebService(
-            server: server, feed: feed, yield: yield, carryOut: carryOut, settings: answer, unixTime: unixTime)
+        let service = WebService(server: server, state: state)
         service.putNetworks = settings.putNetworks
         service.putRule = configuration.putRule
         service.lastLocal = local
         service.log = log
         service.accessFile = accessFile
-        service.charts = ChartLibrary(chart)
-        service.charts.report = { name, reason in
-            log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
-        }
-        if let folder = chart.folder {
-            log.info(
-                "web.charts", "web: charts from \(folder) (\(service.charts.names.count) MBTiles files)",
-                [("path", folder)])
-        }
         return service
     }
 
@@ -175,8 +120,8 @@ final class WebService: Service {
     }
 
     /// Keeps the access registry in the state folder (written whole or not at all, readable by the gateway only).
-    private func saveAccess() {
-        guard let text = server.takeAccessToSave(), let accessFile else { return }
+    func keepAccess(_ text: String) {
+        guard let accessFile else { return }
         do {
             try POSIX.writeFileAtomically(accessFile, text, mode: 0o600)
         } catch {
@@ -228,52 +173,32 @@ final class WebService: Service {
         return "telltale"
     }
 
-    /// An input registered under `name`: the `$source` of the values it passes through.
-    func name(_ source: SourceID, _ name: String) { feed.name(source, name) }
-
-    /// What the engine took or holds (the router's actions), into the model; after a tick, the updates to the
-    /// stream clients and what their subscriptions owe, yielding to the inputs between clients.
-    func take(_ action: Router.Action, now: Double) {
-        feed.take(action)
-        guard case .report = action else { return }
-        let updates = feed.takeUpdates()
-        let yield = { self.yield(false) }
-        server.publish(updates, model: feed.model, now: now, yield: yield)
-        server.publishTraffic(feed.takeTrafficDeltas())
-        server.tick(model: feed.model, now: now, yield: yield)
+    /// New values after a tick, to the stream clients (a client at a time until `budget` is spent), the AIS
+    /// stations' deltas, and what the subscriptions owe.
+    func publish(
+        _ updates: [SignalKModel.Update], traffic: [SignalKTraffic.Delta], now: Double, budget: inout TurnBudget
+    ) {
+        server.publish(updates, model: state.model, now: now, budget: &budget)
+        server.publishTraffic(traffic)
+        server.tick(model: state.model, now: now, budget: &budget)
     }
 
-    func pollDescriptors(now: Double, into fds: inout [pollfd]) { server.pollDescriptors(into: &fds) }
+    func pollDescriptors(now: Double, into set: inout PollSet) { server.pollDescriptors(into: &set) }
 
     /// Stream work a tick left (it stopped for an input) goes on in the next turn, without waiting.
     func nextDue(now: Double) -> Double? { server.hasUnfinishedRounds ? now : nil }
 
-    /// Accepts, reads and writes the clients, yielding the loop back to the inputs as soon as one has a sentence
-    /// waiting (or the tick comes due); then the commands clients sent, carried out and answered.
-    func service(now: Double, polled fds: [pollfd]) {
-        refreshPutRule(now: now)
-        server.service(model: feed.model, now: now, unixTime: unixTime(now), yield: { yield(true) })
-        while let request = server.takeCommand() {
-            let outcome = carryOut(request.command, now)
-            server.answer(request, outcome, model: feed.model, now: now, unixTime: unixTime(now))
-        }
-        while let request = server.takeChartRequest() {
-            let (status, contentType, body) = charts.answer(request.kind, now: now)
-            server.answer(
-                request, status: status, contentType: contentType, body: body, model: feed.model, now: now,
-                unixTime: unixTime(now))
-        }
-        while let request = server.takeUpload() {
-            let (status, message) = receive(request)
-            server.answer(
-                request, status: status, message: message, model: feed.model, now: now, unixTime: unixTime(now))
-        }
-        while let request = server.takeSettingsRequest() {
-            let answer = settings(request.kind, now)
-            server.answer(
-                request, status: answer.status, json: answer.json, model: feed.model, now: now, unixTime: unixTime(now))
-        }
-        saveAccess()
+    /// Accepts, reads and writes the clients, giving the loop back to the inputs as soon as one has a sentence
+    /// waiting (or the tick comes due); then what clients asked of the shell, emitted.
+    func service(_ turn: inout Turn) {
+        refreshPutRule(now: turn.now)
+        server.service(model: state.model, now: turn.now, unixTime: turn.unixTime, budget: &turn.budget)
+        while let request = server.takeRequest() { turn.emit(.request(request)) }
+    }
+
+    /// The shell's answer to a request this service emitted.
+    func answer(_ id: Int, _ reply: SignalKServer.ShellReply, now: Double, unixTime: Double) {
+        server.answer(id, reply, model: state.model, now: now, unixTime: unixTime)
     }
 
     func stop(deadline: Double) { server.close() }

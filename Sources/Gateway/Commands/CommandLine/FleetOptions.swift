@@ -1,3 +1,5 @@
+import Fleet
+
 /// What `telltale fleet` is told.
 public struct FleetOptions: CommandOptions {
     public var broker = ""

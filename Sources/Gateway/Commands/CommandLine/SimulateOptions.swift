@@ -134,20 +134,3 @@ public struct SimulateOptions: CommandOptions {
         if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
     }
 }
-
-/// Every command `telltale` has, in the order help lists them.
-public enum TelltaleCommands {
-    public static let all: [CommandSpec] = [
-        RunOptions.spec, CheckConfigOptions.spec, ReplayOptions.spec, RecordOptions.spec, SimulateOptions.spec,
-        InspectOptions.spec, PortsOptions.spec, CalibrateOptions.spec, IMUOptions.spec, RaceOptions.spec,
-        RouteOptions.spec, AnchorOptions.spec, AlarmOptions.spec, AccessOptions.spec, NetworkOptions.spec,
-        AdvertiseOptions.spec, WeatherOptions.spec, FleetOptions.spec,
-    ]
-
-    /// The usage of every command this build has (the Pi build leaves out the desktop's).
-    public static func usage(desktop: Bool) -> String {
-        let lines = all.filter { desktop || !$0.desktopOnly }.map { "  " + $0.usage }
-        return "usage:\n" + lines.joined(separator: "\n") + "\n  telltale --version\n"
-            + "`telltale COMMAND --help` says more of each.\n"
-    }
-}

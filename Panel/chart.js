@@ -1,0 +1,333 @@
+// The chart: Leaflet (Debian's libjs-leaflet, served by the gateway), offline MBTiles, the boat and its track,
+// the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing
+import { command } from "./access.js";
+import { load, now, number, position, reading, save } from "./store.js";
+import { settingsOf } from "./tiles.js";
+import { traffic } from "./traffic.js";
+import { ahead, bearing, DEG, NM } from "./units.js";
+
+export const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
+  track: [], swing: [], trackAt: 0, swingAt: 0, route: null, routeAt: 0 };
+// Layers other parts add to the chart's menu (the forecast wind): each makes its layer for a map, with its name.
+export const chartOverlayMakers = [];
+
+export function leaflet() {
+  if (window.L) return Promise.resolve(true);
+  if (chart.loading) return chart.loading;
+  chart.loading = new Promise(resolve => {
+    const css = document.createElement("link");
+    css.rel = "stylesheet"; css.href = "/leaflet/leaflet.css";
+    document.head.appendChild(css);
+    const script = document.createElement("script");
+    script.src = "/leaflet/leaflet.js";
+    script.onload = () => resolve(true);
+    script.onerror = () => { chart.loading = null; resolve(false); };
+    document.head.appendChild(script);
+  });
+  return chart.loading;
+}
+
+// A plain grid with its minutes of latitude and longitude: the chart with no chart file and no internet.
+export function gridLayer() {
+  const Grid = L.GridLayer.extend({
+    createTile(coords) {
+      const tile = document.createElement("canvas"), size = this.getTileSize();
+      tile.width = size.x; tile.height = size.y;
+      const g = tile.getContext("2d");
+      g.strokeStyle = "rgba(128,128,128,0.5)"; g.lineWidth = 1;
+      g.strokeRect(0.5, 0.5, size.x, size.y);
+      return tile;
+    },
+  });
+  return new Grid({ className: "chart-grid" });
+}
+
+// The scale bar in the user's distance unit (NM or km), a round length under 120 px.
+function scaleControl() {
+  const Scale = L.Control.extend({
+    onAdd() { this.bar = L.DomUtil.create("div", "chart-scale"); return this.bar; },
+    update(map) {
+      const y = map.getSize().y / 2, a = map.containerPointToLatLng([0, y]), b = map.containerPointToLatLng([100, y]);
+      const metresPer100 = a.distanceTo(b), unit = settingsOf("waypoint").unit === "km" ? "km" : "NM";
+      const per = unit === "km" ? 1000 : NM, max = metresPer100 * 1.2 / per;
+      const steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
+      const length = steps.filter(s => s <= max).pop() || steps[0];
+      this.bar.style.width = Math.round(length * per / metresPer100 * 100) + "px";
+      this.bar.textContent = (length < 1 ? length.toFixed(2).replace(/0$/, "") : length) + " " + unit;
+    },
+  });
+  return new Scale({ position: "bottomleft" });
+}
+
+export async function openChart(element) {
+  chart.element = element;
+  if (!(await leaflet())) {
+    element.textContent = "The chart needs Leaflet on the gateway (Debian's libjs-leaflet): the instruments work on.";
+    return;
+  }
+  if (chart.element !== element) return;
+  // The map in a square over the page's diagonal, so that it can turn under a head-up boat with no corner bare.
+  const inner = document.createElement("div");
+  inner.className = "chart-map";
+  element.appendChild(inner);
+  const map = L.map(inner, { attributionControl: false, zoomSnap: 1, inertia: false });
+  chart.boat = null;
+  chart.map = map;
+  chart.targets = new Map();
+  let info = { charts: [], baseLayer: null, seamarks: null };
+  try { const r = await fetch("/charts/", { cache: "no-store" }); if (r.ok) info = await r.json(); } catch (e) { }
+  chart.info = info;
+  const bases = {}, overlays = {};
+  for (const c of info.charts.filter(c => !c.error)) {
+    const options = { maxZoom: 20, maxNativeZoom: c.maxzoom || 18, minNativeZoom: c.minzoom || 0 };
+    if (c.bounds) options.bounds = [[c.bounds[1], c.bounds[0]], [c.bounds[3], c.bounds[2]]];
+    bases[c.title || c.name] = L.tileLayer("/charts/" + c.name + "/{z}/{x}/{y}", options);
+  }
+  bases["Grid (no chart)"] = gridLayer();
+  if (info.baseLayer) bases["Online map"] = L.tileLayer(info.baseLayer, { maxZoom: 19 });
+  if (info.seamarks) overlays["Seamarks (online)"] = L.tileLayer(info.seamarks, { maxZoom: 18 });
+  for (const make of chartOverlayMakers) { const [name, layer] = make(map); overlays[name] = layer; }
+  const chosen = load("chart.base", null);
+  (bases[chosen] || Object.values(bases)[0]).addTo(map);
+  for (const name of load("chart.overlays", [])) if (overlays[name]) overlays[name].addTo(map);
+  L.control.layers(bases, overlays, { position: "topright" }).addTo(map);
+  map.on("baselayerchange", e => save("chart.base", e.name));
+  map.on("overlayadd overlayremove", () => save("chart.overlays", Object.keys(overlays).filter(n => map.hasLayer(overlays[n]))));
+  const scale = scaleControl().addTo(map);
+  map.on("zoomend moveend", () => scale.update(map));
+  // Leaflet's controls (zoom, layers, scale) out of the square that turns head up: they stay upright on the screen.
+  const controls = inner.querySelector(".leaflet-control-container");
+  if (controls) {
+    element.appendChild(controls);
+    if (inner.classList.contains("leaflet-touch")) element.classList.add("leaflet-touch");
+  }
+  const layer = name => (chart.layers[name] = L.layerGroup().addTo(map));
+  for (const name of ["track", "swing", "anchor", "route", "laylines", "line", "targets", "boat"]) layer(name);
+  chart.boat = L.marker([0, 0], { icon: L.divIcon({ className: "chart-boat", iconSize: [24, 24], iconAnchor: [12, 12],
+    html: '<svg viewBox="-12 -12 24 24" width="24" height="24"><path d="M0,-11 L6,8 L0,5 L-6,8 Z"/></svg>' }),
+    interactive: false, keyboard: false }).addTo(chart.layers.boat);
+  chart.vector = L.polyline([], { className: "chart-vector" }).addTo(chart.layers.boat);
+  chart.heading = L.polyline([], { className: "chart-heading", dashArray: "4 4" }).addTo(chart.layers.boat);
+  chart.trackLine = L.polyline([], { className: "chart-track" }).addTo(chart.layers.track);
+  chart.swingLine = L.polyline([], { className: "chart-swing" }).addTo(chart.layers.swing);
+  const here = position("navigation.position");
+  map.setView(here || load("chart.view", [50.8, -1.3]), load("chart.zoom", 15));
+  map.on("dragstart", () => setFollow(false));
+  map.on("zoomend", () => save("chart.zoom", map.getZoom()));
+  const buttons = document.createElement("div");
+  buttons.className = "chart-buttons";
+  buttons.innerHTML = '<button id="chart-follow" hidden>⌖ Follow</button><button id="chart-up">North up</button>' +
+    '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>';
+  element.appendChild(buttons);
+  L.DomEvent.disableClickPropagation(buttons);
+  buttons.querySelector("#chart-follow").onclick = () => setFollow(true);
+  buttons.querySelector("#chart-up").onclick = () => {
+    chart.headUp = !chart.headUp;
+    // Head up, the map turns about the boat: it follows, and a drag (which would go the turned way) is off.
+    if (chart.headUp) map.dragging.disable(); else map.dragging.enable();
+    chart.element.classList.toggle("head-up", chart.headUp);
+    map.invalidateSize({ animate: false });
+    setFollow(true);
+  };
+  buttons.querySelector("#chart-anchor").onclick = anchorMenu;
+  buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
+  scale.update(map);
+  fetchTrack(true);
+  updateChart();
+}
+export function closeChart() {
+  if (chart.map) { chart.map.remove(); chart.map = null; }
+  chart.element = null;
+}
+export function setFollow(on) {
+  chart.follow = on;
+  const b = document.getElementById("chart-follow");
+  if (b) b.hidden = on;
+  if (on) updateChart();
+}
+
+// The anchor watch's dialog: drop (a circle by hand, from the chain let out, or the configured one); once down, how
+// the boat lies, the circle set by hand, from the chain or from where she lies, and raise. The gateway's words go to
+// the toast when it refuses (no fix, a circle out of range).
+function anchorMenu() {
+  const dialog = document.getElementById("anchor"), form = document.getElementById("anchor-form");
+  const max = number("navigation.anchor.maxRadius"), down = !!reading("navigation.anchor.position");
+  const distance = number("navigation.anchor.currentRadius"), towards = number("navigation.anchor.bearingTrue");
+  const rode = number("navigation.anchor.rodeLength");
+  form.radius.value = down && max ? Math.round(max.value) : "";
+  form.rode.value = down && rode ? Math.round(rode.value) : "";
+  form.radius.placeholder = down ? "" : "as configured";
+  document.getElementById("anchor-state").textContent = down
+    ? "Anchor down" + (distance ? ": " + Math.round(distance.value) + " m away" : "") +
+      (towards ? ", bearing " + bearing(towards.value) + "°" : "") + (max ? ", circle " + Math.round(max.value) + " m" : "") + "."
+    : "No anchor down: it is placed at the bow, from the GPS and the boat's heading.";
+  document.getElementById("anchor-hint").textContent = down
+    ? "Set circle: the radius given, or from the chain let out (its reach at this depth, the bow and the margin)."
+    : "Give a radius, or the chain you will let out; neither: the configured circle.";
+  document.getElementById("anchor-up-buttons").hidden = down;
+  document.getElementById("anchor-down-buttons").hidden = !down;
+  dialog.onclose = async () => {
+    const radius = Number(form.radius.value), chain = Number(form.rode.value);
+    const send = words => command("telltale/anchor/command", words);
+    switch (dialog.returnValue) {
+      case "drop":
+        await send(radius > 0 ? "drop " + radius : "drop");
+        if (chain > 0 && !(radius > 0)) await send("rode " + chain);
+        break;
+      case "set":
+        if (chain > 0 && (!rode || chain !== Math.round(rode.value))) await send("rode " + chain);
+        else if (radius > 0) await send("radius " + radius);
+        break;
+      case "fit": await send("radius"); break;
+      case "raise": if (confirm("Raise the anchor? The watch ends.")) await send("raise"); break;
+    }
+    updateChart();
+  };
+  dialog.showModal();
+}
+
+async function fetchTrack(force) {
+  const t = now();
+  if (!chart.map) return;
+  if (force || t - chart.trackAt > 30) {
+    chart.trackAt = t;
+    try {
+      const r = await fetch("/signalk/v1/api/vessels/self/track", { cache: "no-store" });
+      if (r.ok) chart.track = (await r.json()).coordinates.map(line => line.map(p => [p[1], p[0]]));
+    } catch (e) { }
+  }
+  if (reading("navigation.anchor.position") && (force || t - chart.swingAt > 10)) {
+    chart.swingAt = t;
+    try {
+      const r = await fetch("/signalk/v1/api/vessels/self/track?since=anchor", { cache: "no-store" });
+      if (r.ok) chart.swing = (await r.json()).coordinates.map(line => line.map(p => [p[1], p[0]]));
+    } catch (e) { }
+  }
+  if (force || t - chart.routeAt > 15) {
+    chart.routeAt = t;
+    try {
+      const r = await fetch("/signalk/v2/api/resources/routes", { cache: "no-store" });
+      if (r.ok) { const routes = Object.values(await r.json()); chart.route = routes[0] || null; }
+    } catch (e) { }
+  }
+}
+
+function drawRoute(group) {
+  group.clearLayers();
+  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
+  const previous = position("navigation.course.previousPoint.position") || position("navigation.courseGreatCircle.previousPoint.position");
+  const feature = chart.route && chart.route.feature;
+  if (feature && feature.geometry) {
+    const points = feature.geometry.coordinates.map(p => [p[1], p[0]]);
+    const names = (feature.properties && feature.properties.coordinatesMeta || []).map(m => m && m.name);
+    L.polyline(points, { className: "chart-route" }).addTo(group);
+    points.forEach((p, i) => {
+      const isNext = next && Math.abs(p[0] - next[0]) < 1e-6 && Math.abs(p[1] - next[1]) < 1e-6;
+      L.circleMarker(p, { radius: isNext ? 7 : 4, className: isNext ? "chart-waypoint next" : "chart-waypoint" })
+        .bindTooltip(names[i] || String(i + 1), { permanent: true, direction: "right", className: "chart-label" }).addTo(group);
+    });
+  } else if (next && previous) {
+    L.polyline([previous, next], { className: "chart-route" }).addTo(group);
+  }
+  if (next && !feature) L.circleMarker(next, { radius: 7, className: "chart-waypoint next" }).addTo(group);
+  // The XTE corridor: the alarm's limit either side of the leg.
+  const limit = chart.info && chart.info.xteLimit;
+  if (next && previous && limit) {
+    const leg = L.latLng(previous).distanceTo(next);
+    if (leg > 1) {
+      const b = Math.atan2(Math.sin((next[1] - previous[1]) / DEG) * Math.cos(next[0] / DEG),
+        Math.cos(previous[0] / DEG) * Math.sin(next[0] / DEG) - Math.sin(previous[0] / DEG) * Math.cos(next[0] / DEG) * Math.cos((next[1] - previous[1]) / DEG)) * DEG;
+      const side = s => [ahead(previous, b + 90 * s, limit), ahead(next, b + 90 * s, limit)];
+      L.polygon([...side(1), ...side(-1).reverse()], { className: "chart-corridor" }).addTo(group);
+    }
+  }
+}
+
+function drawLaylines(group) {
+  group.clearLayers();
+  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
+  const twd = number("environment.wind.directionTrue"), beat = number("performance.beatAngle"), gybe = number("performance.gybeAngle");
+  const here = position("navigation.position");
+  if (!next || !twd || !here || (!beat && !gybe)) return;
+  const towards = Math.atan2(next[1] - here[1], next[0] - here[0]) * DEG;
+  const upwind = Math.cos((towards - twd.value * DEG) / DEG) > 0;
+  const angle = upwind ? (beat && beat.value) : (gybe && gybe.value);
+  if (!angle) return;
+  const length = Math.max(L.latLng(here).distanceTo(next) * 1.5, 500);
+  for (const s of [1, -1]) {
+    // A layline runs from the mark back the way a boat on that tack comes from.
+    const course = twd.value * DEG + s * angle * DEG + (upwind ? 0 : 180);
+    L.polyline([next, ahead(next, course + 180, length)], { className: "chart-layline" + (s > 0 ? " starboard" : " port") }).addTo(group);
+  }
+}
+
+function drawStartLine(group) {
+  group.clearLayers();
+  const port = position("navigation.racing.startLinePort"), starboard = position("navigation.racing.startLineStb");
+  if (!port || !starboard) return;
+  L.polyline([port, starboard], { className: "chart-startline" }).addTo(group);
+  L.circleMarker(port, { radius: 5, className: "chart-end port" }).bindTooltip("Pin", { permanent: true, className: "chart-label" }).addTo(group);
+  L.circleMarker(starboard, { radius: 5, className: "chart-end starboard" }).bindTooltip("Boat", { permanent: true, className: "chart-label" }).addTo(group);
+}
+
+function drawTargets(group) {
+  const seen = new Set();
+  for (const t of traffic) {
+    if (!t.position) continue;
+    const p = [t.position.latitude, t.position.longitude];
+    seen.add(t.mmsi);
+    let m = chart.targets.get(t.mmsi);
+    if (!m) {
+      m = { marker: L.marker(p, { icon: L.divIcon({ className: "chart-target", iconSize: [18, 18], iconAnchor: [9, 9],
+        html: '<svg viewBox="-9 -9 18 18" width="18" height="18"><path d="M0,-8 L6,7 L-6,7 Z"/></svg>' }) }).addTo(group),
+        vector: L.polyline([], { className: "chart-target-vector" }).addTo(group) };
+      m.marker.bindTooltip(t.name || String(t.mmsi), { permanent: true, direction: "right", className: "chart-label" });
+      chart.targets.set(t.mmsi, m);
+    }
+    m.marker.setLatLng(p);
+    const danger = t.approach && t.approach.distance < ((chart.info && chart.info.collisionDistance) || 926) && t.approach.timeTo > 0 && t.approach.timeTo < 600;
+    const svg = m.marker.getElement() && m.marker.getElement().querySelector("svg");
+    if (svg) { svg.style.transform = "rotate(" + ((t.cog || 0) * DEG) + "deg)"; svg.classList.toggle("danger", !!danger); }
+    m.vector.setLatLngs(typeof t.cog === "number" && t.sog ? [p, ahead(p, t.cog * DEG, t.sog * 360)] : []);
+  }
+  for (const [mmsi, m] of chart.targets) if (!seen.has(mmsi)) { group.removeLayer(m.marker); group.removeLayer(m.vector); chart.targets.delete(mmsi); }
+}
+
+export function updateChart() {
+  const map = chart.map;
+  if (!map || !chart.boat) return;
+  const here = position("navigation.position");
+  const heading = number("navigation.headingTrue"), cog = number("navigation.courseOverGroundTrue"), sog = number("navigation.speedOverGround");
+  const up = heading || cog;
+  const rotation = chart.headUp && up ? -up.value * DEG : 0;
+  chart.element.classList.toggle("head-up", chart.headUp);
+  document.getElementById("chart-up") && (document.getElementById("chart-up").textContent = chart.headUp ? "Head up" : "North up");
+  chart.element.style.setProperty("--rotation", rotation + "deg");
+  if (here) {
+    chart.boat.setLatLng(here);
+    const icon = chart.boat.getElement();
+    if (icon) { icon.style.setProperty("--heading", ((up ? up.value * DEG : 0)) + "deg"); icon.classList.toggle("stale", !!(reading("navigation.position") || {}).stale); }
+    chart.vector.setLatLngs(cog && sog ? [here, ahead(here, cog.value * DEG, sog.value * 360)] : []);
+    chart.heading.setLatLngs(heading ? [here, ahead(here, heading.value * DEG, NM)] : []);
+    if (chart.follow) map.panTo(here, { animate: false });
+    save("chart.view", here);
+    const last = chart.track.length ? chart.track[chart.track.length - 1] : null;
+    if (last && last.length && L.latLng(last[last.length - 1]).distanceTo(here) > 10) last.push(here);
+  }
+  chart.trackLine.setLatLngs(chart.track);
+  chart.swingLine.setLatLngs(chart.swing);
+  const anchor = position("navigation.anchor.position"), radius = number("navigation.anchor.maxRadius");
+  chart.layers.anchor.clearLayers();
+  if (anchor && radius) {
+    const dragging = (reading("notifications.navigation.anchor") || { value: {} }).value.state === "emergency";
+    L.circle(anchor, { radius: radius.value, className: "chart-anchor" + (dragging ? " dragging" : "") }).addTo(chart.layers.anchor);
+    L.marker(anchor, { icon: L.divIcon({ className: "chart-anchor-icon", html: "⚓", iconSize: [20, 20] }), interactive: false }).addTo(chart.layers.anchor);
+  } else { chart.swing = []; }
+  drawRoute(chart.layers.route);
+  drawLaylines(chart.layers.laylines);
+  drawStartLine(chart.layers.line);
+  drawTargets(chart.layers.targets);
+}
+
+// The chart's own clock: the track, the swing and the route read again while it is shown.
+export function startChart() { setInterval(() => fetchTrack(false), 2000); }

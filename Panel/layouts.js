@@ -1,0 +1,22 @@
+// The layouts: the presets every boat starts with, then the sailor's own, kept in the browser. Pure but for `load`.
+import { load } from "./store.js";
+
+export const PRESETS = [
+  { name: "Sailing", tiles: ["aw", "tw", "speed", "heading", "heel", "depth"] },
+  { name: "Racing", tiles: ["race", "line", "polar", "tw", "layline", "windhistory"] },
+  { name: "Navigation", tiles: ["waypoint", "cog", "heading", "depth", "speed", "rot"] },
+  { name: "Motion", tiles: ["heel", "pitch", "heelhistory", "rot"] },
+  // The chart, with the instruments chosen for its strip (the layout editor's "Chart strip").
+  { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
+  // The forecasts on board beside what the instruments say: now, the next 48 hours, the route, the barometer.
+  { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
+];
+
+// Every layout, in the order the page swipes through them. Ashore (`telltale fleet`) there is no boat of its own:
+// the Fleet layout alone.
+export function layouts(fleet) {
+  if (fleet) return [{ name: "Fleet", fleet: true, tiles: [] }];
+  const strip = load("chart.strip", null);
+  const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
+  return presets.concat(load("layouts", []));
+}
