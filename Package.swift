@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "telltale-bench", targets: ["TelltaleBench"]),
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "Marine", targets: ["Marine"]),
+        .library(name: "N2K", targets: ["N2K"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,6 +17,10 @@ let package = Package(
     targets: [
         // Pure Swift codec: no Foundation, no C, allocation-free framing.
         .target(name: "NMEA", linkerSettings: [.linkedLibrary("m")]),
+        // NMEA 2000, the codec: CAN identifiers, fast packets and ISO transport reassembled, typed PGNs read and
+        // written by canboat's field layouts, the node's address claim and requests as a sans-I/O state machine. No
+        // I/O, no clock, no allocation for a single frame: it builds for the Pi.
+        .target(name: "N2K", exclude: []),
         // Pure maths: units and conventions, wind triangle, damping, geodesy. Time is always an argument.
         .target(name: "Marine", linkerSettings: [.linkedLibrary("m")]),
         // The fixed-rate core: observations with age and source, derivations, output schedule. No I/O, no clock.
@@ -31,6 +36,10 @@ let package = Package(
         // signed commands from shore (SHA-256, HMAC), and the shore's fleet model. No I/O: the shell owns the MQTT
         // client and the queue's files.
         .target(name: "Fleet", dependencies: ["NMEA", "Marine", "Engine", "SignalK"]),
+        // Between the buses, sans-I/O: NMEA 2000 messages into 0183 sentences for the router, the engine's report and
+        // the inputs' 0183 sentences into PGNs, AIS both ways, and `N2KBus`, the node on one bus (frames, reports and
+        // the clock in; frames, sentences and log lines out). No I/O, no clock: it builds for the Pi.
+        .target(name: "Bridge", dependencies: ["N2K", "NMEA", "Marine", "Engine"]),
         // A deterministic voyage simulator: instrument logs, IMU traces and the truth to test against.
         .target(name: "Simulator", dependencies: ["NMEA", "Marine"]),
         // The C library through one header, for the desktop and the Pi build alike (Embedded Swift has no Glibc).
@@ -43,7 +52,9 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Router", "SignalK", "Fleet", "Sensors", "Platform", "CPosix", "CGPS",
+                "NMEA", "N2K", "Bridge", "Marine", "Engine", "Router", "SignalK", "Fleet", "Sensors", "Platform",
+                "CPosix",
+                "CGPS",
                 "CSerialPort", "CSQLite", "CMosquitto",
             ]
         ),
@@ -98,6 +109,9 @@ let package = Package(
         // Helpers shared by the test targets (fixture paths, file reading, checksums written independently).
         .target(name: "TestSupport", path: "Tests/Support/Swift"),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "TestSupport"]),
+        .testTarget(name: "N2KTests", dependencies: ["N2K", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests", dependencies: ["Bridge", "N2K", "NMEA", "Engine", "Marine", "Router", "TestSupport"]),
         // The GeographicLib vectors are read from disk by path, not bundled.
         .testTarget(name: "MarineTests", dependencies: ["Marine", "TestSupport"], exclude: ["Vectors"]),
         .testTarget(

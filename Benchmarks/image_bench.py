@@ -10,11 +10,13 @@
 
     image_bench.py IMAGE [SECONDS]
 """
+import json
 import os
 import socket
 import sys
 import tempfile
 import time
+import urllib.request
 
 import websocket
 
@@ -106,6 +108,12 @@ while time.monotonic() - start < seconds:
         if elapsed >= mark and mark not in reported:
             reported.add(mark)
             figures(f"after {mark} s, 33 AIS stations, 1 NMEA client and 3 panels")
+try:
+    with urllib.request.urlopen(f"http://127.0.0.1:{pi.web}/signalk/v1/api/vessels", timeout=10) as response:
+        vessels = [k for k in json.load(response) if k.startswith("urn:mrn:imo:mmsi:")]
+except (OSError, ValueError):
+    vessels = []
+print(f"AIS: {len(vessels)} stations in the gateway's Signal K model")
 processes = pi.out("ps -eo rss,comm --sort=-rss | head -n 6 | tr -s ' ' | tr '\\n' ';'")
 print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; processes by memory (RSS KiB): {processes}")
 print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))

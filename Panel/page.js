@@ -7,6 +7,7 @@ import { startConnection } from "./connection.js";
 import { closeFleet, detectFleet, fleet, openFleet } from "./fleet.js";
 import { INSTRUMENTS } from "./instruments.js";
 import { layouts, PRESETS } from "./layouts.js";
+import { startNotes } from "./notes.js";
 import { link, load, now, save } from "./store.js";
 import { settingsOf, Tile } from "./tiles.js";
 import { fetchTraffic } from "./traffic.js";
@@ -197,7 +198,7 @@ document.getElementById("editor-name").oninput = e => { if (editing) editing.nam
 document.addEventListener("telltale:render", render);
 document.addEventListener("telltale:fleet", () => show(0));
 // What the checks and a curious sailor reach from the console.
-window.telltale = { show, layouts: allLayouts, link, chart, fleet };
+window.telltale = { show, theme, layouts: allLayouts, link, chart, fleet };
 window.telltaleChart = chart;
 window.telltaleFleet = fleet;
 
@@ -211,3 +212,4 @@ theme(load("theme", "day"));
 show(current);
 startConnection();
 startAccess();
+startNotes();

@@ -4,6 +4,7 @@
 import { history, meanHeel, heelSamples, seedTraces, take } from "../history.js";
 import { INSTRUMENTS } from "../instruments.js";
 import { layouts, PRESETS } from "../layouts.js";
+import { renderNotes } from "../notes.js";
 import { clock, COMPUTED, link, number, position, put, reading, save, store, timeoutOf, traces } from "../store.js";
 import { smooth, Tile } from "../tiles.js";
 import { ranked } from "../traffic.js";
@@ -246,6 +247,17 @@ test("a tile on the page: its number in the unit chosen, greyed when stale, a da
   time += 10;
   tile.update();
   equal(value.textContent, "—");
+});
+
+test("the boot's notes shown under the header, one a line, and gone when the gateway stops saying them", () => {
+  const box = document.createElement("div");
+  box.id = "notes";
+  document.body.appendChild(box);
+  renderNotes(["The SD card's boot partition (TELLTALE) was not there at boot.\n"]);
+  equal([box.hidden, box.children.length, box.textContent], [false, 1, "ⓘ The SD card's boot partition (TELLTALE) was not there at boot."]);
+  renderNotes([]);
+  equal([box.hidden, box.children.length], [true, 0]);
+  box.remove();
 });
 
 // ---- Run -------------------------------------------------------------------------------------------------------

@@ -29,6 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/gpio.h>
+#include <linux/can.h>
+#include <linux/can/raw.h>
+#include <net/if.h>
 
 // errno is a macro over a thread-local, and open, fcntl and ioctl are variadic: neither reaches Swift as it is.
 static inline int cposix_errno(void) { return errno; }
@@ -36,6 +39,29 @@ static inline void cposix_set_errno(int code) { errno = code; }
 static inline int cposix_open(const char *path, int flags, unsigned int mode) { return open(path, flags, mode); }
 static inline int cposix_fcntl(int fd, int command, int argument) { return fcntl(fd, command, argument); }
 static inline int cposix_ioctl(int fd, unsigned long request, void *argument) { return ioctl(fd, request, argument); }
+// SocketCAN: a raw CAN socket on one interface (its index looked up by name), error frames asked for, non-blocking.
+// The descriptor, or -1 with errno set. struct ifreq and sockaddr_can are unions Swift cannot fill portably.
+static inline int cposix_can_open(const char *interface) {
+    int fd = socket(PF_CAN, SOCK_RAW | SOCK_NONBLOCK | SOCK_CLOEXEC, CAN_RAW);
+    if (fd < 0) return -1;
+    struct ifreq request;
+    memset(&request, 0, sizeof request);
+    strncpy(request.ifr_name, interface, IFNAMSIZ - 1);
+    can_err_mask_t errors = CAN_ERR_MASK;
+    struct sockaddr_can address;
+    memset(&address, 0, sizeof address);
+    address.can_family = AF_CAN;
+    if (ioctl(fd, SIOCGIFINDEX, &request) < 0
+        || setsockopt(fd, SOL_CAN_RAW, CAN_RAW_ERR_FILTER, &errors, sizeof errors) < 0
+        || (address.can_ifindex = request.ifr_ifindex,
+            bind(fd, (struct sockaddr *)&address, sizeof address) < 0)) {
+        int code = errno;
+        close(fd);
+        errno = code;
+        return -1;
+    }
+    return fd;
+}
 // SIG_IGN is a cast macro that Swift cannot import.
 static inline void cposix_ignore(int signal_number) { signal(signal_number, SIG_IGN); }
 // ppoll(2) is declared only under _GNU_SOURCE. The loop wants its nanosecond timeout: poll's milliseconds, rounded

@@ -207,6 +207,18 @@ extension Engine {
     /// shell gave (``setClock(unixTime:at:)``).
     public func unixTime(at time: Double) -> Double? { positions.unixTime(at: time) ?? utcOffset.map { time + $0 } }
 
+    /// The source the engine uses now for `group`, if any.
+    public func chosenSource(_ group: QuantityGroup) -> SourceID? {
+        switch group {
+        case .wind: inputs.apparentWind.currentSource ?? inputs.trueWind.currentSource
+        case .heading: inputs.headingTrue.currentSource ?? inputs.headingMagnetic.currentSource
+        case .speed: inputs.speedThroughWater.currentSource
+        case .position: inputs.motionOverGround.currentSource
+        case .depth: inputs.depth.currentSource
+        case .attitude: inputs.attitude.currentSource
+        }
+    }
+
     /// Which source each group currently uses, for the status line and the periodic summary.
     public var chosenSources: [String: String] {
         var chosen: [String: String] = [:]

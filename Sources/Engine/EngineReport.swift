@@ -21,6 +21,10 @@ public struct EngineReport: Sendable {
     public var route: Route?
     /// The weather page's report, when a new one was made since the last report; nil when as before.
     public var weather: WeatherReport?
+    /// The sources the wind, the heading and the attitude come from now (a bus's values are not sent back to it).
+    public var windSource: SourceID?
+    public var headingSource: SourceID?
+    public var attitudeSource: SourceID?
 
     public init(
         time: Double, unixTime: Double, values: InstrumentValues, alarms: [AlarmStatus]?, timeToStart: Double?
@@ -48,6 +52,9 @@ extension Engine {
         if track != self.track.revision { report.track = self.track }
         report.route = self.route.route
         if weather != self.weather.reportRevision { report.weather = self.weather.report }
+        report.windSource = chosenSource(.wind)
+        report.headingSource = chosenSource(.heading)
+        report.attitudeSource = chosenSource(.attitude)
         return report
     }
 

@@ -11,6 +11,9 @@ public struct OutputPolicy: Sendable {
     /// Carry the inputs' sentences, except those of `excludedSources` (the same device or address: never back).
     public var passThrough = true
     public var excludedSources: Set<SourceID> = []
+    /// Inputs whose sources never come here either, also those registered later: a source named like one of these,
+    /// or like one of these and a colon (`n2k:c0a8...`, a device of the NMEA 2000 bus this output writes to).
+    public var excludedInputs: [String] = []
     public var filter = AddressFilter(include: [], exclude: [])
     /// Talker of computed sentences here (nil: the engine's). Wind made from the forecast keeps its own.
     public var talker: Talker?

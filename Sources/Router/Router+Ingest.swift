@@ -60,7 +60,7 @@ extension Router {
         var sent = false
         for index in outputs.indices {
             let output = outputs[index]
-            guard output.passThrough, !output.excludedSources.contains(source), output.filter.admits(prepared.address)
+            guard output.passThrough, !excluded[index].contains(source), output.filter.admits(prepared.address)
             else { continue }
             guard hasAudience(index) else {
                 sent = true  // would have gone: passed through, remembered for echoes

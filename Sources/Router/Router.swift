@@ -86,6 +86,9 @@ public struct Router {
     /// Per input, by ``SourceID/index``.
     public internal(set) var sources: [SourceCounts] = []
     var limiters: [RateLimiter]
+    /// Per output, the sources never passed on to it (``OutputPolicy/excludedSources``, and the sources of its
+    /// ``OutputPolicy/excludedInputs`` as they register).
+    var excluded: [Set<SourceID>]
     /// Pass-through recently sent, with the input it came from: the same bytes arriving on another input within
     /// `passThroughEchoWindow` are a peer echoing them back.
     var sentPassThrough: [(hash: UInt64, source: SourceID, time: Double)]
@@ -110,6 +113,7 @@ public struct Router {
         self.engine = engine
         self.outputs = outputs
         limiters = outputs.map { RateLimiter(limits: $0.rateLimits) }
+        excluded = outputs.map { $0.excludedSources }
         anyPassThrough = outputs.contains { $0.passThrough }
         passThroughEchoWindow = echoWindow
         clients = Array(repeating: 0, count: outputs.count)
@@ -121,8 +125,25 @@ public struct Router {
     public mutating func source(named name: String) -> SourceID {
         let source = engine.source(named: name)
         while sources.count <= source.index { sources.append(SourceCounts()) }
+        for index in outputs.indices where Self.names(name, any: outputs[index].excludedInputs) {
+            excluded[index].insert(source)
+        }
         return source
     }
+
+    /// Whether source `name` is input `input` or one of its devices (`input:...`), for some input of `inputs`.
+    static func names(_ name: String, any inputs: [String]) -> Bool {
+        let bytes = Array(name.utf8)
+        for input in inputs {
+            let prefix = Array(input.utf8)
+            guard bytes.count >= prefix.count, Array(bytes[0..<prefix.count]) == prefix else { continue }
+            if bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: ":") { return true }
+        }
+        return false
+    }
+
+    /// The source the engine uses now for `group`, if any.
+    public func chosenSource(_ group: QuantityGroup) -> SourceID? { engine.chosenSource(group) }
 
     /// The name an input was registered under.
     public func name(of source: SourceID) -> String { engine.name(of: source) }

@@ -103,10 +103,12 @@ extension SignalKServer {
             return refuse(why.status, why.message)
         }
         let rest = path.dropFirst(Self.accessAdminPath.count).split(separator: "/").map(String.init)
-        switch (request.method, rest.count, rest.first) {
-        case ("GET", 0, _):
-            return reply(200, configuration.access.json(tokens: false))
-        case ("PUT", 2, "requests"):
+        // Plain comparisons, not a switch over a tuple with an optional String: the Embedded build (Swift 6.3)
+        // matched no case of that switch and answered every administrator's request 404.
+        let method = request.method
+        let kind = rest.first ?? ""
+        if method == "GET" && rest.isEmpty { return reply(200, configuration.access.json(tokens: false)) }
+        if method == "PUT" && rest.count == 2 && kind == "requests" {
             let word = JSONValue.parse(request.body)?["value"]?.string
             if word == "approve", let device = configuration.access.approve(rest[1], at: unixTime) {
                 saved(act)
@@ -120,13 +122,13 @@ extension SignalKServer {
             }
             if word != "approve" && word != "deny" { return refuse(400, "{\"value\": \"approve\"} or \"deny\"") }
             return refuse(404, "no such request waiting")
-        case ("DELETE", 2, "devices"):
+        }
+        if method == "DELETE" && rest.count == 2 && kind == "devices" {
             guard configuration.access.revoke(rest[1]) else { return refuse(404, "no such device") }
             saved(act)
             return reply(200, Self.putResult(200, "revoked", requestId: nil))
-        default:
-            return refuse(404, "not found")
         }
+        return refuse(404, "not found")
     }
 
     /// The stream's `{"requestId": ..., "accessRequest": {...}}`: answered PENDING now, and on this stream again

@@ -3,6 +3,9 @@ import Marine
 
 /// The HTTP requests' routes.
 extension SignalKServer {
+    /// The NMEA 2000 bus's listing.
+    static let busPath = "/telltale/v1/n2k"
+
     /// One HTTP request: where its path leads (discovery, the model and its branches, PUT, the stream's upgrade, the
     /// access requests, the weather, the v2 APIs, the settings, the charts, the fleet, the panel's files).
     mutating func handle(
@@ -70,6 +73,7 @@ extension SignalKServer {
         if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
             return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)
         }
+        if path == Self.notesPath { return notes(request, id, &connection, keepAlive: keepAlive, act) }
         if path == Self.settingsPath || path.hasPrefix(Self.settingsPath + "/") {
             return settings(request, id, &connection, keepAlive: keepAlive, act)
         }
@@ -84,6 +88,9 @@ extension SignalKServer {
             return reply(
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
+        }
+        if path == Self.busPath {
+            return ask(.bus, id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
         }
         if path == "/telltale/v1/history" {
             return reply(

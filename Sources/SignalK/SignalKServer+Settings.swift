@@ -6,6 +6,8 @@
 ///     GET /telltale/v1/settings                  the configuration's text and where it lives, the network, notes
 ///     PUT /telltale/v1/settings/check            a configuration's text: is it valid (nothing saved)
 ///     PUT /telltale/v1/settings/configuration    a configuration's text: checked, saved, the gateway restarts on it
+///     GET /telltale/v1/notes                     what the boot left to say (a boot partition late or broken, a
+///                                                configuration refused or replaced): to anyone who may read
 extension SignalKServer {
     /// What a settings request asks the shell for.
     public enum SettingsRequest {
@@ -13,10 +15,25 @@ extension SignalKServer {
             case read
             case check(String)
             case save(String)
+            /// What the boot left to say: open to every device that may read (nothing in it is secret).
+            case notes
         }
     }
 
     static let settingsPath = "/telltale/v1/settings"
+    static let notesPath = "/telltale/v1/notes"
+
+    /// `GET /telltale/v1/notes`: for anyone, answered by the shell.
+    mutating func notes(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            act(.send(connection: id, bytes: HTTPResponse.error(405, "GET only", keepAlive: keepAlive)))
+            if !keepAlive { close(id, &connection, act) }
+            return
+        }
+        ask(.settings(.notes), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
+    }
 
     /// Routes a request below ``settingsPath``.
     mutating func settings(

@@ -19,6 +19,9 @@ extension SignalKServer {
             case chart(ChartRequest.Kind)
             /// A piece of a GRIB file a phone sends: ``ShellReply/message(status:_:)``.
             case upload(UploadPiece)
+            /// The NMEA 2000 bus's devices, what each sends and how often (`GET /telltale/v1/n2k`, read by
+            /// `telltale n2k`): ``ShellReply/json(status:_:)``.
+            case bus
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)

@@ -15,7 +15,8 @@ struct Telltale: ParsableCommand {
     /// each row of the table has its command here, by the description's name). `calibrate level` sits in its group.
     static let table: [(command: any SpecCommand.Type, group: (any ParsableCommand.Type)?)] = [
         (Run.self, nil), (CheckConfig.self, nil), (Replay.self, nil), (Record.self, nil), (Simulate.self, nil),
-        (Inspect.self, nil), (Ports.self, nil), (CalibrateLevel.self, Calibrate.self), (IMUCommand.self, nil),
+        (Inspect.self, nil), (N2K.self, nil), (Ports.self, nil), (CalibrateLevel.self, Calibrate.self),
+        (IMUCommand.self, nil),
         (Race.self, nil), (Route.self, nil), (Anchor.self, nil), (Alarm.self, nil), (Access.self, nil),
         (Network.self, nil), (Advertise.self, nil), (Weather.self, nil), (Fleet.self, nil),
     ]

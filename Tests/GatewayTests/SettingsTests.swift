@@ -139,5 +139,31 @@ import Testing
         #expect(json["configuration"]?["path"] == .null)
         let save = GatewaySettings(paths: paths).handle(.save("talker = \"II\"\n"))
         #expect(save.status == 409 && !save.restart)
+        // The notes alone, for the instruments page (no passphrase in them).
+        let notes = GatewaySettings(paths: paths).handle(.notes)
+        let list = try #require(JSONValue.parse(Array(notes.json.utf8))?["notes"]?.array)
+        #expect(
+            notes.status == 200 && list.count == 1 && list[0].string?.hasPrefix("telltale.toml on the card") == true)
+        #expect(!notes.json.contains("abcde-fghjk-mnpqr"))
+        #expect(GatewaySettings.Paths().notes.contains("/run/telltale/boot-partition.txt"))
+    }
+
+    @Test("the notes are for every device that may read; the settings for an admin only")
+    func notesForAll() throws {
+        let web = freePort()
+        let folder = temporaryFolder("settings-notes-open")
+        let path = folder + "/telltale.toml"
+        try POSIX.writeFileAtomically(path, configuration(web: web, output: freePort()) + "\nput_networks = []\n")
+        var options = RunOptions()
+        options.config = path
+        options.duration = 2
+        let run = options
+        let gateway = TestThread { try? RunCommand.run(run) { _ in } }
+        defer { gateway.join() }
+        #expect(wait(port: web, listening: true))
+        let notes = try request("GET", "/telltale/v1/notes", port: web)
+        #expect(notes.status == 200 && notes.body.contains("\"notes\":["))
+        let settings = try request("GET", "/telltale/v1/settings", port: web)
+        #expect(settings.status == 401 || settings.status == 403)
     }
 }

@@ -230,10 +230,10 @@ try:
     check(wait_for(lambda: "CHART SHIP" in js("return Array.from(document.querySelectorAll('.chart-label'))"
                                               ".map(e => e.textContent).join()"), 15), "the AIS ship drawn with its name")
     for theme in ["day", "night", "red"]:
-        js(f"theme('{theme}')")
+        js(f"telltale.theme('{theme}')")
         time.sleep(1)
         driver.save_screenshot(os.path.join(shots, f"chart-{theme}-phone.png"))
-    js("theme('day')")
+    js("telltale.theme('day')")
 
     # A drag pans and stops following; Follow brings the boat back to the middle.
     size = js("const r = document.querySelector('#chart').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]")

@@ -60,14 +60,14 @@ fi
 # them. Each module before it is type-checked, optimised and serialised (-emit-module), no more: a build takes about
 # 5.5 minutes of one core instead of 10.
 # In dependency order: the pure core and the router, the syscall funnel, the drivers, the shell, the command line.
-for module in NMEA Marine Engine Router SignalK Fleet Platform Sensors Gateway; do
+for module in NMEA N2K Marine Engine Router Bridge SignalK Fleet Platform Sensors Gateway; do
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
     swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$WORK/modules/$module.swiftmodule" \
         "${files[@]}"
 done
 mapfile -t files < <(find Sources/TelltalePi -name '*.swift' | sort)
 swiftc "${SWIFT_FLAGS[@]}" -module-name TelltalePi "${files[@]}" -c -o "$WORK/modules/TelltalePi.o"
-rm -f "$WORK"/modules/{NMEA,Marine,Engine,Router,SignalK,Fleet,Platform,Sensors,Gateway}.o
+rm -f "$WORK"/modules/{NMEA,N2K,Marine,Engine,Router,Bridge,SignalK,Fleet,Platform,Sensors,Gateway}.o
 LIBDIR=$SYSROOT/usr/lib/$GNU
 # String comparison normalises Unicode: its tables come with the toolchain's Embedded library for the target.
 UNICODE=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a

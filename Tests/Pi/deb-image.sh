@@ -14,20 +14,26 @@ install -d "$ROOT/DEBIAN" "$ROOT/usr/lib/telltale" "$ROOT/lib/systemd/system/tel
     "$ROOT/usr/lib/udev/rules.d" "$ROOT/etc/udev/rules.d" "$ROOT/usr/lib/systemd/journald.conf.d" \
     "$ROOT/usr/share/initramfs-tools/scripts/init-bottom" "$ROOT/usr/share/initramfs-tools/hooks" \
     "$ROOT/etc/initramfs-tools/conf.d" "$ROOT/usr/share/doc/telltale-image" "$ROOT/data" \
-    "$ROOT/usr/share/telltale/image"
+    "$ROOT/usr/share/telltale/image" "$ROOT/lib/systemd/system/emergency.service.d" \
+    "$ROOT/lib/systemd/system/rescue.service.d"
 # The boot partition's files as the image ships them: telltale-data keeps a data partition's configuration when a
 # new image (with this example on its boot partition) is written over an old one.
 install -m 644 "$SRC/boot/telltale.toml" "$SRC/boot/network.toml" "$SRC/boot/README.txt" "$ROOT/usr/share/telltale/image/"
-for script in telltale-data telltale-wifi telltale-update; do
+for script in telltale-data telltale-wifi telltale-update telltale-rescue; do
     install -m 755 "$SRC/system/$script" "$ROOT/usr/lib/telltale/$script"
 done
-for unit in telltale-data.service telltale-network.service telltale-wifi.service telltale-update.service; do
+for unit in telltale-data.service telltale-network.service telltale-wifi.service telltale-update.service \
+    telltale-boot.service; do
     install -m 644 "$SRC/system/$unit" "$ROOT/lib/systemd/system/$unit"
 done
 install -m 644 "$SRC/system/telltale-image.conf" "$ROOT/lib/systemd/system/telltale.service.d/image.conf"
 install -m 644 "$SRC/system/ssh-telltale.conf" "$ROOT/lib/systemd/system/ssh.service.d/telltale.conf"
+# No shell in emergency or rescue mode (no keyboard, no screen, a locked root): telltale-rescue goes on to the gateway.
+install -m 644 "$SRC/system/rescue-telltale.conf" "$ROOT/lib/systemd/system/emergency.service.d/telltale.conf"
+install -m 644 "$SRC/system/rescue-telltale.conf" "$ROOT/lib/systemd/system/rescue.service.d/telltale.conf"
 install -m 644 "$SRC/system/sshd-telltale.conf" "$ROOT/etc/ssh/sshd_config.d/telltale.conf"
 install -m 644 "$SRC/system/telltale-wired.network" "$ROOT/usr/lib/systemd/network/80-telltale-wired.network"
+install -m 644 "$SRC/system/telltale-can.network" "$ROOT/usr/lib/systemd/network/80-telltale-can.network"
 install -m 644 "$SRC/system/61-telltale.rules" "$ROOT/usr/lib/udev/rules.d/61-telltale.rules"
 # gpsd's hotplug rule masked: it would take the PL2303, CP210x and FTDI adapters marine NMEA cables use.
 ln -s /dev/null "$ROOT/etc/udev/rules.d/60-gpsd.rules"

@@ -75,6 +75,33 @@ class Card:
                                 capture_output=True, text=True)
         return [os.path.basename(line.rstrip("/")) for line in result.stdout.split()] if result.returncode == 0 else []
 
+    def copy(self, name):
+        """A copy of the card as it is now (a sparse file beside it), for a boot that must not change this one."""
+        path = os.path.join(os.path.dirname(self.path), name)
+        subprocess.run(["cp", "--sparse=always", self.path, path], check=True)
+        return Card(path)
+
+    def split_boot(self, name):
+        """The boot partition taken off the card into a drive of its own (`name`, an MBR with the same disk signature
+        and the FAT as its first partition at the same place), and its entry deleted from the card's table: booted,
+        the card has no boot partition until that drive is plugged in. Returns the drive, as a Card."""
+        path = os.path.join(os.path.dirname(self.path), name)
+        start, size = self.partitions()[0]
+        subprocess.run(["dd", f"if={self.path}", f"of={path}", "bs=1M", f"count={(start + size) // MIB}",
+                        "conv=sparse", "status=none"], check=True)
+        subprocess.run(["sfdisk", "--quiet", "--delete", path, "2"], check=False, capture_output=True)
+        subprocess.run(["sfdisk", "--quiet", "--delete", path, "3"], check=False, capture_output=True)
+        subprocess.run(["sfdisk", "--quiet", "--delete", self.path, "1"], check=True, capture_output=True)
+        return Card(path)
+
+    def break_boot_sector(self):
+        """The FAT's first sector zeroed: the firmware (here, QEMU given the kernel) still boots, Linux cannot mount
+        the partition (as after a power cut while something was written to it)."""
+        start, _ = self.partitions()[0]
+        with open(self.path, "r+b") as f:
+            f.seek(start)
+            f.write(bytes(512))
+
     def partitions(self):
         """(start, size) in bytes of each partition in the card's table."""
         out = subprocess.run(["sfdisk", "-J", self.path], capture_output=True, text=True).stdout
@@ -87,8 +114,15 @@ class EmulatedPi:
     """One boot of the card in QEMU. The console goes to `console.log` in `work`; the monitor listens on a Unix
     socket; ports on loopback reach the Pi's panel (web), NMEA TCP (nmea) and SSH (ssh)."""
 
-    def __init__(self, card, work, memory="512M", key=None):
+    def __init__(self, card, work, memory="512M", key=None, boot_files=None, append="", can=True):
+        """`boot_files`: (kernel, initrd, command line) to boot with instead of those on the card's boot partition
+        (a card whose FAT cannot be read); `append`: words added to the kernel's command line; `can`: two of QEMU's
+        emulated CAN controllers (Kvaser PCI cards, an SJA1000 each) on one emulated bus: the Pi's can0 and can1, whose
+        frames cross the kernel's real driver (kvaser_pci) both ways."""
         self.card = card
+        self.preset_boot_files = boot_files
+        self.can = can
+        self.append = append
         self.work = work
         self.memory = memory
         self.key = key
@@ -119,14 +153,14 @@ class EmulatedPi:
         """Powers the Pi on. `virt`: the board described above. `raspi3b`: QEMU's Raspberry Pi 3 with the image's own
         kernel and device tree (bcm2837-rpi-3-b.dtb), the card on the Pi's SD host, the network through a USB
         Ethernet adapter, and the GPIO header's UART (the mini UART) on a chardev named `gpio-uart`."""
-        kernel, initrd, cmdline = self.boot_files()
+        kernel, initrd, cmdline = self.preset_boot_files or self.boot_files()
         if os.path.exists(self.monitor_path):
             os.unlink(self.monitor_path)
         forwards = (f"hostfwd=tcp:127.0.0.1:{self.web}-:3000,hostfwd=tcp:127.0.0.1:{self.nmea}-:10110,"
                     f"hostfwd=tcp:127.0.0.1:{self.ssh_port}-:22")
         # The Pi's own command line, with the emulated board's console on its PL011 added (the image has none).
         arguments = ["qemu-system-aarch64", "-nographic", "-no-reboot", "-kernel", kernel, "-initrd", initrd,
-                     "-append", cmdline + " console=ttyAMA0", "-monitor", f"unix:{self.monitor_path},server,nowait",
+                     "-append", cmdline + " console=ttyAMA0" + (" " + self.append if self.append else ""), "-monitor", f"unix:{self.monitor_path},server,nowait",
                      "-serial", f"file:{self.console_path}"]
         if machine == "raspi3b":
             dtb = os.path.join(self.work, "bcm2837-rpi-3-b.dtb")
@@ -142,6 +176,9 @@ class EmulatedPi:
                 "-netdev", f"user,id=net,{forwards}", "-device", "virtio-net-pci,netdev=net",
                 "-device", "qemu-xhci,id=xhci",
             ]
+            if self.can:
+                arguments += ["-object", "can-bus,id=canbus0", "-device", "kvaser_pci,canbus=canbus0",
+                              "-device", "kvaser_pci,canbus=canbus0"]
             for name, serial in usb_serials:
                 arguments += self.serial_chardev(name)
                 arguments += ["-device", f"usb-serial,chardev={name},id={name},serial={serial}"]
@@ -189,6 +226,11 @@ class EmulatedPi:
             self.monitor(f"chardev-add socket,id={name},host=127.0.0.1,port={port},server=on,wait=off")
         return self.monitor(f"device_add usb-serial,chardev={name},id={name},serial={serial},bus=xhci.0")
 
+    def plug_usb_drive(self, name, path):
+        """A drive (a raw disk image) plugged in through USB (drive_add, then device_add usb-storage)."""
+        self.monitor(f"drive_add 0 if=none,file={path},format=raw,id={name}")
+        return self.monitor(f"device_add usb-storage,drive={name},id={name},bus=xhci.0")
+
     def unplug(self, name):
         return self.monitor(f"device_del {name}")
 
@@ -203,6 +245,14 @@ class EmulatedPi:
 
     def out(self, command, timeout=60):
         return self.ssh(command, timeout)[1].strip()
+
+    def put(self, path, data, timeout=60):
+        """Writes `data` (bytes) to `path` on the Pi, over SSH; True when it was written."""
+        result = subprocess.run(
+            ["ssh", "-q", "-i", self.key, "-p", str(self.ssh_port), "-o", "StrictHostKeyChecking=no",
+             "-o", "UserKnownHostsFile=/dev/null", "-o", "ConnectTimeout=5", "-o", "BatchMode=yes",
+             "root@127.0.0.1", f"cat > {path}"], input=data, capture_output=True, timeout=timeout)
+        return result.returncode == 0
 
     def wait_ready(self, seconds=240):
         """Waits until SSH answers; False if it never did."""

@@ -11,4 +11,8 @@ HOST=.build/release/telltale
 for f in "$IMAGE" "$DEB" "$HOST"; do
     [ -e "$f" ] || { echo "image-check: $f is missing (make image-check builds it)"; echo "image-check: 0 passed, 1 failed"; exit 1; }
 done
-exec python3 Tests/Pi/image_check.py "$IMAGE" "$DEB" "$HOST"
+# The NMEA 2000 part reads the Pi's frames with PyPI's nmea2000, in the checks' own environment.
+VENV=.build-interop/venv
+if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
+"$VENV/bin/python" -c "import nmea2000" 2>/dev/null || "$VENV/bin/pip" install --quiet "nmea2000==2026.10.3"
+exec "$VENV/bin/python" Tests/Pi/image_check.py "$IMAGE" "$DEB" "$HOST"

@@ -42,8 +42,10 @@ customize_hook() {
     printf '127.0.0.1\tlocalhost\n127.0.1.1\ttelltale\n::1\tlocalhost ip6-localhost ip6-loopback\n' > "$root/etc/hosts"
     cat > "$root/etc/fstab" <<FSTAB
 # The root is mounted read-only under a RAM overlay by the initramfs (telltale-overlay); the data partition by
-# telltale-data.service. The boot partition stays read-only but while something is written to it.
-PARTUUID=$SIGNATURE-01  /boot/firmware  vfat  ro,noatime,umask=0022,x-systemd.device-timeout=30s  0  2
+# telltale-data.service. The boot partition stays read-only but while something is written to it, and is never
+# needed to boot: nofail (a late, missing or broken FAT never reaches emergency mode; the boot waits 10 s for it,
+# then goes on with what the data partition kept, and telltale-boot.service takes its files in when it appears).
+PARTUUID=$SIGNATURE-01  /boot/firmware  vfat  ro,noatime,umask=0022,nofail,x-systemd.device-timeout=10s  0  2
 FSTAB
     # gpsd opens only what /etc/default/gpsd names (nothing), never what USB hotplug offers it.
     sed -i 's/^USBAUTO=.*/USBAUTO="false"/; s/^DEVICES=.*/DEVICES=""/' "$root/etc/default/gpsd"
@@ -114,6 +116,8 @@ PACKAGES=(
     # A USB GPS through gpsd; the voice (espeak-ng, aplay); GRIB forecasts read by `telltale weather import` (ecCodes,
     # in its own process: the gateway never maps it); the fleet uplink's MQTT client (opened only when [uplink] is on).
     gpsd espeak-ng alsa-utils libeccodes0 libmosquitto1
+    # The NMEA 2000 bus: candump, cansend and canplayer to look at it and test it (the gateway needs none of them).
+    can-utils
 )
 include=$(IFS=,; echo "${PACKAGES[*]}")
 

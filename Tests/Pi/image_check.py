@@ -12,6 +12,11 @@
     opens and comes back through /dev/serial/by-id with no restart of the service (defect 1); what the instruments
     send comes out computed on TCP 10110 and in Signal K. A GRIB file sent from the laptop as the panel sends it is
     imported on the Pi (its ecCodes, in the import's own process, under the unit's sandbox) and taken.
+ 3b. The NMEA 2000 bus, on two of QEMU's emulated CAN controllers (kvaser_pci) on one emulated bus: both up at
+    250 kbit/s; Telltale's true wind, heading, heel and pitch and route guidance read back with candump and decoded by
+    PyPI's nmea2000; ISO requests answered (claim, product information) and refused (NAK); its address given up to a
+    lower NAME and defended against a higher one; a recorded bus played with canplayer coming out as computed true
+    wind on TCP and in Signal K from the bus's device; `telltale n2k`; can0 down and up again without a restart.
  4. Power cut while the gateway records, while a configuration is being saved from the settings page, and while the
     fleet uplink queues on the data partition with its link to the shore cut (Debian's mosquitto on the laptop,
     `telltale fleet` watching): the next boot is clean, the configuration is the old or the new one whole, the
@@ -19,6 +24,12 @@
     cut reach the shore once the link is back, late, with no number missing.
  5. A new image written over the card, with a newer telltale package in updates/ on its boot partition: the data
     partition (configuration, recordings) is kept, the package is installed at boot, and the Pi restarts into it.
+ 5b. On copies of that card: the boot partition late (its entry taken off the card's table, the partition plugged in
+    as a drive of its own once the boot has gone on), holding a telltale.toml that does not parse; and the boot
+    partition broken (its first sector zeroed) with emergency mode asked for on the kernel's command line. Each boot
+    serves computed true wind on TCP and Signal K on the data partition's configuration, says what happened on the
+    panel and in the gateway's log, and ends in neither emergency nor rescue mode; the late partition is mounted when
+    it appears and its bad configuration refused and said, the gateway running on unrestarted.
 
 Prints ok/FAIL per check and `image-check: N passed, M failed`.
 
@@ -26,6 +37,7 @@ Prints ok/FAIL per check and `image-check: N passed, M failed`.
 """
 import hashlib
 import json
+import math
 import os
 import re
 import socket
@@ -171,6 +183,15 @@ class Link:
             self.sockets = []
 
 
+# The NMEA 2000 bus on the first of QEMU's two emulated CAN controllers (the second is the check's own node); an IMU
+# trace and the demo route, so that heel and pitch and route guidance go onto the bus too.
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+with open(os.path.join(ROOT, "Fixtures", "demo-voyage", "imu.csv")) as f:
+    card.put("imu.csv", "".join(line for _, line in zip(range(3001), f)))
+card.put("route.gpx", open(os.path.join(ROOT, "Fixtures", "demo-voyage", "route.gpx")).read())
+configuration = 'route = "/boot/firmware/route.gpx"\n' + configuration
+configuration += ('\n[n2k]\nbus = "can://can0"\n\n[imu]\nurl = "csv:///boot/firmware/imu.csv"\nloop = true\n'
+                  'axes = "x,y,z"\n')
 link = Link(BROKER)
 configuration += (f'\n[uplink]\nbroker = "mqtt://10.0.2.2:{link.port}"\nboat = "pi"\nbatch_seconds = 2\n'
                   '[uplink.rates]\nwind = 1\nposition = 1\n')
@@ -306,6 +327,137 @@ anchored = [http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position", 
 check(all(status == 200 for status, _ in anchored), "the anchor set over Signal K: a position, a circle of 55 m",
       str(anchored))
 
+# 3b. The NMEA 2000 bus: the Pi's can0 and the check's node on can1, two of QEMU's emulated Kvaser cards on one bus,
+# so every frame crosses the kernel's kvaser_pci driver. What Telltale sends, read with candump and decoded by PyPI's
+# nmea2000; its answers to ISO requests sent with cansend; its address defended and given up by NAME; a recorded bus
+# played with canplayer coming out computed on TCP and in Signal K; the interface taken down and brought back.
+from nmea2000.decoder import NMEA2000Decoder  # noqa: E402
+
+
+def navigating(index):
+    """The instruments, and a GPS near the route's start (its time now): the route is followed."""
+    if index % 4 == 3:
+        now = time.gmtime()
+        return sentence(f"GPRMC,{time.strftime('%H%M%S', now)}.00,A,5046.8000,N,00118.0000,W,6.0,135.0,"
+                        f"{time.strftime('%d%m%y', now)},,,A")
+    return instruments(index)
+
+
+def bus_messages(log):
+    """candump -L lines decoded by nmea2000 (its own fast-packet assembly): (PGN, source, {field id: value})."""
+    decoder = NMEA2000Decoder()
+    out = []
+    for line in log.splitlines():
+        try:
+            message = decoder.decode(line.strip())
+        except Exception:
+            continue
+        if message is not None:
+            out.append((message.PGN, message.source, {f.id: (f.raw_value if f.raw_value is not None else f.value)
+                                                       for f in message.fields}))
+    return out
+
+
+def capture(seconds, command=""):
+    """What crosses the bus, from can1, for `seconds`, with `command` run on the Pi half a second in."""
+    return pi.out(f"sh -c 'timeout {seconds} candump -L can1 & sleep 0.5; {command or 'true'}; wait'",
+                  timeout=seconds + 30)
+
+
+links = pi.out("ip -details link show can0; ip -details link show can1")
+check(links.count("state UP") + links.count(",UP,") >= 2 and links.count("bitrate 250000") == 2,
+      "the image brings both CAN interfaces up at 250 kbit/s (systemd-networkd, kvaser_pci)", links[:600])
+feed.stop()
+feed = SerialFeed(pi.chardevs["adapter"], navigating, rate=10)
+wait_for(lambda: "route" in http(pi, "/signalk/v2/api/vessels/self/navigation/course")[1], 20, step=1)
+time.sleep(4)
+own = bus_messages(capture(6))
+ours = {source for pgn, source, _ in own if pgn == 130306}
+address = next(iter(ours), None)
+winds = [f for pgn, _, f in own if pgn == 130306]
+true_boat = [f for f in winds if f.get("reference") == 3]
+tcp = [line for _, line in output.lines()[-50:] if re.match(r"^\$IIMWV,[^,]*,T,", line)]
+agree = False
+if true_boat and tcp:
+    fields = tcp[-1].split(",")
+    angle, knots = float(fields[1]), float(fields[3])
+    n2k_angle = math.degrees(true_boat[-1]["windAngle"]) % 360
+    agree = abs((n2k_angle - angle + 180) % 360 - 180) < 1.5 and abs(true_boat[-1]["windSpeed"] / 0.514444 - knots) < 0.3
+check(len(ours) == 1 and agree,
+      f"Telltale's true wind on the bus (130306, boat-referenced, from address {address}) is what it says on TCP, "
+      "read back with candump and decoded by nmea2000", f"{true_boat[-1:]} against {tcp[-1:]}")
+pgns = {pgn for pgn, source, _ in own if source == address}
+check({127257, 129283, 129284, 127250} <= pgns and len({f.get("sid") for p, s, f in own if s == address and p in
+                                                        (130306, 127250)}) > 1,
+      "heel and pitch (127257), the heading (127250), cross-track error and navigation data (129283, 129284) go "
+      "out too, a SID per tick", str(sorted(pgns)))
+claim = next((line for line in capture(3, f"cansend can1 18EA{address:02X}42#00EE00").splitlines()
+              if f" 18EEFF{address:02X}#" in line), "") if address is not None else ""
+name = int.from_bytes(bytes.fromhex(claim.split("#")[1]), "little") if claim else 0
+check(name != 0, "an ISO request for the address claim (cansend) is answered with Telltale's claim", claim)
+answers = bus_messages(capture(4, f"cansend can1 18EA{address or 0:02X}42#14F001; sleep 0.5; "
+                                  f"cansend can1 18EA{address or 0:02X}42#00F201"))
+product = next((f for pgn, source, f in answers if pgn == 126996 and source == address), {})
+nak = next((f for pgn, source, f in answers if pgn == 59392 and source == address), {})
+model = product.get("modelId", "")
+model = model.decode(errors="replace") if isinstance(model, bytes) else str(model)
+check(model.startswith("Telltale gateway") and nak.get("pgn") == 127488,
+      "a request for its product information is answered (126996, decoded by nmea2000); one for a PGN it does not "
+      "answer is refused with an ISO NAK (59392)", f"{product} {nak}")
+lower, higher = name - 1, name + 1
+moved = capture(3, f"cansend can1 18EEFF{address or 0:02X}#{lower.to_bytes(8, 'little').hex().upper()}")
+claims = [line for line in moved.splitlines() if "18EEFF" in line and
+          line.split("#")[1].upper() == name.to_bytes(8, "little").hex().upper()]
+new_address = int(claims[-1].split("#")[0][-2:], 16) if claims else None
+check(new_address is not None and new_address != address,
+      f"a second node claiming address {address} with a lower NAME makes Telltale move (to {new_address})", moved[-400:])
+defended = capture(3, f"cansend can1 18EEFF{new_address or 0:02X}#{higher.to_bytes(8, 'little').hex().upper()}")
+check(any(f" 18EEFF{new_address or 0:02X}#" in line and line.split("#")[1].upper() ==
+          name.to_bytes(8, "little").hex().upper() for line in defended.splitlines()),
+      f"one claiming address {new_address} with a higher NAME is answered with Telltale's claim: the address is "
+      "defended", defended[-400:])
+
+# A recorded bus played onto it by canplayer, the serial instruments quiet: the bus alone makes the true wind.
+feed.stop()
+SHARED = os.path.join(ROOT, "..", "shared", "fixtures", "n2k", "candumpSample3.txt")
+if os.path.exists(SHARED):
+    recording, named = open(SHARED).read(), "candumpSample3.txt (a real bus)"
+    recording = "".join(re.sub(r"\) \S+ ", ") can1 ", line) for line in recording.splitlines(True)
+                        if line.startswith("("))
+else:
+    print("image-check: ../shared/fixtures/n2k is absent: the project's own recording is played (skipped: a real bus)")
+    # Telltale's own recording, its sender given another address and its claims left out.
+    recording, named = "", "Fixtures/n2k/telltale-demo.candump"
+    for line in open(os.path.join(ROOT, "Fixtures", "n2k", "telltale-demo.candump")):
+        stamp, _, frame = line.split()
+        identifier, data = frame.split("#")
+        if identifier[2:4] == "EE":
+            continue
+        recording += f"{stamp} can1 {identifier[:6]}42#{data}\n"
+pi.put("/run/bus.log", recording.encode())
+before = len(output.lines())
+pi.ssh("systemd-run --quiet --unit=canplayer canplayer -I /run/bus.log -l 2", timeout=30)
+played = wait_for(lambda: [line for line in computed_true_wind(output.lines()[before:]) if ",A*" in line], 60, step=1)
+depth = json.loads(http(pi, "/signalk/v1/api/vessels/self/environment/depth/belowTransducer")[1] or "{}")
+source = depth.get("$source", "")
+check(played and source.startswith("n2k"),
+      f"{named} played with canplayer comes out as computed true wind on TCP; the bus's depth is in Signal K from "
+      f"its device ({source})",
+      f"{[line for _, line in output.lines()[before:]][-8:]} " + pi.out(
+          "systemctl status canplayer --no-pager | head -n 5; wc -l /run/bus.log; "
+          "journalctl -u telltale -b --no-pager | tail -n 6"))
+listing = pi.out("telltale n2k")
+check("n2k:" in listing and "Wind Data" in listing, "`telltale n2k` on the Pi lists the bus's devices and what they "
+      "send", listing[:400])
+pi.ssh("systemctl stop canplayer", timeout=30)
+pi.ssh("ip link set can0 down; sleep 3; ip link set can0 up type can bitrate 250000", timeout=30)
+reopened = wait_for(lambda: "can://can0 open again" in pi.out("journalctl -u telltale -b --no-pager | grep n2k"),
+                    40, step=2)
+check(reopened and pi.out("systemctl show -p NRestarts --value telltale") == "0",
+      "can0 taken down and brought back: said, reopened, claimed again; the service never restarted",
+      pi.out("journalctl -u telltale -b --no-pager | grep n2k | tail -n 6"))
+feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+
 # 4. Power cut while recording, while a configuration is saved from the settings page, and while the uplink queues
 # on the data partition: the link to the shore is cut first.
 before_cut = shore_boat().get("lastBatch", 0)
@@ -340,7 +492,8 @@ radius = wait_for(lambda: '"value":55' in http(pi, "/signalk/v1/api/vessels/self
 where = http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position")[1]
 check(radius and '"latitude":50.7712345' in where and '"longitude":-1.3054321' in where,
       "the anchor watch is armed again after the power cut: the same anchor, the same circle (anchor.toml)", where[:300])
-recordings = pi.out("ls -t /var/log/telltale/*.nmea | head -n 1")
+# The newest recording with sentences in it (this boot's has the IMU's samples beside an empty log so far).
+recordings = pi.out("for f in $(ls -t /var/log/telltale/*.nmea); do [ -s $f ] && echo $f && break; done")
 replayed = pi.out(f"telltale inspect --json {recordings}")
 try:
     report = json.loads(replayed)
@@ -403,6 +556,95 @@ check(pi.out("cat /var/lib/telltale/marker") == marker and pi.out("cat /etc/tell
       "the data partition was kept through the new image: state and configuration as they were")
 check("installed" in card.list("updates") or any(n.endswith(".deb") for n in card.list("updates/installed")),
       "the package was moved to updates/installed on the boot partition", str(card.list("updates")))
+
+# 5b. The boot partition late, broken, or holding a configuration that does not parse (each on a copy of the card,
+#     which has a data partition with a good configuration by now): the gateway comes up serving NMEA on TCP and
+#     Signal K on what the data partition kept, says what happened on the panel and in its log, and no boot stays in
+#     emergency or rescue mode.
+pi.shutdown()
+
+
+def no_emergency(pi):
+    """The boot is neither in emergency nor rescue mode now, the gateway runs, and what failed is the boot partition's
+    mount alone (a nofail mount: said, not fatal)."""
+    modes = pi.out("systemctl is-active emergency.target rescue.target; systemctl is-active telltale")
+    failed = pi.out("systemctl --failed --no-legend --plain | awk '{ print $1 }'").split()
+    return modes.split() == ["inactive", "inactive", "active"] and all(
+        u == "boot-firmware.mount" or u.startswith("systemd-fsck@") for u in failed), f"{modes} failed: {failed}"
+
+
+def serving(pi, output):
+    """True wind computed from the adapter's instruments on TCP, and Signal K answering."""
+    flowing = wait_for(lambda: len(computed_true_wind(output.lines())) > 5, 90, step=0.5)
+    return flowing and http(pi, "/signalk")[0] == 200
+
+
+def notes(pi):
+    status, body = http(pi, "/telltale/v1/notes")
+    return " ".join((json.loads(body) if status == 200 else {}).get("notes", []))
+
+
+boot_files = EmulatedPi(card, work).boot_files()
+# Late: the card boots with no boot partition in its table; the partition, on a drive of its own, is plugged in once
+# the boot has gone on without it. On it, a telltale.toml that does not parse.
+late = card.copy("card-late.img")
+boot_drive = late.split_boot("boot-late.img")
+boot_drive.put("telltale.toml", "[[input]\nname = unfinished\n")
+pi = EmulatedPi(late, work, key=key, boot_files=boot_files).boot(usb_serials=[("adapter", ADAPTER_SERIAL)])
+feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+output = OutputReader(pi.nmea, reconnect=True)
+check(pi.wait_ready(), "boot partition late: the Pi boots, SSH answers with the key the data partition kept",
+      pi.console()[-2000:])
+pi.out("systemctl is-system-running --wait", timeout=120)
+ok, detail = no_emergency(pi)
+check(ok, "boot partition late: no emergency or rescue mode, the gateway runs", detail + pi.console()[-1500:])
+check(serving(pi, output), "boot partition late: computed true wind on TCP and Signal K, on the data partition's "
+      "configuration", pi.out("journalctl -u telltale -b --no-pager | tail -n 8"))
+said = notes(pi)
+logged = pi.out("journalctl -u telltale -b --no-pager | grep -c 'system: The SD card.s boot partition'")
+check("was not there" in said and logged not in ("", "0"),
+      "boot partition late: said on the panel (/telltale/v1/notes) and in the gateway's log", said[:300])
+pid = pi.out("systemctl show -p MainPID --value telltale")
+pi.plug_usb_drive("late", boot_drive.path)
+mounted = wait_for(lambda: pi.out("findmnt -no FSTYPE /boot/firmware") == "vfat", 60, step=2)
+check(mounted, "the boot partition plugged in later is mounted by itself",
+      pi.out("journalctl -b --no-pager | grep -i 'telltale-data\\|boot-firmware' | tail -n 8"))
+refused = wait_for(lambda: "was not used" in notes(pi), 30, step=1)
+check(refused and "was not there" not in notes(pi),
+      "its telltale.toml that does not parse is refused and said on the panel; the late note is gone", notes(pi)[:300])
+count = len(computed_true_wind(output.lines()))
+check(pi.out("cat /boot/firmware/telltale-error.txt | head -n 1").startswith("telltale.toml on this card was not used")
+      and pi.out("systemctl show -p MainPID --value telltale") == pid
+      and wait_for(lambda: len(computed_true_wind(output.lines())) > count + 5, 30, step=0.5),
+      "the reason written beside it on the card; the gateway runs on, unrestarted, on the configuration it had")
+feed.stop()
+output.stop()
+pi.shutdown()
+
+# Broken: the boot partition's first sector zeroed (Linux cannot mount it; the kernel handed to QEMU directly, as the
+# Pi's firmware would still read it), and emergency mode asked for on the kernel's command line: the image's
+# emergency mode goes on to the gateway, and says so, instead of waiting for a keyboard.
+broken = card.copy("card-broken.img")
+broken.break_boot_sector()
+pi = EmulatedPi(broken, work, key=key, boot_files=boot_files, append="systemd.unit=emergency.target").boot(
+    usb_serials=[("adapter", ADAPTER_SERIAL)])
+feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+output = OutputReader(pi.nmea, reconnect=True)
+check(pi.wait_ready(), "boot partition broken: the Pi boots and SSH answers", pi.console()[-2000:])
+wait_for(lambda: pi.out("systemctl is-active telltale") == "active", 120, step=2)
+ok, detail = no_emergency(pi)
+check(ok, "boot partition broken, emergency mode asked for: gone on to the gateway, no shell waiting", detail
+      + pi.console()[-1500:])
+check(serving(pi, output), "boot partition broken: computed true wind on TCP and Signal K",
+      pi.out("journalctl -u telltale -b --no-pager | tail -n 8"))
+said = notes(pi)
+check("could not be mounted" in said and "emergency mode" in said,
+      "both said on the panel: the boot partition could not be mounted; the boot went through emergency mode", said[:400])
+check(pi.out("systemctl list-timers --all --no-legend | grep -c telltale-rescue-check") == "1",
+      "a reboot is armed for a gateway that would not be running 3 minutes on (it runs: none will come)")
+feed.stop()
+output.stop()
+pi.shutdown()
 
 # 6. The Raspberry Pi 3's own kernel, device tree and SD host, in QEMU's raspi3b board (slower: last). Its mini UART
 #    hands Linux only a few bytes in QEMU 7.2 (18 of 1,080 written in 8 s once, none in other runs), so the GPIO UART

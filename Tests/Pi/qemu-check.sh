@@ -63,6 +63,10 @@ for ARCH in "$@"; do
         >"$OUT" 2>/dev/null
     check "$ARCH replay of the demo voyage is byte-identical to expected.nmea ($(wc -l <"$OUT") lines)" \
         cmp -s "$OUT" Fixtures/demo-voyage/expected.nmea
+    # A recorded NMEA 2000 bus through the same converter: the same 0183 as on the desktop, byte for byte.
+    $RUNNER "$BIN" replay --fast --tag-time Fixtures/n2k/telltale-demo.candump >"$OUT" 2>/dev/null
+    check "$ARCH replay of a recorded NMEA 2000 bus is byte-identical to telltale-demo.expected.nmea ($(wc -l <"$OUT") lines)" \
+        cmp -s "$OUT" Fixtures/n2k/telltale-demo.expected.nmea
     # The deltas' numbers carry six decimals: each to its last digit (Tests/Pi/json-close.py says why not bytes).
     check "$ARCH Signal K delta stream of the replay starts as expected-signalk.jsonl (to the last digit)" \
         Tests/Pi/json-close.py Fixtures/demo-voyage/expected-signalk.jsonl "$DELTAS" 300

@@ -37,6 +37,25 @@ import Testing
         #expect(r.counters.echoes == 2)
     }
 
+    @Test("nothing read from a bus goes back onto it: every device of an excluded input, also those heard later")
+    func excludedInputs() throws {
+        var bus = OutputPolicy(name: "n2k")
+        bus.excludedInputs = ["n2k"]
+        var r = router([bus, OutputPolicy(name: "plotter")])
+        let serial = r.source(named: "instruments")
+        let early = r.source(named: "n2k:@35")
+        let late = r.source(named: "n2k:c0a8e4001e2ff6f1")
+        let lookalike = r.source(named: "n2k2")
+        let sent = try route(
+            &r,
+            [
+                ("SDDPT,12.1,0.4", early.index, 1), ("VWVHW,,T,,M,6.0,N,11.1,K", late.index, 1.1),
+                ("WIMWV,045.0,R,12.0,N,A", serial.index, 1.2), ("YXMTW,14.5,C", lookalike.index, 1.3),
+            ])
+        #expect(sent[0] == [checksummed("WIMWV,045.0,R,12.0,N,A"), checksummed("YXMTW,14.5,C")], "\(sent[0])")
+        #expect(sent[1].count == 4, "the plotter has everything")
+    }
+
     @Test("clients connecting and going are events: nothing is prepared for a TCP output while none is connected")
     func clientEvents() throws {
         var server = OutputPolicy(name: "tcp")

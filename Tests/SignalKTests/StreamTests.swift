@@ -191,6 +191,9 @@ import Testing
                 case .command(let command):
                     commands.append(command)
                     server.answer(request.id, .outcome(outcome), model: model, at: now, unixTime: 0, act)
+                case .bus:
+                    server.answer(
+                        request.id, .json(status: 200, #"{"devices":[]}"#), model: model, at: now, unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

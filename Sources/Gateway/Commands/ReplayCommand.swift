@@ -75,10 +75,15 @@ public enum ReplayCommand {
             runnerOptions.signalKRate = web.updateRate
         }
         defer { if let deltaFile { POSIX.close(deltaFile) } }
-        var recorded: [RecordingStream] = []
+        var recorded: [any ReplayLog] = []
         for (index, log) in options.logs.enumerated() {
             do {
-                recorded.append(try RecordingStream(path: log, index: index, lineRate: options.lineRate))
+                if N2KRecordingStream.isBus(log) {
+                    recorded.append(
+                        try N2KRecordingStream(path: log, prefix: "log\(index)", lineRate: options.lineRate))
+                } else {
+                    recorded.append(try RecordingStream(path: log, index: index, lineRate: options.lineRate))
+                }
             } catch {
                 throw CommandError("\(error)")
             }

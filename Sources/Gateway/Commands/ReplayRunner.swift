@@ -68,21 +68,36 @@ public struct ReplayRunner {
         }
     }
 
-    /// Replays log files read as they play (``RecordingStream``): memory flat in the logs' length.
+    /// Replays log files read as they play (``RecordingStream``, ``N2KRecordingStream``): memory flat in the logs'
+    /// length. Each log's sources are registered in order (an 0183 log is one; a recorded bus, one a device).
     public func run(
-        _ logs: [RecordingStream], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void,
+        _ logs: [any ReplayLog], imu: IMUFile? = nil, write: (UnsafeRawBufferPointer) -> Void,
         writeDeltas: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) -> Result {
         var engine = self.engine
         var rejects = RejectCounts()
         var sources: [SourceID] = []
-        for (index, log) in logs.enumerated() {
-            sources.append(engine.source(named: "log\(index)"))
+        var bases: [Int] = []
+        for log in logs {
+            bases.append(sources.count)
+            for name in log.sourceNames { sources.append(engine.source(named: name)) }
             for reason in RejectReason.allCases { rejects[reason] += log.statistics.rejects[reason] }
+        }
+        // A log's sentences come with their source's place in the log; in the replay, after the sources before it.
+        let next = { () -> TimedSentence? in
+            var best: Int?
+            for (position, log) in logs.enumerated() {
+                guard let time = log.nextTime else { continue }
+                if let b = best, let bestTime = logs[b].nextTime, bestTime <= time { continue }
+                best = position
+            }
+            guard let best, var item = logs[best].next() else { return nil }
+            item.log = bases[best] + (logs[best] is RecordingStream ? 0 : item.log)
+            return item
         }
         return run(
             engine: engine, sources: sources, count: logs.reduce(0) { $0 + $1.count }, rejects: rejects, imu: imu,
-            write: write, writeDeltas: writeDeltas, next: RecordingStream.merged(logs))
+            write: write, writeDeltas: writeDeltas, next: next)
     }
 
     private func run(

@@ -24,7 +24,7 @@ extension ConfigurationFile.Reader {
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
-                    "race", "voice", "polar", "anchor", "boat", "chart", "panel", "weather", "uplink",
+                    "race", "voice", "polar", "anchor", "boat", "chart", "panel", "weather", "uplink", "n2k",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in
@@ -195,6 +195,7 @@ extension ConfigurationFile.Reader {
         }
         // After [web] and state_file: the boat's name and the queue's folder come from them.
         collect { () throws(ConfigurationFile.Error) in try uplink(root, &config, base: base) }
+        collect { () throws(ConfigurationFile.Error) in try n2k(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in
             if let attitude = root["attitude"] {
                 guard let table = attitude.table else { throw fail("attitude", "must be a table") }

@@ -95,6 +95,8 @@ public struct GatewayConfiguration: Sendable {
     public var weather = WeatherConfiguration()
     /// `[uplink]`: the fleet uplink to a shore MQTT broker; nil when off.
     public var uplink: UplinkConfiguration?
+    /// `[n2k]`: the NMEA 2000 bus Telltale is a node on; nil when off.
+    public var n2k: N2KConfiguration?
     public var outputs: [OutputConfiguration] = []
     /// Where the settings page finds the configuration file and the image's network notes (set by `run`).
     public var settingsPaths = GatewaySettings.Paths()

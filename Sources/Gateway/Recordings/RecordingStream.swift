@@ -12,7 +12,7 @@ public final class RecordingStream {
     public let statistics: FramerStatistics
     public var count: Int { times.count }
     private let times: [Double]
-    private let index: Int
+    let index: Int
     private let configuration: FramerConfiguration
     private var fd: Int32 = -1
     private var framer: SentenceFramer

@@ -1,3 +1,4 @@
+import Bridge
 import Engine
 import Marine
 import NMEA
@@ -17,6 +18,10 @@ extension Runtime {
         switch event {
         case .input(let event, let input):
             handle(event, from: input, at: now)
+        case .bus(let sentence, let device):
+            let source = busSource(device)
+            recorder?.record(sentence, source: device, unixTime: now + unixOffset)
+            router.ingest(sentence, from: source, at: time) { perform($0) }
         case .client(let index, .connected):
             router.clientConnected(output: index) { perform($0) }
         case .client(let index, .gone):
@@ -52,6 +57,13 @@ extension Runtime {
         case .upload(let piece):
             let (status, message) = uploads.receive(piece)
             reply = .message(status: status, message)
+        case .bus:
+            reply =
+                if let n2k {
+                    .json(status: 200, n2k.listing(now: now, sources: busSources))
+                } else {
+                    .message(status: 404, "no NMEA 2000 bus: [n2k] is not configured")
+                }
         case .keepAccess(let text):
             return web.keepAccess(text)
         }
@@ -88,6 +100,24 @@ extension Runtime {
         }
     }
 
+    /// The engine source of a device of the NMEA 2000 bus, registered the first time it is heard (and named in
+    /// Signal K's `$source`).
+    func busSource(_ device: String) -> SourceID {
+        if let known = busSources[device] { return known }
+        let source = router.source(named: device)
+        busSources[device] = source
+        busSourceIDs.insert(source)
+        state?.feed.name(source, device)
+        return source
+    }
+
+    /// Which of the values the engine uses in `report` came from the bus (not to be sent back to it).
+    func fromBus(_ report: EngineReport) -> N2KOutbound.BusSources {
+        func bus(_ source: SourceID?) -> Bool { source.map { busSourceIDs.contains($0) } ?? false }
+        return N2KOutbound.BusSources(
+            wind: bus(report.windSource), heading: bus(report.headingSource), attitude: bus(report.attitudeSource))
+    }
+
     /// A crew's command (from a Signal K client or the panel), carried out through the router at `now`, logged.
     func carryOut(_ command: EngineCommand, at now: Double) -> CommandOutcome {
         let outcome = router.command(command, at: engineTime(now))
@@ -102,9 +132,13 @@ extension Runtime {
         let now = turn.now
         switch action {
         case .send(let index, let sentence, let computed):
-            outputs.send(sentence, to: index, computed: computed, now: now)
+            if index == n2kOutput {
+                n2k?.passed(sentence, now: now)
+            } else {
+                outputs.send(sentence, to: index, computed: computed, now: now)
+            }
         case .notice(let index?, let id, let text):
-            let name = outputs.outputs[index].name
+            let name = index < outputs.outputs.count ? outputs.outputs[index].name : "n2k"
             log.info(id, "output \(name): " + text, [("output", name)])
         case .notice(nil, let id, let text):
             log.notice(id, text)
@@ -116,6 +150,7 @@ extension Runtime {
             kept.track = nil
             lastReport = kept
             keepAnchor(report.values.anchor?.set)
+            n2k?.report(report, fromBus: fromBus(report), now: now)
             guard let state else { return }
             state.feed.take(action)
             let updates = state.feed.takeUpdates()

@@ -1,3 +1,4 @@
+import Bridge
 import CPosix
 import Engine
 import Marine
@@ -26,6 +27,12 @@ public final class Runtime {
     let voice: Voice?
     let weather: WeatherService?
     let uplink: UplinkService?
+    /// The NMEA 2000 bus, when `[n2k]` is on; `n2kOutput` is the router's output for what is converted onto it.
+    let n2k: N2KService?
+    let n2kOutput: Int?
+    /// The engine sources of the bus's devices, by name (registered as they are heard).
+    var busSources: [String: SourceID] = [:]
+    var busSourceIDs: Set<SourceID> = []
     private let notifier: SystemdNotifier?
     let recorder: Recorder?
     /// The boat's values in Signal K form, when the web server or the uplink serves them.
@@ -44,7 +51,8 @@ public final class Runtime {
     /// When the loop ends for a restart on a saved configuration (a moment after the answer to the save is queued,
     /// so that it is sent), or nil.
     public private(set) var restartAt: Double?
-    /// Seconds after the start when the startup code's pages are given back (``releaseProgramPages()``).
+    /// Seconds after the start when the pages of code the first seconds needed (connecting, the first clients) are
+    /// given back once more (``releaseProgramPages()``).
     static let releaseAfter = 20.0
     var programPagesReleased = false
     /// What the engine held at the last tick.
@@ -92,11 +100,26 @@ public final class Runtime {
             outputs.add(Output(configuration: output, kinds: configuration.kinds(of: output), transport: transport))
         }
         anchorFile = configuration.stateFile.map { AnchorFile(stateFile: $0) }
-        router = Router(
-            engine: engine,
-            outputs: outputs.outputs.map { output in
-                output.policy(excluded: Set(endpoints.filter { $0.value == output.configuration.endpoint }.keys))
-            })
+        var policies = outputs.outputs.map { output in
+            output.policy(excluded: Set(endpoints.filter { $0.value == output.configuration.endpoint }.keys))
+        }
+        let n2k = configuration.n2k.map { [log] in
+            N2KService(configuration: $0, stateFolder: configuration.stateFile.map { POSIX.folder(of: $0) }, log: log)
+        }
+        self.n2k = n2k
+        if let n2k, !n2k.bus.listenOnly, !n2k.configuration.convert.isEmpty {
+            // What is converted onto the bus: the inputs' sentences the conversions read, never the bus's own.
+            var policy = OutputPolicy(name: n2k.configuration.name)
+            policy.computed = false
+            policy.filter = AddressFilter(include: n2k.bus.outbound.patterns, exclude: [])
+            policy.excludedInputs = [n2k.configuration.name]
+            n2kOutput = policies.count
+            policies.append(policy)
+        } else {
+            n2kOutput = nil
+        }
+        // Every 0183 output passes the bus's sentences on (an NMEA 2000 to 0183 gateway), unless it says otherwise.
+        router = Router(engine: engine, outputs: policies)
         self.inputs = inputs
         self.outputs = outputs
         self.engine = EngineService(rate: configuration.tickRate)
@@ -153,6 +176,7 @@ public final class Runtime {
         services.append(uplink)
         services.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         services.append(self.engine)
+        services.append(n2k)
         services.append(inputs)
         services.append(notifier)
     }
@@ -171,6 +195,10 @@ public final class Runtime {
     /// Each turn: every service's descriptors, one `ppoll`, then each service's turn, producers first, and what it
     /// emitted dispatched before the next service's turn (so a sentence read is written out in the same turn).
     public func run(duration: Double? = nil, untilInputsEnd: Bool = false) {
+        // The code that read the configuration and set the services up is given back before the loop starts, so its
+        // pages and the loop's are never resident together (the start-up peak is what the Pi has to have free); the
+        // loop's come back page by page, one at a time.
+        _ = POSIX.releaseProgramPages()
         let start = POSIX.monotonic()
         startTime = start
         lastSummary = start
@@ -182,6 +210,12 @@ public final class Runtime {
         for service in services.services {
             service.start(&turn)
             dispatchEmitted()
+        }
+        // What the boot worked around (the image's notes: a boot partition late or broken, a configuration refused or
+        // replaced), said in the gateway's own log as the panel shows it.
+        for note in GatewaySettings(paths: configuration.settingsPaths).notes() {
+            let words = note.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+            log.warning("system.note", "system: " + words)
         }
         var endedAt: Double?
         while !StopSignal.isRaised {

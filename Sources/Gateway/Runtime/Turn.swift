@@ -1,5 +1,6 @@
 import Engine
 import Marine
+import NMEA
 import Platform
 import SignalK
 
@@ -9,6 +10,8 @@ import SignalK
 enum ServiceEvent {
     /// An input's sentence, fix, IMU sample, button press or lap.
     case input(InputEvent, from: InputService.Input)
+    /// A sentence made from a message of the NMEA 2000 bus, and the device that sent it (`n2k:<NAME>`).
+    case bus(Sentence, device: String)
     /// A client of output `output` came or went.
     case client(output: Int, ClientChange)
     /// The engine's tick is due.

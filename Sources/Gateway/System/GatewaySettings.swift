@@ -12,8 +12,13 @@ public struct GatewaySettings: Sendable {
         public var configuration: String?
         /// The access point's summary, written at boot by `telltale network`.
         public var network = "/run/telltale/network/access-point.toml"
-        /// What the boot refused, each a file whose text is shown as it is.
-        public var notes = ["/run/telltale/boot-configuration-refused.txt", "/run/telltale/network/network-error.txt"]
+        /// What the boot refused or worked around, each a file whose text is shown as it is (the image writes them:
+        /// a telltale.toml refused, network.toml refused, the boot partition late or broken, a damaged configuration
+        /// replaced, an emergency mode gone through).
+        public var notes = [
+            "/run/telltale/boot-configuration-refused.txt", "/run/telltale/network/network-error.txt",
+            "/run/telltale/boot-partition.txt", "/run/telltale/configuration-restored.txt", "/run/telltale/rescue.txt",
+        ]
 
         public init(configuration: String? = nil) {
             self.configuration = configuration
@@ -45,7 +50,27 @@ public struct GatewaySettings: Sendable {
                 return Answer(status: 400, json: Self.result(400, error.description))
             }
         case .save(let text): return save(text)
+        case .notes: return Answer(status: 200, json: notesJSON())
         }
+    }
+
+    /// The notes the boot left, each file's text (empty files and missing ones left out).
+    public func notes() -> [String] {
+        paths.notes.compactMap { path in
+            guard let bytes = try? POSIX.readFile(path, limit: 16 * 1024), !bytes.isEmpty else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// `{"notes": [...]}`, for the instruments page (nothing in them is secret).
+    private func notesJSON() -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.beginArray("notes")
+        for note in notes() { json.value(nil, note) }
+        json.endArray()
+        json.endObject()
+        return json.text
     }
 
     private func noFile() -> Answer {
@@ -82,11 +107,7 @@ public struct GatewaySettings: Sendable {
             json.null("network")
         }
         json.beginArray("notes")
-        for path in paths.notes {
-            if let bytes = try? POSIX.readFile(path), !bytes.isEmpty {
-                json.value(nil, String(decoding: bytes, as: UTF8.self))
-            }
-        }
+        for note in notes() { json.value(nil, note) }
         json.endArray()
         json.endObject()
         return json.text

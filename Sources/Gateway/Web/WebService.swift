@@ -78,8 +78,9 @@ final class WebService: Service {
     static let leafletFolder = "/usr/share/javascript/leaflet"
 
     /// Leaflet's script, style sheet and images from Debian's package, served at `/leaflet/...` (the script and style
-    /// sheet in the package's own gzip form). Read once at the start (70 KB); without the package the chart page says
-    /// so and the instruments work on.
+    /// sheet in the package's own gzip form). Each file is mapped read-only at the start (70 KB, the kernel's to read
+    /// when a phone first opens the chart and to drop again); without the package the chart page says so and the
+    /// instruments work on.
     static func leafletFiles(log: Log, folder: String = leafletFolder) -> [(String, SignalKServer.StaticFile)] {
         var files: [(String, SignalKServer.StaticFile)] = []
         let wanted: [(String, String, String, Bool)] = [
@@ -92,8 +93,8 @@ final class WebService: Service {
             ("/leaflet/images/marker-shadow.png", "images/marker-shadow.png", "image/png", false),
         ]
         for (path, name, type, gzipped) in wanted {
-            guard let bytes = try? POSIX.readFile(folder + "/" + name, limit: 1 << 20) else { continue }
-            files.append((path, SignalKServer.StaticFile(contentType: type, bytes: bytes, gzipped: gzipped)))
+            guard let bytes = try? POSIX.map(folder + "/" + name, limit: 1 << 20) else { continue }
+            files.append((path, SignalKServer.StaticFile(contentType: type, mapped: bytes, gzipped: gzipped)))
         }
         if files.count < 2 {
             log.warning(

@@ -74,7 +74,7 @@ extension AISReport {
             w.append(0, 8)
         } else {
             w.append(p.navigationStatus ?? 15, 4)
-            w.append(-128, 8)
+            w.append(p.rateOfTurn.map(Self.rateOfTurnCode) ?? -128, 8)
         }
         w.append(p.speedOverGround.map { Int(($0 * 10).rounded()) } ?? 1023, 10)
         w.append(p.isAccurate ? 1 : 0, 1)
@@ -84,6 +84,73 @@ extension AISReport {
         w.append(p.heading.map { Int($0.rounded()) % 360 } ?? 511, 9)
         w.append(p.second ?? 60, 6)
         w.append(0, classB ? 29 : 25)
+        return w
+    }
+
+    /// The ROT field's code for degrees a minute: 4.733 √|rate|, signed, at most ±126.
+    static func rateOfTurnCode(_ degreesPerMinute: Double) -> Int {
+        guard degreesPerMinute.isFinite else { return -128 }
+        let code = min((4.733 * abs(degreesPerMinute).squareRoot()).rounded(), 126)
+        return degreesPerMinute < 0 ? -Int(code) : Int(code)
+    }
+
+    /// An aid to navigation's report (type 21): its type, name, position and dimensions.
+    public func aidBits() -> AISBitWriter {
+        var w = AISBitWriter()
+        let p = position ?? Position()
+        let s = statics ?? Statics()
+        w.append(21, 6)
+        w.append(repeatIndicator, 2)
+        w.append(Int(mmsi), 30)
+        w.append(aid?.type ?? 0, 5)
+        let name = Array((s.name ?? "").utf8)
+        w.append(text: String(decoding: name.prefix(20), as: UTF8.self), characters: 20)
+        w.append(p.isAccurate ? 1 : 0, 1)
+        w.append(p.longitude.map { Int(($0 * 600_000).rounded()) } ?? 108_600_000, 28)
+        w.append(p.latitude.map { Int(($0 * 600_000).rounded()) } ?? 54_600_000, 27)
+        w.append(s.toBow ?? 0, 9)
+        w.append(s.toStern ?? 0, 9)
+        w.append(s.toPort ?? 0, 6)
+        w.append(s.toStarboard ?? 0, 6)
+        w.append(1, 4)
+        w.append(p.second ?? 60, 6)
+        w.append(aid?.isOffPosition == true ? 1 : 0, 1)
+        w.append(0, 8)
+        w.append(0, 1)
+        w.append(aid?.isVirtual == true ? 1 : 0, 1)
+        w.append(0, 1)
+        w.append(0, 1)
+        if name.count > 20 {
+            // The name's extension: up to 14 more characters, in whole characters.
+            let extra = String(decoding: name.dropFirst(20).prefix(14), as: UTF8.self)
+            w.append(text: extra, characters: min(extra.utf8.count, 14))
+        }
+        return w
+    }
+
+    /// Class B static data (type 24): part A, the name, when ``Statics/part`` is 0; part B, the type, callsign and
+    /// dimensions, otherwise.
+    public func classBStaticBits() -> AISBitWriter {
+        var w = AISBitWriter()
+        let s = statics ?? Statics()
+        let part = s.part ?? 1
+        w.append(24, 6)
+        w.append(repeatIndicator, 2)
+        w.append(Int(mmsi), 30)
+        w.append(part == 0 ? 0 : 1, 2)
+        if part == 0 {
+            w.append(text: s.name ?? "", characters: 20)
+            w.append(0, 8)
+            return w
+        }
+        w.append(s.shipType ?? 0, 8)
+        w.append(text: "", characters: 7)
+        w.append(text: s.callsign ?? "", characters: 7)
+        w.append(s.toBow ?? 0, 9)
+        w.append(s.toStern ?? 0, 9)
+        w.append(s.toPort ?? 0, 6)
+        w.append(s.toStarboard ?? 0, 6)
+        w.append(0, 6)
         return w
     }
 

@@ -5,6 +5,8 @@
 /// age of differential data · differential station
 public struct GGA: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public static let formatter = Formatter(0x47, 0x47, 0x41)  // "GGA"
+    /// Decimals of a minute written for the position (4 by default; 5, 2 cm, for a position from NMEA 2000).
+    public var minuteDecimals = 4
 
     public var time: UTCTime?
     public var latitude: Double?
@@ -54,8 +56,8 @@ public struct GGA: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public func write(to w: inout SentenceWriter, shortening: Int) {
         w.time(time)
-        w.latitude(latitude)
-        w.longitude(longitude)
+        w.latitude(latitude, minuteDecimals: minuteDecimals)
+        w.longitude(longitude, minuteDecimals: minuteDecimals)
         w.integer(quality)
         w.integer(satellites, width: 2)
         w.number(horizontalDilution, decimals: 1)

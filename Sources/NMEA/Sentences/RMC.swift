@@ -5,6 +5,8 @@
 /// FAA mode (2.3+) · navigational status (4.1+)
 public struct RMC: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public static let formatter = Formatter(0x52, 0x4D, 0x43)  // "RMC"
+    /// Decimals of a minute written for the position (4 by default; 5, 2 cm, for a position from NMEA 2000).
+    public var minuteDecimals = 4
 
     public var time: UTCTime?
     public var isValid: Bool?
@@ -55,8 +57,8 @@ public struct RMC: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public func write(to w: inout SentenceWriter, shortening: Int) {
         w.time(time)
         w.status(isValid)
-        w.latitude(latitude)
-        w.longitude(longitude)
+        w.latitude(latitude, minuteDecimals: minuteDecimals)
+        w.longitude(longitude, minuteDecimals: minuteDecimals)
         w.number(speedOverGround, decimals: 2)
         w.number(courseOverGround, decimals: 1)
         w.date(date)

@@ -2,7 +2,7 @@
 ///
 /// `$--RSA,x.x,A,x.x,A*hh`
 /// starboard (or single) rudder angle · status · port rudder angle · status. Negative angles: rudder to port.
-public struct RSA: Hashable, Sendable, DecodableSentence {
+public struct RSA: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public static let formatter = Formatter(0x52, 0x53, 0x41)  // "RSA"
 
     public var starboardAngle: Double?
@@ -17,6 +17,13 @@ public struct RSA: Hashable, Sendable, DecodableSentence {
         self.starboardValid = starboardValid
         self.portAngle = portAngle
         self.portValid = portValid
+    }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        w.number(starboardAngle, decimals: 1)
+        w.status(starboardValid)
+        w.number(portAngle, decimals: 1)
+        w.status(portValid)
     }
 
     public init(fields r: inout FieldReader) throws(DecodeError) {

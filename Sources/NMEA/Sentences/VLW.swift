@@ -2,7 +2,7 @@
 ///
 /// `$--VLW,x.x,N,x.x,N,x.x,N,x.x,N*hh`
 /// total water distance · N · trip water distance · N · total ground distance · N · trip ground distance · N
-public struct VLW: Hashable, Sendable, DecodableSentence {
+public struct VLW: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public static let formatter = Formatter(0x56, 0x4C, 0x57)  // "VLW"
 
     /// Nautical miles.
@@ -18,6 +18,15 @@ public struct VLW: Hashable, Sendable, DecodableSentence {
         self.tripWater = tripWater
         self.totalGround = totalGround
         self.tripGround = tripGround
+    }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        for value in [totalWater, tripWater]
+            + (totalGround != nil || tripGround != nil ? [totalGround, tripGround] : [])
+        {
+            w.number(value, decimals: 2)
+            w.character(value == nil ? nil : UInt8(ascii: "N"))
+        }
     }
 
     public init(fields r: inout FieldReader) throws(DecodeError) {

@@ -2,7 +2,7 @@
 ///
 /// `$--ZDA,hhmmss.ss,dd,mm,yyyy,zh,zm*hh`
 /// time · day · month · year · local zone hours · local zone minutes
-public struct ZDA: Hashable, Sendable, DecodableSentence {
+public struct ZDA: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public static let formatter = Formatter(0x5A, 0x44, 0x41)  // "ZDA"
 
     public var time: UTCTime?
@@ -22,6 +22,15 @@ public struct ZDA: Hashable, Sendable, DecodableSentence {
         self.year = year
         self.zoneHours = zoneHours
         self.zoneMinutes = zoneMinutes
+    }
+
+    public func write(to w: inout SentenceWriter, shortening: Int) {
+        w.time(time)
+        w.integer(day, width: 2)
+        w.integer(month, width: 2)
+        w.integer(year, width: 4)
+        w.integer(zoneHours, width: 2)
+        w.integer(zoneMinutes, width: 2)
     }
 
     public init(fields r: inout FieldReader) throws(DecodeError) {

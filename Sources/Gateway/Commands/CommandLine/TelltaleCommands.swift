@@ -16,6 +16,9 @@ public struct TelltaleCommand: Sendable {
 public enum TelltaleCommands {
     public static let table: [TelltaleCommand] = [
         TelltaleCommand(spec: RunOptions.spec) { words throws(CommandError) in
+            // The gateway's code read from the card a page at a time from the start (no read-ahead, nothing mapped
+            // around a page that is needed): what start-up touches is all it keeps resident.
+            _ = POSIX.releaseProgramPages()
             let options: RunOptions = try CommandParser.parse(words)
             try RunCommand.run(options, log: StandardErrorLog.make(minimum: options.logLevel))
         },
@@ -35,6 +38,9 @@ public enum TelltaleCommands {
         TelltaleCommand(spec: SimulateOptions.spec, perform: nil),
         TelltaleCommand(spec: InspectOptions.spec) { words throws(CommandError) in
             Console.out(try InspectCommand.run(CommandParser.parse(words)))
+        },
+        TelltaleCommand(spec: N2KOptions.spec) { words throws(CommandError) in
+            Console.out(try N2KCommand.run(CommandParser.parse(words)))
         },
         TelltaleCommand(spec: PortsOptions.spec) { words throws(CommandError) in
             let _: PortsOptions = try CommandParser.parse(words)
