@@ -187,15 +187,27 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
 
-## libFuzzer over framer, decoder, re-encode and AIS reassembly, from the seed corpus of anomaly cases.
+## libFuzzer over framer, decoder, re-encode and AIS reassembly, from the seed corpus of anomaly cases; then over the
+## NMEA 2000 codec (recorded-bus text and raw frames through the receiver, the node and the conversion to 0183), from
+## its own corpus. FUZZ_SECONDS each.
 fuzz:
-	mkdir -p $(FUZZ_DIR)/corpus
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/n2k-corpus $(FUZZ_DIR)/n2k-src
 	cp -n Tests/Fuzz/corpus/* $(FUZZ_DIR)/corpus/ 2>/dev/null || true
+	cp -n Tests/Fuzz/n2k-corpus/* $(FUZZ_DIR)/n2k-corpus/ 2>/dev/null || true
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name NMEAFuzz \
 		Sources/NMEA/*.swift Sources/NMEA/Sentences/*.swift Sources/NMEA/AIS/*.swift Tests/Fuzz/NMEAFuzz.swift \
 		-o $(FUZZ_DIR)/nmea-fuzz
 	$(FUZZ_DIR)/nmea-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
+	for f in Sources/Bridge/N2KInbound.swift Sources/Bridge/AISConversion.swift; do \
+		grep -v '^import ' $$f | sed 's/N2K\.Attitude/Attitude/g' > $(FUZZ_DIR)/n2k-src/$$(basename $$f); done
+	for f in $$(find Sources/Marine -name '*.swift'); do cp $$f $(FUZZ_DIR)/n2k-src/Marine-$$(basename $$f); done
+	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name N2KFuzz \
+		Sources/NMEA/*.swift Sources/NMEA/Sentences/*.swift Sources/NMEA/AIS/*.swift Sources/N2K/*.swift \
+		Sources/N2K/PGNs/*.swift Sources/N2K/Generated/*.swift $(FUZZ_DIR)/n2k-src/*.swift Tests/Fuzz/N2KFuzz.swift \
+		-o $(FUZZ_DIR)/n2k-fuzz
+	$(FUZZ_DIR)/n2k-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 \
+		-artifact_prefix=$(FUZZ_DIR)/n2k- $(FUZZ_DIR)/n2k-corpus
 
 ## Benchmarks; figures go to stdout. See Benchmarks/README.md.
 bench: release

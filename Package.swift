@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "TelltaleBench",
             dependencies: [
-                "NMEA", "Marine", "Engine", "Gateway", "SignalK", "Sensors", "Platform", "CPosix", "Simulator",
+                "NMEA", "N2K", "Marine", "Engine", "Gateway", "SignalK", "Sensors", "Platform", "CPosix", "Simulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -176,6 +176,17 @@ import Testing
         #expect(DeviceName(raw: 5) < DeviceName(raw: 6))
     }
 
+    @Test("a time of more digits than an Int64 holds is no line, not a crash (found by the fuzzer)")
+    func longTimes() {
+        for line in [
+            "(17956834910738071234567) can0 18EEFF23#7DE7D9FF0087 32C0", "(99999999999999999999.1) can0 18EEFF23#00",
+            "(1795683491.07380712345678901234) can0 18EEFF23#00",
+        ] {
+            #expect(N2KLogLine.parse(Array(line.utf8)) == nil, "\(line)")
+        }
+        #expect(N2KLogLine.parse(Array("(1795683491.073807) can0 18EEFF23#00".utf8)) != nil)
+    }
+
     @Test("recorded lines of every form read into frames or messages; junk is nil")
     func logLines() throws {
         let candump = try #require(N2KLogLine.parse(Array("(1745600961.335462) can0 11FC1063#003DFFFF02000100".utf8)))

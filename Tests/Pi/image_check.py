@@ -187,7 +187,8 @@ class Link:
 # trace and the demo route, so that heel and pitch and route guidance go onto the bus too.
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 with open(os.path.join(ROOT, "Fixtures", "demo-voyage", "imu.csv")) as f:
-    card.put("imu.csv", "".join(line for _, line in zip(range(3001), f)))
+    imu_trace = "".join(line for _, line in zip(range(3001), f))
+card.put("imu.csv", imu_trace)
 card.put("route.gpx", open(os.path.join(ROOT, "Fixtures", "demo-voyage", "route.gpx")).read())
 configuration = 'route = "/boot/firmware/route.gpx"\n' + configuration
 configuration += ('\n[n2k]\nbus = "can://can0"\n\n[imu]\nurl = "csv:///boot/firmware/imu.csv"\nloop = true\n'
@@ -540,6 +541,10 @@ configuration_before = pi.out("cat /etc/telltale/telltale.toml")
 pi.shutdown()
 card.reflash(image)
 card.put("authorized_keys", public)
+# The files the configuration names on the boot partition, put back by the sailor with the key (else the kept
+# configuration would fail check-config and be replaced, rightly).
+card.put("imu.csv", imu_trace)
+card.put("route.gpx", open(os.path.join(ROOT, "Fixtures", "demo-voyage", "route.gpx")).read())
 card.put("updates/" + os.path.basename(package), open(package, "rb").read())
 pi = EmulatedPi(card, work, key=key).boot()
 installed = pi.wait_exit(600)
