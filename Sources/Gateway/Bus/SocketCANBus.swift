@@ -113,20 +113,26 @@ final class SocketCANBus: BusTransport {
         }
     }
 
-    /// An error frame said: its class in the identifier, the controller's state in its second byte.
+    /// An error frame said and counted.
     private func errorFrame(_ frame: POSIX.RawCANFrame, _ body: (BusReading) -> Void) {
         statistics.errorFrames += 1
+        if frame.id & POSIX.canErrorBusOff != 0 { statistics.busOff += 1 }
+        for reading in Self.readings(ofErrorFrame: frame, bus: description) { body(reading) }
+    }
+
+    /// What an error frame says, in words: its class in the identifier, the controller's state in its second byte.
+    static func readings(ofErrorFrame frame: POSIX.RawCANFrame, bus description: String) -> [BusReading] {
+        var out: [BusReading] = []
         let id = frame.id
         if id & POSIX.canErrorBusOff != 0 {
-            statistics.busOff += 1
-            body(
+            out.append(
                 .problem(
                     level: .error, id: "n2k.bus-off",
                     text: "n2k: \(description) is bus-off (too many transmit errors): nothing goes out until the "
                         + "controller restarts (restart-ms)"))
         }
         if id & POSIX.canErrorRestarted != 0 {
-            body(.problem(level: .notice, id: "n2k.restarted", text: "n2k: \(description) restarted after bus-off"))
+            out.append(.problem(level: .notice, id: "n2k.restarted", text: "n2k: \(description) restarted after bus-off"))
         }
         if id & POSIX.canErrorController != 0 {
             let state = UInt8(truncatingIfNeeded: frame.data >> 8)
@@ -142,18 +148,19 @@ final class SocketCANBus: BusTransport {
             } else {
                 words = "reporting a problem"
             }
-            body(.problem(level: .warning, id: "n2k.controller", text: "n2k: \(description)'s controller is \(words)"))
+            out.append(.problem(level: .warning, id: "n2k.controller", text: "n2k: \(description)'s controller is \(words)"))
         }
         if id & POSIX.canErrorNoAcknowledgement != 0 {
-            body(
+            out.append(
                 .problem(
                     level: .warning, id: "n2k.no-ack",
                     text: "n2k: nothing on \(description) acknowledges our frames (alone on the bus, or a cable or "
                         + "terminator missing)"))
         }
         if id & POSIX.canErrorBusError != 0 {
-            body(.problem(level: .info, id: "n2k.bus-error", text: "n2k: a bus error on \(description)"))
+            out.append(.problem(level: .info, id: "n2k.bus-error", text: "n2k: a bus error on \(description)"))
         }
+        return out
     }
 
     func send(_ frame: CANFrame, now: Double) -> Bool {
