@@ -203,11 +203,17 @@ async function fetchTrack(force) {
       if (r.ok) chart.swing = (await r.json()).coordinates.map(line => line.map(p => [p[1], p[0]]));
     } catch (e) { }
   }
-  if (force || t - chart.routeAt > 15) {
+  // The route drawn is the one followed (the Course API's activeRoute), fetched again when it changes.
+  const active = reading("navigation.course.activeRoute");
+  const href = active && active.value && active.value.href;
+  if (!href) {
+    chart.route = null;
+    chart.routeHref = null;
+  } else if (force || href !== chart.routeHref || t - chart.routeAt > 15) {
     chart.routeAt = t;
     try {
-      const r = await fetch("/signalk/v2/api/resources/routes", { cache: "no-store" });
-      if (r.ok) { const routes = Object.values(await r.json()); chart.route = routes[0] || null; }
+      const r = await fetch("/signalk/v2/api" + href, { cache: "no-store" });
+      if (r.ok) { chart.route = await r.json(); chart.routeHref = href; }
     } catch (e) { }
   }
 }

@@ -64,6 +64,10 @@ static inline int cposix_can_open(const char *interface) {
 }
 // SIG_IGN is a cast macro that Swift cannot import.
 static inline void cposix_ignore(int signal_number) { signal(signal_number, SIG_IGN); }
+
+// A flag set by one thread and read by another (a test stopping the gateway it runs), with the ordering C11 gives.
+static inline void cposix_flag_raise(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+static inline int cposix_flag_read(int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
 // ppoll(2) is declared only under _GNU_SOURCE. The loop wants its nanosecond timeout: poll's milliseconds, rounded
 // up so as not to wake early, made every tick up to a millisecond late (0.7 ms at the median).
 int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);

@@ -27,6 +27,21 @@ extension Engine {
         return true
     }
 
+    /// Follows a route the crew chose (a saved resource, Signal K's `activeRoute` by href), backwards when
+    /// `reverse`, heading for its point `pointIndex` (of the route as followed): the first from where the boat is.
+    public mutating func follow(_ route: Route, pointIndex: Int, reverse: Bool) -> Bool {
+        guard route.waypoints.count >= 2, pointIndex >= 0, pointIndex < route.waypoints.count else { return false }
+        var chosen = route
+        if reverse {
+            chosen = Route(name: route.name, waypoints: route.waypoints.reversed())
+            chosen.reference = route.reference
+        }
+        follow(chosen, leg: max(0, pointIndex - 1))
+        isReversed = reverse
+        if pointIndex == 0 { headRoute(toPoint: 0) }
+        return true
+    }
+
     /// Replaces the local route (a reloaded file), keeping the active leg when it still exists.
     public mutating func replaceRoute(with route: Route) {
         if isReversed && !isSinglePoint {
@@ -103,7 +118,8 @@ extension Engine {
             let here = values.position?.point
         else { return false }
         let leg = follower.legIndex
-        let reversed = Route(name: route.name, waypoints: route.waypoints.reversed())
+        var reversed = Route(name: route.name, waypoints: route.waypoints.reversed())
+        reversed.reference = route.reference
         // Forward leg i runs from point i to i + 1; backwards, point i is at count - 1 - i, and the leg to it is the
         // one before.
         let target = route.waypoints.count - 1 - leg
@@ -195,6 +211,7 @@ extension Engine {
                 origin: route.waypoints[leg], destination: route.waypoints[leg + 1], isUpstream: !hasLocalRoute)
         }
         reported.routeName = route.name
+        reported.routeReference = route.reference
         reported.destinationIndex = min(follower.legIndex + 1, route.waypoints.count - 1)
         reported.waypointCount = route.waypoints.count
         reported.arrivalRadius = follower.settings.arrivalRadius

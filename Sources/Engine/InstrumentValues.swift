@@ -77,6 +77,8 @@ public struct NavigationLeg: Hashable, Sendable {
     /// The route's name, the index of the destination among its waypoints, and how many it has (Signal K's
     /// `navigation.course.activeRoute`); a destination set alone is a route of two.
     public var routeName: String? = nil
+    /// The id of the route resource followed; nil for the configured GPX file's route.
+    public var routeReference: String? = nil
     public var destinationIndex = 1
     public var waypointCount = 2
     /// Metres: within it of the destination, the boat has arrived.

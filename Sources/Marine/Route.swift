@@ -12,6 +12,8 @@ public struct Waypoint: Hashable, Sendable {
 /// A route: waypoints in order, with the geometry of each leg worked out once when it is made.
 public struct Route: Hashable, Sendable {
     public var name: String?
+    /// The id of the resource it was made from (a route the crew saved), nil for a configured GPX file's.
+    public var reference: String?
     public let waypoints: [Waypoint]
     /// Geodesic length of leg i (from waypoint i to i + 1), metres.
     public let legLengths: [Double]

@@ -105,6 +105,20 @@ extension POSIX {
         }
     }
 
+    /// fsync(2) of a folder: a rename or an unlink in it reaches the disk.
+    public static func syncFolder(_ path: String) {
+        guard let dir = try? open(path, O_RDONLY | O_DIRECTORY) else { return }
+        _ = fsync(dir)
+        close(dir)
+    }
+
+    /// The size of the file at `path` in bytes (stat(2)); nil when there is none.
+    public static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     public static func writeFileAtomically(_ path: String, _ text: String, mode: UInt32 = 0o644) throws(Failure) {
         try writeFileAtomically(path, Array(text.utf8), mode: mode)
     }

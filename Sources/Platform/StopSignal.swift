@@ -34,3 +34,15 @@ public enum StopSignal {
     /// Asks the loop to stop from inside the program (tests, a fatal error).
     public static func raise() { raised = 1 }
 }
+
+/// A stop for one run of the loop, asked from another thread: a test ending the gateway it started without
+/// stopping the others the same process runs (`StopSignal` is the whole process's).
+public final class StopRequest: @unchecked Sendable {
+    private let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    public init() { flag.initialize(to: 0) }
+    deinit { flag.deallocate() }
+
+    public func raise() { cposix_flag_raise(flag) }
+    public var isRaised: Bool { cposix_flag_read(flag) != 0 }
+}

@@ -87,7 +87,10 @@ public struct HTTPRequestReader: Sendable {
             length = value
         }
         if headers.contains(where: { $0.0 == "transfer-encoding" }) { return .failure(status: 411) }
-        guard length <= maximumBody else { return .failure(status: 413) }
+        // A resource (a route of a few thousand points) may be larger than anything else a client sends.
+        let largest =
+            target.hasPrefix(SignalKServer.resourcesPath + "/") ? max(maximumBody, Resources.largestBody) : maximumBody
+        guard length <= largest else { return .failure(status: 413) }
         let bodyStart = headEnd + 4
         guard buffer.count >= bodyStart + length else { return .incomplete }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])

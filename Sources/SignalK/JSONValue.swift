@@ -274,6 +274,11 @@ private struct JSONParser {
             guard expDigits > 0 else { return nil }
             scale += negative ? -exponent : exponent
         }
+        // The text read by the standard library when it can: correctly rounded, so a coordinate written back is the one
+        // sent (the digit loop below can be an ulp off: 50.77 came back as 50.769999999999996).
+        if position - start <= 64, let exact = Double(String(decoding: bytes[start..<position], as: UTF8.self)) {
+            return .number(exact)
+        }
         var value = mantissa
         if scale > 0 {
             for _ in 0..<min(scale, 400) { value *= 10 }

@@ -163,7 +163,8 @@ extension SignalKModel {
                 alone
                     ? nil
                     : .activeRoute(
-                        href: Self.routeHref, name: $0.routeName ?? "route", pointIndex: $0.destinationIndex,
+                        href: $0.routeReference.map { "/resources/routes/" + $0 } ?? Self.routeHref,
+                        name: $0.routeName ?? "route", pointIndex: $0.destinationIndex,
                         pointTotal: $0.waypointCount, reverse: $0.isReversed)
             })
         put("navigation.course.arrivalCircle", leg.map { .number($0.arrivalRadius) })

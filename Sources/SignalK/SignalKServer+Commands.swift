@@ -213,7 +213,7 @@ extension EngineCommand {
             )
         case .anchor(let anchor): return anchor.words.map { ("telltale/anchor/command", text($0)) }
         case .clearTrack: return ("telltale/track/command", text("clear"))
-        case .destination, .arrivalCircle, .routePoint, .button: return nil
+        case .destination, .arrivalCircle, .routePoint, .button, .follow: return nil
         }
     }
 }

@@ -9,47 +9,6 @@ import Marine
 extension SignalKServer {
     static let coursePath = "/signalk/v2/api/vessels/self/navigation/course"
 
-    /// A request below `/signalk/v2`.
-    static let routesPath = "/signalk/v2/api/resources/routes"
-
-    /// The route followed as a Signal K v2 route resource (a GeoJSON LineString feature with its points' names in
-    /// `coordinatesMeta`), alone or, for the list, under its id: what the chart draws, and Freeboard-SK reads.
-    static func routeJSON(_ model: SignalKModel, listed: Bool) -> String? {
-        guard let route = model.route else { return nil }
-        var json = JSONWriter()
-        json.beginObject()
-        if listed { json.beginObject(SignalKModel.routeIdentifier) }
-        json.value("name", route.name ?? "route")
-        json.value("description", "The route Telltale follows")
-        json.value("distance", route.legLengths.reduce(0, +))
-        json.beginObject("feature")
-        json.value("type", "Feature")
-        json.beginObject("geometry")
-        json.value("type", "LineString")
-        json.beginArray("coordinates")
-        for waypoint in route.waypoints {
-            json.raw(
-                nil,
-                "[" + FixedDecimal.text(waypoint.position.longitude, decimals: 7) + ","
-                    + FixedDecimal.text(waypoint.position.latitude, decimals: 7) + "]")
-        }
-        json.endArray()
-        json.endObject()
-        json.beginObject("properties")
-        json.beginArray("coordinatesMeta")
-        for waypoint in route.waypoints {
-            json.beginObject()
-            json.value("name", waypoint.id)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        json.endObject()
-        if listed { json.endObject() }
-        json.endObject()
-        return json.text
-    }
-
     mutating func version2(
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, keepAlive: Bool,
         _ act: (Action) -> Void
@@ -64,12 +23,8 @@ extension SignalKServer {
             guard isRead else { return refuse(405, "GET only") }
             return reply(200, #"{"apis":["course","resources","weather"],"plugins":[]}"#)
         }
-        if path == Self.routesPath || path == Self.routesPath + "/" + SignalKModel.routeIdentifier {
-            guard isRead else { return refuse(405, "GET only") }
-            guard let json = Self.routeJSON(model, listed: path == Self.routesPath) else {
-                return refuse(404, "no route is followed")
-            }
-            return reply(200, json)
+        if path == Self.resourcesPath || path.hasPrefix(Self.resourcesPath + "/") {
+            return resources(request, id, &connection, model: model, keepAlive: keepAlive, act)
         }
         guard path == Self.coursePath || path.hasPrefix(Self.coursePath + "/") else {
             return refuse(404, "not found")
@@ -84,23 +39,35 @@ extension SignalKServer {
             return command(.route(.stop), request, id, &connection, keepAlive: keepAlive, act)
         case ("PUT", "destination"):
             let body = JSONValue.parse(request.body)
-            if body?["href"] != nil {
-                return refuse(400, "waypoints are not kept as resources here: send {\"position\": {...}}")
+            if let href = body?["href"] {
+                guard let target = href.string.flatMap(Resources.reference), target.kind == .waypoints else {
+                    return refuse(400, "href: /resources/waypoints/<id> of a waypoint kept here")
+                }
+                return course(.waypoint(id: target.id), request, id, &connection, keepAlive: keepAlive, act)
             }
             guard let latitude = body?["position"]?["latitude"]?.number,
                 let longitude = body?["position"]?["longitude"]?.number, latitude.isFinite, longitude.isFinite,
                 abs(latitude) <= 90, abs(longitude) <= 180
             else {
-                return refuse(400, "the body must be {\"position\": {\"latitude\": ..., \"longitude\": ...}}")
+                return refuse(
+                    400, "the body must be {\"position\": {\"latitude\": ..., \"longitude\": ...}} or {\"href\": ...}")
             }
             return command(
                 .destination(GeoPoint(latitude: latitude, longitude: longitude)), request, id, &connection,
                 keepAlive: keepAlive, act)
         case ("PUT", "activeRoute"):
-            guard JSONValue.parse(request.body)?["href"]?.string == SignalKModel.routeHref else {
-                return refuse(404, "the one route here is \(SignalKModel.routeHref)")
+            let body = JSONValue.parse(request.body)
+            guard let target = body?["href"]?.string.flatMap(Resources.reference), target.kind == .routes else {
+                return refuse(400, "href: /resources/routes/<id> of a route kept here")
             }
-            return command(.route(.start), request, id, &connection, keepAlive: keepAlive, act)
+            let index = body?["pointIndex"]?.number ?? 0
+            guard index >= 0, index < 10_000, index == index.rounded() else {
+                return refuse(400, "pointIndex: the point's index, 0 the first")
+            }
+            let reverse = body?["reverse"]?.bool ?? false
+            return course(
+                .route(id: target.id, pointIndex: Int(index), reverse: reverse), request, id, &connection,
+                keepAlive: keepAlive, act)
         case ("PUT", "activeRoute/nextPoint"):
             // signalk-server's steps: +1 (the default) or -1 for the point before.
             let steps = JSONValue.parse(request.body)?["value"]?.number ?? 1
@@ -139,6 +106,19 @@ extension SignalKServer {
     }
 
     /// A command from a Course API request: only from where changes are accepted; the answer waits for the engine.
+    /// A destination or route by href: the shell reads it from the resources kept and gives the engine its command.
+    private mutating func course(
+        _ target: CourseTarget, _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool,
+        _ act: (Action) -> Void
+    ) {
+        if let refused = refusal(connection, token: Self.token(of: request)) {
+            counters.refused += 1
+            return reply(id, &connection, refused.status, refused.message, keepAlive: keepAlive, act)
+        }
+        counters.puts += 1
+        ask(.course(target), id, &connection, keepAlive: keepAlive, act)
+    }
+
     private mutating func command(
         _ command: EngineCommand, _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool,
         _ act: (Action) -> Void

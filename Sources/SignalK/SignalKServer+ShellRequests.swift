@@ -22,6 +22,10 @@ extension SignalKServer {
             /// The NMEA 2000 bus's devices, what each sends and how often (`GET /telltale/v1/n2k`, read by
             /// `telltale n2k`): ``ShellReply/json(status:_:)``.
             case bus
+            /// The resources kept (the Resources API): ``ShellReply/json(status:_:)``.
+            case resource(ResourceRequest)
+            /// Go to a waypoint or follow a route kept, by its href (the Course API): ``ShellReply/outcome(_:)``.
+            case course(CourseTarget)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)

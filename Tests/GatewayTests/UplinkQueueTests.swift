@@ -47,6 +47,17 @@ import Testing
         #expect(again.batches(after: again.acked, count: 10).map(\.sequence) == [4, 5])
     }
 
+    @Test("an acknowledgement past the last number taken counts no more than what was taken (it stopped the gateway)")
+    func acknowledgedPastTheEnd() throws {
+        let folder = temporaryFolder("uplink-queue-past")
+        let (log, _) = events()
+        let queue = UplinkQueue(folder: folder, limit: 1 << 20, log: log)
+        for _ in 0..<2 { try queue.append(batch(queue)) }
+        queue.acknowledge(through: 9, at: 0, force: true)
+        #expect(queue.acked == 2 && queue.waiting == 0)
+        #expect(UplinkQueue(folder: folder, limit: 1 << 20, log: log).take() == 3)
+    }
+
     @Test(
         "a segment acknowledged whole and deleted: the mark is on disk first, so a kill after it never reuses a number")
     func segmentDeletedAfterTheMark() throws {

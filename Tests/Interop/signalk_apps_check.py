@@ -398,7 +398,10 @@ check("PUT activeRoute with the route's href follows the route again from its st
       status == 200 and (json.loads(after).get("activeRoute") or {}).get("href") == route_href
       and json.loads(after)["activeRoute"]["pointIndex"] == 1, body + after)
 status, _, body = request("PUT", COURSE + "/activeRoute", {"href": "/resources/routes/elsewhere"})
-check("PUT activeRoute with another href: 404", status == 404, body)
+check("PUT activeRoute with an href that is not a resource's: 400", status == 400, body)
+status, _, body = request("PUT", COURSE + "/activeRoute",
+                          {"href": "/resources/routes/00000000-0000-4000-8000-000000000000"})
+check("PUT activeRoute with the href of no route kept: 404", status == 404, body)
 
 
 def course_after(method, action, body=None):

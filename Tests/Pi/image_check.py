@@ -439,8 +439,20 @@ pi.put("/run/bus.log", recording.encode())
 before = len(output.lines())
 pi.ssh("systemd-run --quiet --unit=canplayer canplayer -I /run/bus.log -l 2", timeout=30)
 played = wait_for(lambda: [line for line in computed_true_wind(output.lines()[before:]) if ",A*" in line], 60, step=1)
-depth = json.loads(http(pi, "/signalk/v1/api/vessels/self/environment/depth/belowTransducer")[1] or "{}")
-source = depth.get("$source", "")
+
+
+depth_seen = {"source": ""}
+
+
+def bus_depth_source():
+    """Whether the depth in Signal K is the bus's yet (its PGN comes less often than the wind's)."""
+    depth = json.loads(http(pi, "/signalk/v1/api/vessels/self/environment/depth/belowTransducer")[1] or "{}")
+    depth_seen["source"] = depth.get("$source", "")
+    return depth_seen["source"].startswith("n2k")
+
+
+wait_for(bus_depth_source, 40, step=2)
+source = depth_seen["source"]
 check(played and source.startswith("n2k"),
       f"{named} played with canplayer comes out as computed true wind on TCP; the bus's depth is in Signal K from "
       f"its device ({source})",

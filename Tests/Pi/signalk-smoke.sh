@@ -46,10 +46,11 @@ for _ in $(seq 1 100); do
 done
 grep -q '"latitude":50.7' "$WORK/position" || { echo "no position: $(cat "$WORK/position")"; ok=0; }
 http GET / > "$WORK/page"
-{ [ "$(head -n 1 "$WORK/page")" = 200 ] && grep -q 'src="/panel.js"' "$WORK/page"; } ||
+{ [ "$(head -n 1 "$WORK/page")" = 200 ] && grep -q 'type="module" src="/page.js"' "$WORK/page"; } ||
     { echo "no instrument panel at /"; ok=0; }
-http GET /panel.js > "$WORK/script"
-grep -q 'telltale/v1/history' "$WORK/script" || { echo "no /panel.js"; ok=0; }
+# The panel's modules are files (Panel/), each served as it is: the one that reads the history.
+http GET /history.js > "$WORK/script"
+grep -q 'telltale/v1/history' "$WORK/script" || { echo "no /history.js"; ok=0; }
 sleep 2
 http GET /telltale/v1/history > "$WORK/history"
 grep -q '"roll":\[.*[0-9]' "$WORK/history" || { echo "no heel history: $(head -c 300 "$WORK/history")"; ok=0; }

@@ -57,5 +57,6 @@ kill "$MQ" 2>/dev/null; wait "$MQ" 2>/dev/null
 [ "$ok" = 1 ] || { echo "the fleet never showed the boat:"; tail -n 5 "$WORK/run.log" "$WORK/fleet.log"; }
 [ "$run_status" = 0 ] || { echo "run did not stop cleanly ($run_status)"; ok=0; }
 grep -q "uplink: connected" "$WORK/run.log" || { echo "the log never said connected"; ok=0; }
+[ "$ok" = 1 ] || cat "$WORK/run.log" | tail -n 20
 rm -rf "$WORK"
 [ "$ok" = 1 ]

@@ -110,23 +110,21 @@ import Testing
         }
     }
 
-    @Test("the route followed as a v2 route resource: a LineString with its points' names")
+    @Test("a route as a v2 route resource: a LineString with its points' names")
     func route() throws {
-        var model = SignalKModel(urn: "urn:mrn:signalk:uuid:c0d79334-4e25-4245-8892-54e8ccc8021d")
-        #expect(SignalKServer.routeJSON(model, listed: false) == nil)
-        model.route = Route(
+        let route = Route(
             name: "Solent",
             waypoints: [
                 Waypoint(id: "Start", position: GeoPoint(latitude: 50.75, longitude: -1.3)),
                 Waypoint(id: "Bravo", position: GeoPoint(latitude: 50.8, longitude: -1.25)),
             ])
-        let json = try #require(SignalKServer.routeJSON(model, listed: true).flatMap { JSONValue.parse($0) })
-        let route = try #require(json[SignalKModel.routeIdentifier])
-        #expect(route["name"]?.string == "Solent")
-        #expect(route["feature"]?["geometry"]?["coordinates"]?.array?.last?.array == [.number(-1.25), .number(50.8)])
+        let json = try #require(JSONValue.parse(Resources.routeJSON(route, description: "GPX")))
+        #expect(json["name"]?.string == "Solent")
+        #expect(json["feature"]?["geometry"]?["coordinates"]?.array?.last?.array == [.number(-1.25), .number(50.8)])
         #expect(
-            route["feature"]?["properties"]?["coordinatesMeta"]?.array?.map { $0["name"]?.string } == [
+            json["feature"]?["properties"]?["coordinatesMeta"]?.array?.map { $0["name"]?.string } == [
                 "Start", "Bravo",
             ])
+        #expect(Resources.problem(.routes, json) == nil)
     }
 }

@@ -129,6 +129,8 @@ import Testing
         var outcome = CommandOutcome.done("done")
         var settings: [SignalKServer.SettingsRequest.Kind] = []
         var uploads: [SignalKServer.UploadPiece] = []
+        var resources: [SignalKServer.ResourceRequest] = []
+        var courses: [SignalKServer.CourseTarget] = []
 
         init(
             put: [NetworkRule.Network] = NetworkRule.loopback,
@@ -194,6 +196,14 @@ import Testing
                 case .bus:
                     server.answer(
                         request.id, .json(status: 200, #"{"devices":[]}"#), model: model, at: now, unixTime: 0, act)
+                case .resource(let asked):
+                    resources.append(asked)
+                    server.answer(
+                        request.id, .json(status: 200, #"{"kept":\#(resources.count)}"#), model: model, at: now,
+                        unixTime: 0, act)
+                case .course(let target):
+                    courses.append(target)
+                    server.answer(request.id, .outcome(outcome), model: model, at: now, unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

@@ -19,6 +19,10 @@ extension Engine {
             go(to: point)
                 ? .done("going to \(Self.text(point))")
                 : .refused("no position: a destination needs a current GPS fix")
+        case .follow(let route, let index, let reverse):
+            follow(route, pointIndex: index, reverse: reverse)
+                ? .done(Self.following(route, index, reverse))
+                : .refused("the route's points are 0 to \(route.waypoints.count - 1)")
         case .arrivalCircle(let metres):
             setArrivalRadius(metres)
                 ? .done("arrival circle \(Int(metres.rounded())) m")
@@ -97,6 +101,11 @@ extension Engine {
 
     private static let plotterRoute = CommandOutcome.refused("the plotter sets this route: change it there")
     private static let noFix = CommandOutcome.refused("no position: that needs a current GPS fix")
+
+    private static func following(_ route: Route, _ index: Int, _ reverse: Bool) -> String {
+        let points = reverse ? Array(route.waypoints.reversed()) : route.waypoints
+        return "following route \(route.name ?? "route")" + (reverse ? " reversed" : "") + ", to \(points[index].id)"
+    }
 
     private mutating func head(toPoint index: Int) -> CommandOutcome {
         guard let route = route.route else {

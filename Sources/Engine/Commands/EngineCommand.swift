@@ -14,6 +14,9 @@ public enum EngineCommand: Hashable, Sendable {
     case clear(AlarmKind)
     /// Go to one point from where the boat is now, instead of the route (Signal K's Course API `destination`).
     case destination(GeoPoint)
+    /// Follow a route the crew saved (the Course API's `activeRoute` by href), backwards when `reverse`, heading for
+    /// its point `pointIndex`.
+    case follow(Route, pointIndex: Int, reverse: Bool)
     /// The arrival circle's radius in metres, from now on (the Course API's `arrivalCircle`).
     case arrivalCircle(Double)
     /// Head for the route's point `index` (0 the first), from the point before it, or for the first from where the

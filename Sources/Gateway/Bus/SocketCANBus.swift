@@ -132,7 +132,8 @@ final class SocketCANBus: BusTransport {
                         + "controller restarts (restart-ms)"))
         }
         if id & POSIX.canErrorRestarted != 0 {
-            out.append(.problem(level: .notice, id: "n2k.restarted", text: "n2k: \(description) restarted after bus-off"))
+            out.append(
+                .problem(level: .notice, id: "n2k.restarted", text: "n2k: \(description) restarted after bus-off"))
         }
         if id & POSIX.canErrorController != 0 {
             let state = UInt8(truncatingIfNeeded: frame.data >> 8)
@@ -148,7 +149,9 @@ final class SocketCANBus: BusTransport {
             } else {
                 words = "reporting a problem"
             }
-            out.append(.problem(level: .warning, id: "n2k.controller", text: "n2k: \(description)'s controller is \(words)"))
+            out.append(
+                .problem(
+                    level: .warning, id: "n2k.controller", text: "n2k: \(description)'s controller is \(words)"))
         }
         if id & POSIX.canErrorNoAcknowledgement != 0 {
             out.append(

@@ -162,6 +162,62 @@ final class ChartLibrary {
         }
     }
 
+    /// The offline charts as Signal K's chart resources (`/signalk/v2/api/resources/charts`), as Freeboard-SK reads
+    /// them: a tile layer each, its tiles at `/charts/<name>/{z}/{x}/{y}`. Read-only; a broken file is left out.
+    func resources(_ operation: SignalKServer.ResourceRequest.Operation, now: Double) -> (Int, String) {
+        func resource(_ chart: Chart, into json: inout JSONWriter, key: String?) {
+            json.beginObject(key)
+            json.value("identifier", chart.name)
+            json.value("name", chart.title)
+            json.value("description", "MBTiles file " + chart.name + ".mbtiles")
+            json.value("type", "tilelayer")
+            json.value("format", chart.format == "jpeg" ? "jpg" : chart.format)
+            json.value("url", "/charts/" + chart.name + "/{z}/{x}/{y}")
+            if let bounds = chart.bounds {
+                json.beginArray("bounds")
+                for value in bounds { json.value(nil, value) }
+                json.endArray()
+            }
+            if let minZoom = chart.minZoom { json.value("minzoom", minZoom) }
+            if let maxZoom = chart.maxZoom { json.value("maxzoom", maxZoom) }
+            json.beginArray("layers")
+            json.endArray()
+            json.value("$source", "telltale")
+            json.endObject()
+        }
+        switch operation {
+        case .list(let filter, _):
+            var json = JSONWriter()
+            json.beginObject()
+            var count = 0
+            for name in names {
+                let chart = describe(name, now: now)
+                guard chart.error == nil else { continue }
+                if let box = filter.box, let bounds = chart.bounds, bounds.count == 4,
+                    bounds[0] > box[2] || bounds[2] < box[0] || bounds[1] > box[3] || bounds[3] < box[1]
+                {
+                    continue
+                }
+                resource(chart, into: &json, key: chart.name)
+                count += 1
+                if let limit = filter.limit, count >= limit { break }
+            }
+            json.endObject()
+            return (200, json.text)
+        case .read(let id):
+            guard names.contains(id) else {
+                return (404, Resources.result(404, message: "Resource not found! (\(id))"))
+            }
+            let chart = describe(id, now: now)
+            guard chart.error == nil else { return (404, Resources.result(404, message: chart.error ?? "")) }
+            var json = JSONWriter()
+            resource(chart, into: &json, key: nil)
+            return (200, json.text)
+        default:
+            return (405, Resources.result(405, message: "charts are the MBTiles files of the chart folder"))
+        }
+    }
+
     /// `{"charts": [...], "baseLayer": ..., "seamarks": ...}`: what the chart page's layer menu offers.
     func listJSON(now: Double) -> String {
         var json = JSONWriter()

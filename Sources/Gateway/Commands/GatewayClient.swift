@@ -12,7 +12,7 @@ public enum GatewayClient {
         let what: String
         switch command {
         case .race, .button: what = "race"
-        case .route, .destination, .arrivalCircle, .routePoint: what = "route"
+        case .route, .destination, .arrivalCircle, .routePoint, .follow: what = "route"
         case .acknowledge, .silence, .clear: what = "alarm"
         case .anchor: what = "anchor"
         case .clearTrack: what = "track"

@@ -55,8 +55,11 @@ public enum RunCommand {
 
     /// `run`: the gateway on the configuration `options` name, until stopped or `duration` passes. A configuration
     /// saved from the settings page (or SIGHUP) starts it again on the file; one that will not start (a port taken,
-    /// a device refused) is put back to the one before, and the gateway starts again on that.
-    public static func run(_ options: RunOptions, log: @escaping (LogEvent) -> Void) throws(CommandError) {
+    /// a device refused) is put back to the one before, and the gateway starts again on that. `stop` ends this run
+    /// alone (a test's gateway), as SIGTERM ends the process's.
+    public static func run(
+        _ options: RunOptions, stop: StopRequest? = nil, log: @escaping (LogEvent) -> Void
+    ) throws(CommandError) {
         StopSignal.install()
         var configuration = try Self.configuration(options)
         var restarted = false
@@ -77,8 +80,8 @@ public enum RunCommand {
                 configuration = try Self.configuration(options)
                 continue
             }
-            runtime.run(duration: options.duration)
-            guard runtime.restartRequested, !StopSignal.isRaised else { return }
+            runtime.run(duration: options.duration, stop: stop)
+            guard runtime.restartRequested, !StopSignal.isRaised, stop?.isRaised != true else { return }
             do throws(CommandError) {
                 configuration = try Self.configuration(options)
                 restarted = true

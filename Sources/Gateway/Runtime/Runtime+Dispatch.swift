@@ -64,6 +64,21 @@ extension Runtime {
                 } else {
                     .message(status: 404, "no NMEA 2000 bus: [n2k] is not configured")
                 }
+        case .resource(let asked):
+            if asked.kind == .charts {
+                let (status, json) = charts.resources(asked.operation, now: now)
+                reply = .json(status: status, json)
+            } else {
+                let (status, json) = resources.answer(asked, unixTime: turn.unixTime) {
+                    (try? POSIX.randomBytes(16)) ?? Array(String(turn.unixTime).utf8)
+                }
+                reply = .json(status: status, json)
+            }
+        case .course(let target):
+            switch resources.command(target) {
+            case .success(let command): reply = .outcome(carryOut(command, at: now))
+            case .failure(let error): reply = .message(status: 404, error.message)
+            }
         case .keepAccess(let text):
             return web.keepAccess(text)
         }
@@ -240,6 +255,7 @@ extension Runtime {
         do {
             let route = try file.load()
             router.follow(route)
+            resources.configured = route
             log.notice(
                 "route.loaded", "route: following \(route.name ?? path) (\(route.waypoints.count) waypoints)",
                 [("path", path)])

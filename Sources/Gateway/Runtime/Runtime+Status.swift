@@ -80,6 +80,7 @@ extension Runtime {
         do {
             if let route = try file.reloadIfChanged() {
                 let leg = router.replaceRoute(with: route)
+                resources.configured = route
                 log.notice(
                     "route.reloaded", "route: reloaded \(file.path), leg \(leg + 1) of \(route.legCount)",
                     [("path", file.path)])

@@ -40,6 +40,8 @@ public final class Runtime {
     /// The charts folder's MBTiles and the online layers, for the chart page; GRIB files a phone sends.
     let charts: ChartLibrary
     let uploads: GRIBUploads
+    /// The crew's routes, waypoints, notes and regions (the Resources API), on the card beside the state file.
+    let resources: ResourceFolder
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
@@ -158,6 +160,8 @@ public final class Runtime {
                 nil
             }
         uploads = GRIBUploads(folder: weather?.incoming, log: log)
+        resources = ResourceFolder(
+            folder: configuration.stateFile.map { POSIX.folder(of: $0) + "/resources" }, configured: nil, log: log)
         uplink =
             if let settings = configuration.uplink, let folder = uplinkFolder {
                 UplinkService(configuration: settings, stateFolder: folder, log: log)
@@ -189,12 +193,12 @@ public final class Runtime {
         return chart
     }
 
-    /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`), `duration` seconds when given, or, with
+    /// Runs until SIGINT/SIGTERM (or `StopSignal.raise()`, or `stop` raised), `duration` seconds when given, or, with
     /// `untilInputsEnd`, one second after the last finite input has played its last sentence (a replay to outputs).
     ///
     /// Each turn: every service's descriptors, one `ppoll`, then each service's turn, producers first, and what it
     /// emitted dispatched before the next service's turn (so a sentence read is written out in the same turn).
-    public func run(duration: Double? = nil, untilInputsEnd: Bool = false) {
+    public func run(duration: Double? = nil, untilInputsEnd: Bool = false, stop: StopRequest? = nil) {
         // The code that read the configuration and set the services up is given back before the loop starts, so its
         // pages and the loop's are never resident together (the start-up peak is what the Pi has to have free); the
         // loop's come back page by page, one at a time.
@@ -218,7 +222,7 @@ public final class Runtime {
             log.warning("system.note", "system: " + words)
         }
         var endedAt: Double?
-        while !StopSignal.isRaised {
+        while !StopSignal.isRaised && stop?.isRaised != true {
             let now = POSIX.monotonic()
             if let duration, now - start >= duration { break }
             if StopSignal.takeReload() { restartAt = now }

@@ -84,7 +84,7 @@ final class UplinkQueue {
     var size: Int { segments.reduce(0) { $0 + $1.bytes } }
 
     /// Batches waiting for an acknowledgement.
-    var waiting: UInt64 { next - 1 - acked }
+    var waiting: UInt64 { next - 1 > acked ? next - 1 - acked : 0 }
 
     /// A new sequence number.
     func take() -> UInt64 {
@@ -127,6 +127,9 @@ final class UplinkQueue {
     /// every 5 s, when a segment is to go, and when asked with `force`). The mark is written before a segment goes: a
     /// restart numbers its batches from the segments and the mark, and neither may be behind the other.
     func acknowledge(through sequence: UInt64, at now: Double, force: Bool = false) {
+        // Never past the last number taken (an acknowledgement the broker sent for a batch of an earlier run, or one
+        // counted twice, must not make the count of waiting batches wrap).
+        let sequence = min(sequence, next - 1)
         if sequence > acked { acked = sequence }
         let done = segments.prefix { $0.last <= acked && $0.last != 0 }.count
         if acked != ackedSaved, force || done > 0 || now - ackedSavedAt >= 5 {
