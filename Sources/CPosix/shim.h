@@ -1,10 +1,17 @@
 #ifndef TELLTALE_CPOSIX_SHIM_H
 #define TELLTALE_CPOSIX_SHIM_H
+
+// The 64-bit file calls (readdir64, stat64) declared beside the plain ones, the plain types left as they are: a 32-bit
+// Pi (armhf) reading a folder whose inode numbers pass 2^32 must not be told it is empty (EOVERFLOW).
+#ifndef _LARGEFILE64_SOURCE
+#define _LARGEFILE64_SOURCE 1
+#endif
 // The C library as the gateway uses it, for the desktop build and for the Pi build alike. Embedded Swift has no
 // Glibc module, so this header is the one way in; Sources/Platform is the one Swift funnel over it.
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <dirent.h>
+#include <malloc.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -64,6 +71,21 @@ static inline int cposix_can_open(const char *interface) {
 }
 // SIG_IGN is a cast macro that Swift cannot import.
 static inline void cposix_ignore(int signal_number) { signal(signal_number, SIG_IGN); }
+
+// Gives the heap's free pages back to the kernel (after a large answer was built and freed).
+static inline void cposix_trim_heap(void) { malloc_trim(0); }
+
+// The next name in a folder (readdir64, whatever the width of the inode numbers), or NULL at its end.
+static inline const char *cposix_next_name(DIR *dir) {
+    struct dirent64 *entry = readdir64(dir);
+    return entry ? entry->d_name : NULL;
+}
+
+// A file's size in bytes (stat64), or -1 when there is none.
+static inline long long cposix_file_size(const char *path) {
+    struct stat64 info;
+    return stat64(path, &info) == 0 ? (long long)info.st_size : -1;
+}
 
 // A flag set by one thread and read by another (a test stopping the gateway it runs), with the ordering C11 gives.
 static inline void cposix_flag_raise(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }

@@ -224,6 +224,9 @@ extension Engine {
     /// shell gave (``setClock(unixTime:at:)``).
     public func unixTime(at time: Double) -> Double? { positions.unixTime(at: time) ?? utcOffset.map { time + $0 } }
 
+    /// Whether the clock is the fixes' own (GNSS time with a date, or a replay's): a clock to keep history on.
+    public var clockFromFixes: Bool { positions.clock != nil }
+
     /// The source the engine uses now for `group`, if any.
     public func chosenSource(_ group: QuantityGroup) -> SourceID? {
         switch group {

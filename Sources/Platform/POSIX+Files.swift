@@ -105,6 +105,12 @@ extension POSIX {
         }
     }
 
+    /// truncate(2): the file cut to `length` bytes (a torn tail left by a power cut); false when it could not be.
+    public static func truncate(_ path: String, to length: Int) -> Bool { CPosix.truncate(path, off_t(length)) == 0 }
+
+    /// malloc_trim(3): the heap's free pages given back, so a large answer built once does not stay resident.
+    public static func trimHeap() { cposix_trim_heap() }
+
     /// fsync(2) of a folder: a rename or an unlink in it reaches the disk.
     public static func syncFolder(_ path: String) {
         guard let dir = try? open(path, O_RDONLY | O_DIRECTORY) else { return }
@@ -114,9 +120,8 @@ extension POSIX {
 
     /// The size of the file at `path` in bytes (stat(2)); nil when there is none.
     public static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Int(info.st_size)
+        let size = cposix_file_size(path)
+        return size >= 0 ? Int(size) : nil
     }
 
     public static func writeFileAtomically(_ path: String, _ text: String, mode: UInt32 = 0o644) throws(Failure) {

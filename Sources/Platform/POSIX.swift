@@ -212,10 +212,8 @@ public enum POSIX {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        while let entry = cposix_next_name(dir) {
+            let name = String(cString: entry)
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -152,6 +152,9 @@ public struct Router {
     /// shell gave (``setClock(unixTime:at:)``), else the engine time itself. The one place that decides it.
     public func unixTime(at time: Double) -> Double { engine.unixTime(at: time) ?? time }
 
+    /// Whether that clock is the fixes' own (GNSS time, or a replay's), not the system's.
+    public var clockFromFixes: Bool { engine.clockFromFixes }
+
     /// Which source each group currently uses, for the log's summary.
     public var chosenSources: [String: String] { engine.chosenSources }
 

@@ -21,7 +21,7 @@ extension SignalKServer {
         let isRead = request.method == "GET" || request.method == "HEAD"
         if path == "/signalk/v2/features" {
             guard isRead else { return refuse(405, "GET only") }
-            return reply(200, #"{"apis":["course","resources","weather"],"plugins":[]}"#)
+            return reply(200, #"{"apis":["course","history","resources","weather"],"plugins":[]}"#)
         }
         if path == Self.resourcesPath || path.hasPrefix(Self.resourcesPath + "/") {
             return resources(request, id, &connection, model: model, keepAlive: keepAlive, act)

@@ -74,25 +74,31 @@ extension SignalKServer {
                 return refuse(refused.status, refused.message)
             }
         }
+        // If-chains rather than a switch over (method, id?): such a switch matched nothing in Embedded Swift.
         let operation: ResourceRequest.Operation
-        switch (request.method, resourceId) {
-        case ("GET", nil), ("HEAD", nil):
-            switch ResourceFilter.parse(request.query) {
-            case .success(let filter): operation = .list(filter, position: model.position)
-            case .failure(let error): return refuse(400, error.message)
+        let method = request.method
+        if isRead {
+            if let resourceId {
+                operation = .read(id: resourceId)
+            } else {
+                switch ResourceFilter.parse(request.query) {
+                case .success(let filter): operation = .list(filter, position: model.position)
+                case .failure(let error): return refuse(400, error.message)
+                }
             }
-        case ("GET", let resourceId?), ("HEAD", let resourceId?):
-            operation = .read(id: resourceId)
-        case ("POST", nil), ("PUT", _?):
+        } else if (method == "POST" && resourceId == nil) || (method == "PUT" && resourceId != nil) {
             guard let body = JSONValue.parse(request.body, maximumDepth: 8, maximumLength: Resources.largestBody)
             else { return refuse(400, "the body is not JSON (at most \(Resources.largestBody) bytes)") }
             if let why = Resources.problem(kind, body) { return refuse(400, why) }
             operation = resourceId.map { .replace(id: $0, body) } ?? .create(body)
-        case ("DELETE", let resourceId?):
+        } else if method == "DELETE", let resourceId {
             operation = .delete(id: resourceId)
-        case ("POST", _?): return refuse(405, "POST to the list makes a new one; PUT writes one by its id")
-        case ("PUT", nil), ("DELETE", nil): return refuse(405, "\(request.method) needs a resource's id")
-        default: return refuse(405, "not with \(request.method)")
+        } else if method == "POST" {
+            return refuse(405, "POST to the list makes a new one; PUT writes one by its id")
+        } else if method == "PUT" || method == "DELETE" {
+            return refuse(405, "\(method) needs a resource's id")
+        } else {
+            return refuse(405, "not with \(method)")
         }
         if !isRead { counters.puts += 1 }
         ask(

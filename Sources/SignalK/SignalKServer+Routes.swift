@@ -70,6 +70,9 @@ extension SignalKServer {
         if path == Self.weatherPagePath || path.hasPrefix(Self.weatherPagePath + "/") {
             return weatherPage(request, id, &connection, model: model, unixTime: unixTime, keepAlive: keepAlive, act)
         }
+        if path == Self.historyPath || path.hasPrefix(Self.historyPath + "/") {
+            return historyAPI(request, id, &connection, model: model, unixTime: unixTime, keepAlive: keepAlive, act)
+        }
         if path == "/signalk/v2" || path.hasPrefix("/signalk/v2/") {
             return version2(request, id, &connection, model: model, keepAlive: keepAlive, act)
         }

@@ -26,6 +26,8 @@ extension SignalKServer {
             case resource(ResourceRequest)
             /// Go to a waypoint or follow a route kept, by its href (the Course API): ``ShellReply/outcome(_:)``.
             case course(CourseTarget)
+            /// The history kept on the card (the History API): ``ShellReply/json(status:_:)``.
+            case history(HistoryRequest)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)

@@ -72,7 +72,7 @@ import Testing
         var h = Harness()
         h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
         h.send(1, Self.request("GET", "/signalk/v2/features"))
-        #expect(h.text(1).contains(#"{"apis":["course","resources","weather"],"plugins":[]}"#))
+        #expect(h.text(1).contains(#"{"apis":["course","history","resources","weather"],"plugins":[]}"#))
         h.sent[1] = []
         h.send(1, Self.request("GET", "/signalk/v2/api/vessels/self/navigation/course"))
         #expect(h.text(1).hasSuffix(#""arrivalCircle":0,"activeRoute":null,"nextPoint":null,"previousPoint":null}"#))

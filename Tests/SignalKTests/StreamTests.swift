@@ -204,6 +204,9 @@ import Testing
                 case .course(let target):
                     courses.append(target)
                     server.answer(request.id, .outcome(outcome), model: model, at: now, unixTime: 0, act)
+                case .history:
+                    server.answer(
+                        request.id, .json(status: 200, #"{"data":[]}"#), model: model, at: now, unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

@@ -20,4 +20,14 @@ extension ConfigurationFile.Reader {
 }
 
 extension ConfigurationFile.Reader {
+    /// `[history]`: the boat's history on the card (on by default wherever there is a state file).
+    func history(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
+        guard let history = root["history"] else { return }
+        guard let table = history.table else { throw fail("history", "must be a table") }
+        try check(table, "history", allowed: ["enabled", "keep_mb"])
+        if let enabled = try bool(table, "enabled", "history") { config.history.enabled = enabled }
+        if let megabytes = try number(table, "keep_mb", "history", range: 1...100_000) {
+            config.history.keepMegabytes = megabytes
+        }
+    }
 }

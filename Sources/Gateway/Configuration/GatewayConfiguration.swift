@@ -87,6 +87,8 @@ public struct GatewayConfiguration: Sendable {
     public var web: WebConfiguration?
     /// `[race]`: the start timer's sequence and what of it is spoken.
     public var race = RaceConfiguration()
+    /// `[history]`: the boat's history kept on the card beside the state file.
+    public var history = HistoryConfiguration()
     /// `[voice]`: announcements spoken through a command (espeak-ng); nil says nothing.
     public var voice: VoiceConfiguration?
     /// `[chart]`: the charts folder and the online layers the panel's chart offers.
@@ -193,6 +195,14 @@ public struct RaceConfiguration: Sendable {
     /// The race timer's button: a line of a GPIO chip (`[race] button`, `button_chip`, the board's `gpio` device).
     public var button: (chip: String, line: Int)?
 
+    public init() {}
+}
+
+/// `[history]`: the values kept once a second in `history/` beside the state file (with `[web]` or `[uplink]` on),
+/// at most `keep_mb` megabytes, the oldest days dropped first.
+public struct HistoryConfiguration: Sendable {
+    public var enabled = true
+    public var keepMegabytes = 256.0
     public init() {}
 }
 

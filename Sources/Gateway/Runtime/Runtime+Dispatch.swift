@@ -79,11 +79,33 @@ extension Runtime {
             case .success(let command): reply = .outcome(carryOut(command, at: now))
             case .failure(let error): reply = .message(status: 404, error.message)
             }
+        case .history(let asked):
+            reply = answerHistory(asked)
         case .keepAccess(let text):
             return web.keepAccess(text)
         }
         web.answer(request.id, reply, now: now, unixTime: turn.unixTime)
+        // A history query's buckets and answer are freed once sent: their pages given back, not kept resident.
+        if case .history = request.kind { POSIX.trimHeap() }
         while let next = web.server.takeRequest() { answer(next) }
+    }
+
+    /// The History API from the history on the card.
+    func answerHistory(_ asked: SignalKServer.HistoryRequest) -> SignalKServer.ShellReply {
+        guard let history, let state else {
+            return .message(status: 404, "no history is kept: [history] needs state_file and [web]")
+        }
+        switch asked {
+        case .values(let query):
+            return .json(status: 200, history.answer(query, context: "vessels." + state.model.urn))
+        case .paths(let from, let to):
+            return .json(
+                status: 200, "[" + history.paths(from: from, to: to).map(JSONWriter.quoted).joined(separator: ",") + "]"
+            )
+        case .contexts(let from, let to):
+            let any = !history.paths(from: from, to: to).isEmpty
+            return .json(status: 200, any ? "[" + JSONWriter.quoted("vessels." + state.model.urn) + "]" : "[]")
+        }
     }
 
     /// One event from an input, at `now` on the monotonic clock.

@@ -42,6 +42,11 @@ public final class Runtime {
     let uploads: GRIBUploads
     /// The crew's routes, waypoints, notes and regions (the Resources API), on the card beside the state file.
     let resources: ResourceFolder
+    /// The boat's history on the card, when kept (`[history]`, a state file, and the model of `[web]` or `[uplink]`).
+    let history: HistoryStore?
+    /// When the system clock's synchronisation was last looked at, and what it said.
+    private var clockCheckedAt = -Double.infinity
+    private var systemClockSynchronized = false
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
@@ -162,6 +167,15 @@ public final class Runtime {
         uploads = GRIBUploads(folder: weather?.incoming, log: log)
         resources = ResourceFolder(
             folder: configuration.stateFile.map { POSIX.folder(of: $0) + "/resources" }, configured: nil, log: log)
+        history =
+            if configuration.history.enabled, state != nil, let stateFile = configuration.stateFile {
+                HistoryStore(
+                    folder: POSIX.folder(of: stateFile) + "/history",
+                    keepMegabytes: configuration.history.keepMegabytes,
+                    log: log)
+            } else {
+                nil
+            }
         uplink =
             if let settings = configuration.uplink, let folder = uplinkFolder {
                 UplinkService(configuration: settings, stateFolder: folder, log: log)
@@ -243,8 +257,10 @@ public final class Runtime {
                 service.service(&turn)
                 dispatchEmitted()
             }
+            keepHistory()
         }
         notifier?.reloading = restartAt != nil && !StopSignal.isRaised
+        history?.flush()
         services.stop(deadline: POSIX.monotonic() + 1)
         status.finish()
         let lateness = engine.lateness
@@ -258,6 +274,25 @@ public final class Runtime {
                     + "tick lateness p50 \(p50) ms, p99 \(p99) ms",
                 [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)"), ("tick_p99_ms", p99)],
                 throttled: false))
+    }
+
+    /// This second's values into the history, on a clock that is known: the fixes' (GNSS, or a replay's), or the
+    /// system's once systemd-timesyncd says it is synchronized (looked at once a minute) and no fix has given the time
+    /// in two minutes.
+    private func keepHistory() {
+        guard let history, let state else { return }
+        if turn.now - clockCheckedAt > 60 {
+            clockCheckedAt = turn.now
+            systemClockSynchronized = POSIX.exists("/run/systemd/timesync/synchronized")
+        }
+        // The router's clock is the system's as it was at start until a fix gives the time: a clock synchronised since
+        // is read as it is now.
+        // The fixes' clock is the boat's: the system's is taken only after two minutes without one (a boat with no GPS
+        // on the network), so a replay's voyage and this machine's day are never mixed in one history.
+        let fixes = router.clockFromFixes
+        let systemAlone = systemClockSynchronized && turn.now - startTime > 120
+        history.record(
+            state.model, unixTime: fixes ? unixTime(at: turn.now) : POSIX.unixTime(), known: fixes || systemAlone)
     }
 
     /// What the service just serviced emitted, to the dispatcher, in order (the two buffers swapped, so that nothing

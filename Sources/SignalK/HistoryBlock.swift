@@ -1,0 +1,235 @@
+/// The boat's history on the card, one block a minute (#40): what is kept, how a minute is packed, and how it is read
+/// back, torn blocks included. Pure: the shell appends the bytes to a file a day and reads them back.
+///
+/// A block: `TTH1`, the UNIX minute (UInt32), the payload's length (UInt16), the payload, and a CRC-32 of all before it
+/// (little-endian throughout). The payload is, for each series with a sample in the minute: its id (one byte), a
+/// bitmap of the seconds it has (8 bytes, bit i second i), then each sample as a zigzag varint: the change from the
+/// one before (first-order), or the change of that change for the position (second-order: a boat at steady speed
+/// costs a byte a second, not three). Values are whole numbers of each series' step (1e-7° of position, 0.001 rad,
+/// 0.01 m/s, 0.01 m, 1 Pa, 0.01 K), so a sample costs a byte or two, the bitmap an eighth of a byte.
+public enum HistoryBlock {
+    public static let magic: [UInt8] = Array("TTH1".utf8)
+    /// Header (magic, minute, length) and the CRC after the payload.
+    public static let overhead = 14
+
+    /// One series kept: a Signal K path (the position is two series, its latitude and longitude), its step in SI
+    /// units, whether it is an angle (averaged as a vector), whether it is packed second-order.
+    public struct Series: Hashable, Sendable {
+        public let id: UInt8
+        public let path: String
+        public let step: Double
+        public let isAngle: Bool
+        public let secondOrder: Bool
+    }
+
+    /// What is kept by default, once a second: the values people ask about afterwards.
+    public static let series: [Series] = [
+        Series(id: 0, path: "navigation.position.latitude", step: 1e-7, isAngle: false, secondOrder: true),
+        Series(id: 1, path: "navigation.position.longitude", step: 1e-7, isAngle: false, secondOrder: true),
+        Series(id: 2, path: "navigation.courseOverGroundTrue", step: 0.001, isAngle: true, secondOrder: false),
+        Series(id: 3, path: "navigation.speedOverGround", step: 0.01, isAngle: false, secondOrder: false),
+        Series(id: 4, path: "navigation.headingTrue", step: 0.001, isAngle: true, secondOrder: false),
+        Series(id: 5, path: "navigation.speedThroughWater", step: 0.01, isAngle: false, secondOrder: false),
+        Series(id: 6, path: "environment.wind.angleApparent", step: 0.001, isAngle: true, secondOrder: false),
+        Series(id: 7, path: "environment.wind.speedApparent", step: 0.01, isAngle: false, secondOrder: false),
+        Series(id: 8, path: "environment.wind.angleTrueWater", step: 0.001, isAngle: true, secondOrder: false),
+        Series(id: 9, path: "environment.wind.speedTrue", step: 0.01, isAngle: false, secondOrder: false),
+        Series(id: 10, path: "environment.wind.directionTrue", step: 0.001, isAngle: true, secondOrder: false),
+        Series(id: 11, path: "environment.depth.belowTransducer", step: 0.01, isAngle: false, secondOrder: false),
+        Series(id: 12, path: "navigation.attitude.roll", step: 0.001, isAngle: false, secondOrder: false),
+        Series(id: 13, path: "navigation.attitude.pitch", step: 0.001, isAngle: false, secondOrder: false),
+        Series(id: 14, path: "environment.outside.pressure", step: 1, isAngle: false, secondOrder: false),
+        Series(id: 15, path: "environment.water.temperature", step: 0.01, isAngle: false, secondOrder: false),
+        Series(
+            id: 16, path: "navigation.course.calcValues.crossTrackError", step: 0.1, isAngle: false, secondOrder: false),
+    ]
+
+    /// The paths the History API names (the position once, as `navigation.position`).
+    public static let paths: [String] =
+        ["navigation.position"] + series.dropFirst(2).map { $0.path }
+
+    /// A minute being gathered: a value a second for each series, the newest of the second.
+    public struct Minute: Sendable {
+        public let minute: Int64
+        var values: [[Int64?]]
+
+        public init(minute: Int64) {
+            self.minute = minute
+            values = Array(repeating: Array(repeating: nil, count: 60), count: HistoryBlock.series.count)
+        }
+
+        /// Keeps `value` (SI) for series `index` at `second` (0–59); a value that is not finite, or beyond what the
+        /// step can hold, is left out.
+        public mutating func record(_ index: Int, second: Int, _ value: Double) {
+            guard index >= 0, index < values.count, second >= 0, second < 60, value.isFinite else { return }
+            let steps = (value / HistoryBlock.series[index].step).rounded()
+            guard abs(steps) < 1e15 else { return }
+            values[index][second] = Int64(steps)
+        }
+
+        public var isEmpty: Bool { values.allSatisfy { $0.allSatisfy { $0 == nil } } }
+
+        /// The block's bytes.
+        public func encode() -> [UInt8] {
+            var payload: [UInt8] = []
+            for (index, samples) in values.enumerated() where samples.contains(where: { $0 != nil }) {
+                payload.append(HistoryBlock.series[index].id)
+                var bitmap: UInt64 = 0
+                for (second, sample) in samples.enumerated() where sample != nil { bitmap |= 1 << UInt64(second) }
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    payload.append(UInt8(truncatingIfNeeded: bitmap >> UInt64(shift)))
+                }
+                var previous: Int64 = 0
+                var change: Int64 = 0
+                for sample in samples {
+                    guard let sample else { continue }
+                    let delta = sample &- previous
+                    if HistoryBlock.series[index].secondOrder {
+                        HistoryBlock.varint(delta &- change, into: &payload)
+                        change = delta
+                    } else {
+                        HistoryBlock.varint(delta, into: &payload)
+                    }
+                    previous = sample
+                }
+            }
+            var block = HistoryBlock.magic
+            let minute = UInt32(truncatingIfNeeded: self.minute)
+            for shift in stride(from: 0, to: 32, by: 8) {
+                block.append(UInt8(truncatingIfNeeded: minute >> UInt32(shift)))
+            }
+            block.append(UInt8(truncatingIfNeeded: payload.count))
+            block.append(UInt8(truncatingIfNeeded: payload.count >> 8))
+            block += payload
+            let crc = CRC32.checksum(block)
+            for shift in stride(from: 0, to: 32, by: 8) {
+                block.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift)))
+            }
+            return block
+        }
+    }
+
+    /// One minute read back: for each series index, its 60 seconds (nil where nothing was kept), in SI units.
+    public struct Decoded: Sendable {
+        public var minute: Int64
+        public var values: [[Double?]]
+    }
+
+    static func varint(_ value: Int64, into out: inout [UInt8]) {
+        var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+        while zigzag >= 0x80 {
+            out.append(UInt8(zigzag & 0x7F) | 0x80)
+            zigzag >>= 7
+        }
+        out.append(UInt8(zigzag))
+    }
+
+    /// The block at `offset`, and where the next begins; nil when there is no whole, intact block there (torn by a
+    /// power cut, or not a block at all).
+    public static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (Decoded, next: Int)? {
+        guard offset >= 0, offset + overhead <= bytes.count else { return nil }
+        for index in 0..<4 where bytes[offset + index] != magic[index] { return nil }
+        func u32(_ at: Int) -> UInt32 {
+            (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << UInt32(8 * $1) }
+        }
+        let length = Int(bytes[offset + 8]) | Int(bytes[offset + 9]) << 8
+        let end = offset + 10 + length
+        guard end + 4 <= bytes.count,
+            CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<end])) == u32(end)
+        else { return nil }
+        var decoded = Decoded(
+            minute: Int64(u32(offset + 4)),
+            values: Array(repeating: Array(repeating: nil, count: 60), count: series.count))
+        var at = offset + 10
+        func read() -> Int64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while at < end, shift < 64 {
+                let byte = bytes[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1) }
+                shift += 7
+            }
+            return nil
+        }
+        while at < end {
+            let id = bytes[at]
+            at += 1
+            guard let index = series.firstIndex(where: { $0.id == id }), at + 8 <= end else { return nil }
+            var bitmap: UInt64 = 0
+            for byte in 0..<8 { bitmap |= UInt64(bytes[at + byte]) << UInt64(8 * byte) }
+            at += 8
+            let info = series[index]
+            var previous: Int64 = 0
+            var change: Int64 = 0
+            for second in 0..<60 where bitmap & (1 << UInt64(second)) != 0 {
+                guard let coded = read() else { return nil }
+                if info.secondOrder {
+                    change = change &+ coded
+                    previous = previous &+ change
+                } else {
+                    previous = previous &+ coded
+                }
+                decoded.values[index][second] = Double(previous) * info.step
+            }
+        }
+        return (decoded, end + 4)
+    }
+
+    /// Every intact block of a file's bytes, in order: a torn or broken stretch is skipped to the next block's magic
+    /// (a power cut mid-write loses that minute alone).
+    public static func blocks(_ bytes: UnsafeRawBufferPointer, _ visit: (Decoded) -> Void) {
+        var offset = 0
+        while offset + overhead <= bytes.count {
+            if let (decoded, next) = decode(bytes, at: offset) {
+                visit(decoded)
+                offset = next
+                continue
+            }
+            offset += 1
+            while offset + 4 <= bytes.count
+                && !(bytes[offset] == magic[0] && bytes[offset + 1] == magic[1] && bytes[offset + 2] == magic[2]
+                    && bytes[offset + 3] == magic[3])
+            {
+                offset += 1
+            }
+        }
+    }
+
+    /// The length of the intact prefix of a file (where the next block is appended after a power cut).
+    public static func intactLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        while let (_, next) = decode(bytes, at: offset) { offset = next }
+        return offset
+    }
+}
+
+extension SignalKModel {
+    /// The current value of a path (the preferred source's), if it is one the history keeps as a number.
+    func historyValue(_ path: String) -> SignalKValue? {
+        let found = entries[path] ?? []
+        let preferred = preferredSource(path)
+        return (found.first(where: { $0.source == preferred }) ?? found.first)?.value
+    }
+
+    /// This second's values for the history: each series' value now, in the order of ``HistoryBlock/series``; nil
+    /// where there is none (a value withdrawn is null here, never a stale one).
+    public func historySample() -> [Double?] {
+        var sample: [Double?] = Array(repeating: nil, count: HistoryBlock.series.count)
+        if let value = historyValue("navigation.position"), case .position(let latitude, let longitude) = value {
+            sample[0] = latitude
+            sample[1] = longitude
+        }
+        if let value = historyValue("navigation.attitude"), case .attitude(let roll, let pitch, _) = value {
+            sample[12] = roll
+            sample[13] = pitch
+        }
+        for index in 2..<HistoryBlock.series.count where index != 12 && index != 13 {
+            if let value = historyValue(HistoryBlock.series[index].path), case .number(let number) = value {
+                sample[index] = number
+            }
+        }
+        return sample
+    }
+}

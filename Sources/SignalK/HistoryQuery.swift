@@ -1,0 +1,349 @@
+import Marine
+
+/// A History API v2 request (`/signalk/v2/api/history/values`, signalk-server's `docs/develop/rest-api/history_api.md`):
+/// the paths and how each is aggregated, the time range and the resolution; and the aggregation of the minutes read
+/// back into its answer. Bounded: at most ``largestPaths`` paths, a year, and ``largestCells`` buckets times paths.
+public struct HistoryQuery: Hashable, Sendable {
+    public enum Method: String, Hashable, Sendable, CaseIterable {
+        case average, min, max, first, last, mid
+        case middleIndex = "middle_index"
+        case sma, ema
+    }
+
+    public struct Column: Hashable, Sendable {
+        public var path: String
+        public var method: Method
+        /// sma's window in buckets, ema's alpha.
+        public var parameter: Double?
+    }
+
+    public var columns: [Column]
+    public var from: Double
+    public var to: Double
+    public var resolution: Double
+
+    public static let largestPaths = 20
+    public static let largestCells = 20_000
+    public static let longestRange = 366 * 86_400.0
+
+    public var buckets: Int { Int(((to - from) / resolution).rounded(.up)) }
+
+    /// The query, or the words of a 400. `now` is the gateway's clock (`to` when none is given).
+    public static func parse(_ query: [(String, String)], now: Double) -> Result<HistoryQuery, ResourceError> {
+        func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
+        guard let pathsText = value("paths"), !pathsText.isEmpty else {
+            return .failure(ResourceError("paths: one or more paths, comma separated (path[:method[:parameter]])"))
+        }
+        var columns: [Column] = []
+        for item in pathsText.split(separator: ",", omittingEmptySubsequences: false) {
+            guard columns.count < largestPaths else {
+                return .failure(ResourceError("paths: at most \(largestPaths)"))
+            }
+            let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count <= 3, HistoryBlock.paths.contains(parts[0]) else {
+                return .failure(
+                    ResourceError(
+                        "paths: \(String(parts[0].prefix(80))) is not kept; these are: "
+                            + HistoryBlock.paths.joined(separator: ", ")))
+            }
+            let method: Method
+            if parts.count >= 2 {
+                guard let named = Method(rawValue: parts[1]) else {
+                    return .failure(ResourceError("paths: \(parts[1].prefix(20)) is not an aggregate"))
+                }
+                method = named
+            } else {
+                method = parts[0] == "navigation.position" ? .first : .average
+            }
+            var parameter: Double?
+            if parts.count == 3 {
+                guard let number = Double(parts[2]), number.isFinite,
+                    method == .sma
+                        ? number >= 1 && number <= 1000 && number == number.rounded()
+                        : method == .ema && number > 0 && number <= 1
+                else { return .failure(ResourceError("paths: sma takes 1 to 1000 buckets, ema an alpha in (0, 1]")) }
+                parameter = number
+            }
+            columns.append(Column(path: parts[0], method: method, parameter: parameter))
+        }
+        var duration: Double?
+        if let text = value("duration") {
+            guard let seconds = Self.seconds(text), seconds > 0, seconds <= longestRange else {
+                return .failure(
+                    ResourceError("duration: seconds, or an ISO 8601 duration (PT15M, P1D), at most a year"))
+            }
+            duration = seconds
+        }
+        var from: Double?
+        var to: Double?
+        if let text = value("from") {
+            guard let time = SignalKTime.unixTime(text) else {
+                return .failure(ResourceError("from: an ISO 8601 time"))
+            }
+            from = time
+        }
+        if let text = value("to") {
+            guard let time = SignalKTime.unixTime(text) else { return .failure(ResourceError("to: an ISO 8601 time")) }
+            to = time
+        }
+        // Any two of from, to and duration; duration alone is back from now; from alone is up to now. (If-chains: a
+        // switch over a tuple of optionals once matched nothing in Embedded Swift.)
+        if let length = duration {
+            if let start = from, to == nil {
+                to = start + length
+            } else if let end = to, from == nil {
+                from = end - length
+            } else if from == nil && to == nil {
+                to = now
+                from = now - length
+            }
+        } else if from != nil && to == nil {
+            to = now
+        } else if from == nil {
+            return .failure(ResourceError("from or duration: the range is not said"))
+        }
+        guard let start = from, let end = to, end > start, end - start <= longestRange else {
+            return .failure(ResourceError("from, to: from before to, at most a year apart"))
+        }
+        var resolution: Double
+        if let text = value("resolution") {
+            guard let seconds = Self.seconds(text), seconds >= 1, seconds <= longestRange else {
+                return .failure(ResourceError("resolution: seconds (at least 1) or 1s, 1m, 1h, 1d"))
+            }
+            resolution = seconds
+        } else {
+            // About 500 rows, in whole seconds.
+            resolution = max(1, ((end - start) / 500).rounded(.up))
+        }
+        var query = HistoryQuery(columns: columns, from: start, to: end, resolution: resolution)
+        guard query.buckets * columns.count <= largestCells else {
+            return .failure(
+                ResourceError(
+                    "resolution: \(query.buckets) rows of \(columns.count) paths is more than \(largestCells) values; "
+                        + "ask for a coarser resolution"))
+        }
+        query.resolution = resolution
+        return .success(query)
+    }
+
+    /// `90`, `1.5`, `30s`, `5m`, `2h`, `1d`, or an ISO 8601 duration (`PT15M`, `P1DT2H`, `PT0.5S`); nil otherwise.
+    public static func seconds(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.count <= 32 else { return nil }
+        if let plain = Double(text), plain.isFinite { return plain }
+        let units: [(Character, Double)] = [("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
+        if let last = text.last, let unit = units.first(where: { $0.0 == last }),
+            let number = Double(String(text.dropLast())), number.isFinite
+        {
+            return number * unit.1
+        }
+        guard text.hasPrefix("P") else { return nil }
+        var total = 0.0
+        var number = ""
+        var inTime = false
+        for character in text.dropFirst() {
+            if character == "T" {
+                inTime = true
+                continue
+            }
+            if character.isNumber || character == "." {
+                number.append(character)
+                continue
+            }
+            guard let value = Double(number), value.isFinite else { return nil }
+            number = ""
+            switch (character, inTime) {
+            case ("D", false): total += value * 86_400
+            case ("W", false): total += value * 7 * 86_400
+            case ("H", true): total += value * 3600
+            case ("M", true): total += value * 60
+            case ("S", true): total += value
+            default: return nil
+            }
+        }
+        return number.isEmpty ? total : nil
+    }
+}
+
+/// The buckets of a query, fed minute by minute; the answer's JSON at the end. Memory: one accumulator a bucket and
+/// column, whatever the length of the history read.
+public struct HistoryAggregator: Sendable {
+    struct Cell: Sendable {
+        var count = 0
+        var sum = 0.0
+        var x = 0.0
+        var y = 0.0
+        var low = Double.infinity
+        var high = -Double.infinity
+        var first: Double?
+        var last: Double?
+        var middle: Double?
+        var middleDistance = Double.infinity
+        /// The position's other half (longitude), by the same rules.
+        var first2: Double?
+        var last2: Double?
+        var middle2: Double?
+        var sum2 = 0.0
+    }
+
+    public let query: HistoryQuery
+    var cells: [Cell]
+
+    public init(_ query: HistoryQuery) {
+        self.query = query
+        cells = Array(repeating: Cell(), count: query.buckets * query.columns.count)
+    }
+
+    /// The series indexes a column reads (the position: latitude and longitude).
+    static func series(_ path: String) -> [Int] {
+        path == "navigation.position" ? [0, 1] : HistoryBlock.series.firstIndex { $0.path == path }.map { [$0] } ?? []
+    }
+
+    /// Whether a minute can hold anything the query asks for.
+    public func wants(minute: Int64) -> Bool {
+        let start = Double(minute) * 60
+        return start + 60 > query.from && start <= query.to
+    }
+
+    public mutating func add(_ decoded: HistoryBlock.Decoded) {
+        let base = Double(decoded.minute) * 60
+        let buckets = query.buckets
+        for (column, asked) in query.columns.enumerated() {
+            let indexes = Self.series(asked.path)
+            guard let index = indexes.first else { continue }
+            let isAngle = HistoryBlock.series[index].isAngle
+            for second in 0..<60 {
+                guard let value = decoded.values[index][second] else { continue }
+                let time = base + Double(second)
+                guard time >= query.from, time <= query.to else { continue }
+                let bucket = min(buckets - 1, Int((time - query.from) / query.resolution))
+                var cell = cells[bucket * query.columns.count + column]
+                let other = indexes.count > 1 ? decoded.values[indexes[1]][second] : nil
+                if indexes.count > 1 && other == nil { continue }
+                cell.count += 1
+                cell.sum += value
+                if isAngle {
+                    cell.x += cos(value)
+                    cell.y += sin(value)
+                }
+                cell.low = Swift.min(cell.low, value)
+                cell.high = Swift.max(cell.high, value)
+                if cell.first == nil {
+                    cell.first = value
+                    cell.first2 = other
+                }
+                cell.last = value
+                cell.last2 = other
+                let middle = query.from + (Double(bucket) + 0.5) * query.resolution
+                if abs(time - middle) < cell.middleDistance {
+                    cell.middleDistance = abs(time - middle)
+                    cell.middle = value
+                    cell.middle2 = other
+                }
+                if let other { cell.sum2 += other }
+                cells[bucket * query.columns.count + column] = cell
+            }
+        }
+    }
+
+    /// The answer, as signalk-server's History API gives it: `context`, `range`, `values`, and a row a bucket (its
+    /// start time, then each column's value or null); the position as `[longitude, latitude]`.
+    public func json(context: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("context", context)
+        json.beginObject("range")
+        json.value("from", SignalKTime.text(unixTime: query.from))
+        json.value("to", SignalKTime.text(unixTime: query.to))
+        json.endObject()
+        json.beginArray("values")
+        for column in query.columns {
+            json.beginObject()
+            json.value("path", column.path)
+            json.value("method", column.method.rawValue)
+            json.endObject()
+        }
+        json.endArray()
+        let columns = query.columns.count
+        // sma and ema run over each column's bucket averages.
+        var smoothed: [[Double?]] = Array(repeating: [], count: columns)
+        for (column, asked) in query.columns.enumerated() where asked.method == .sma || asked.method == .ema {
+            var out: [Double?] = []
+            var window: [Double] = []
+            var running: Double?
+            let size = Int(asked.parameter ?? 5)
+            let alpha = asked.parameter ?? 0.2
+            for bucket in 0..<query.buckets {
+                guard let mean = average(cells[bucket * columns + column], path: asked.path) else {
+                    out.append(nil)
+                    continue
+                }
+                if asked.method == .sma {
+                    window.append(mean)
+                    if window.count > size { window.removeFirst() }
+                    out.append(window.reduce(0, +) / Double(window.count))
+                } else {
+                    running = running.map { alpha * mean + (1 - alpha) * $0 } ?? mean
+                    out.append(running)
+                }
+            }
+            smoothed[column] = out
+        }
+        json.beginArray("data")
+        for bucket in 0..<query.buckets {
+            json.beginArray()
+            json.value(nil, SignalKTime.text(unixTime: query.from + Double(bucket) * query.resolution))
+            for (column, asked) in query.columns.enumerated() {
+                let cell = cells[bucket * columns + column]
+                if asked.path == "navigation.position" {
+                    let pair: (Double?, Double?)
+                    switch asked.method {
+                    case .first: pair = (cell.first, cell.first2)
+                    case .last: pair = (cell.last, cell.last2)
+                    case .middleIndex: pair = (cell.middle, cell.middle2)
+                    default:
+                        pair =
+                            cell.count > 0
+                            ? (cell.sum / Double(cell.count), cell.sum2 / Double(cell.count)) : (nil, nil)
+                    }
+                    if let latitude = pair.0, let longitude = pair.1 {
+                        json.raw(
+                            nil,
+                            "[" + FixedDecimal.text(longitude, decimals: 7) + ","
+                                + FixedDecimal.text(latitude, decimals: 7) + "]")
+                    } else {
+                        json.null(nil)
+                    }
+                    continue
+                }
+                let value: Double?
+                switch asked.method {
+                case .average: value = average(cell, path: asked.path)
+                case .min: value = cell.count > 0 ? cell.low : nil
+                case .max: value = cell.count > 0 ? cell.high : nil
+                case .first: value = cell.first
+                case .last: value = cell.last
+                case .mid: value = cell.count > 0 ? (cell.low + cell.high) / 2 : nil
+                case .middleIndex: value = cell.middle
+                case .sma, .ema: value = smoothed[column][bucket]
+                }
+                json.value(nil, value.map { ($0 * 1e6).rounded() / 1e6 })
+            }
+            json.endArray()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+
+    /// The mean of a bucket: as a vector for an angle (north is the mean of 359° and 1°), in the range the path uses
+    /// (0 to 2π for a direction, ±π for a relative angle).
+    func average(_ cell: Cell, path: String) -> Double? {
+        guard cell.count > 0 else { return nil }
+        guard let index = Self.series(path).first, HistoryBlock.series[index].isAngle else {
+            return cell.sum / Double(cell.count)
+        }
+        let angle = atan2(cell.y, cell.x)
+        let signed = path == "environment.wind.angleApparent" || path == "environment.wind.angleTrueWater"
+        return signed || angle >= 0 ? angle : angle + 2 * Double.pi
+    }
+}

@@ -1,0 +1,58 @@
+/// The History API v2 (`/signalk/v2/api/history/{values,contexts,paths,_providers}`, signalk-server's
+/// `docs/develop/rest-api/history_api.md`): the query checked here, answered by the shell from the history on the card.
+extension SignalKServer {
+    static let historyPath = "/signalk/v2/api/history"
+
+    /// What the shell is asked about the history kept.
+    public enum HistoryRequest: Hashable, Sendable {
+        case values(HistoryQuery)
+        case paths(from: Double, to: Double)
+        case contexts(from: Double, to: Double)
+    }
+
+    mutating func historyAPI(
+        _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, model: SignalKModel, unixTime: Double,
+        keepAlive: Bool, _ act: (Action) -> Void
+    ) {
+        func refuse(_ status: Int, _ message: String) {
+            respond(id, &connection, status, Resources.result(status, message: message), keepAlive: keepAlive, act)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return refuse(405, "GET only") }
+        let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
+        let action = String(path.dropFirst(Self.historyPath.count))
+        if action == "/_providers" {
+            return respond(id, &connection, 200, #"{"telltale":{"isDefault":true}}"#, keepAlive: keepAlive, act)
+        }
+        if action == "/_providers/_default" {
+            return respond(id, &connection, 200, #"{"id":"telltale"}"#, keepAlive: keepAlive, act)
+        }
+        if let context = request.parameter("context"), context != "vessels.self", context != model.context {
+            return refuse(404, "the history kept here is this boat's (vessels.self)")
+        }
+        switch action {
+        case "/values":
+            switch HistoryQuery.parse(request.query, now: unixTime) {
+            case .success(let query):
+                ask(
+                    .history(.values(query)), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD",
+                    act)
+            case .failure(let error): refuse(400, error.message)
+            }
+        case "/paths", "/contexts":
+            // The range alone: any path will do for the parser.
+            var query = request.query.filter { $0.0 != "paths" && $0.0 != "resolution" }
+            query.append(("paths", "navigation.speedOverGround"))
+            if !query.contains(where: { $0.0 == "from" || $0.0 == "duration" }) { query.append(("duration", "P1D")) }
+            switch HistoryQuery.parse(query + [("resolution", "86400")], now: unixTime) {
+            case .success(let range):
+                let kind: HistoryRequest =
+                    action == "/paths"
+                    ? .paths(from: range.from, to: range.to) : .contexts(from: range.from, to: range.to)
+                ask(.history(kind), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
+            case .failure(let error): refuse(400, error.message)
+            }
+        default:
+            refuse(404, "not found")
+        }
+    }
+}
