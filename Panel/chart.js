@@ -1,6 +1,7 @@
 // The chart: Leaflet (Debian's libjs-leaflet, served by the gateway), offline MBTiles, the boat and its track,
 // the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing
 import { command } from "./access.js";
+import { closeEditor, markHere, openEditor } from "./routes.js";
 import { load, now, number, position, reading, save } from "./store.js";
 import { settingsOf } from "./tiles.js";
 import { traffic } from "./traffic.js";
@@ -117,7 +118,8 @@ export async function openChart(element) {
   const buttons = document.createElement("div");
   buttons.className = "chart-buttons";
   buttons.innerHTML = '<button id="chart-follow" hidden>⌖ Follow</button><button id="chart-up">North up</button>' +
-    '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>';
+    '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>' +
+    '<button id="chart-plan">✎ Route</button><button id="chart-mark">⚑ Mark</button>';
   element.appendChild(buttons);
   L.DomEvent.disableClickPropagation(buttons);
   buttons.querySelector("#chart-follow").onclick = () => setFollow(true);
@@ -130,12 +132,23 @@ export async function openChart(element) {
     setFollow(true);
   };
   buttons.querySelector("#chart-anchor").onclick = anchorMenu;
+  // The route editor starts from the route followed when it is one the crew saved (not the configured file's).
+  buttons.querySelector("#chart-plan").onclick = () => {
+    const id = chart.routeHref && chart.routeHref.split("/").pop();
+    const own = chart.route && id && id !== "7e11a1e0-2c5b-4d0a-9f3e-5a1b0c7d2e94";
+    // Planned north up: a tap's place on a turned map would not be where it looks.
+    if (chart.headUp) buttons.querySelector("#chart-up").onclick();
+    setFollow(false);
+    openEditor(map, element, own ? { id, resource: chart.route } : null);
+  };
+  buttons.querySelector("#chart-mark").onclick = markHere;
   buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
   scale.update(map);
   fetchTrack(true);
   updateChart();
 }
 export function closeChart() {
+  closeEditor();
   if (chart.map) { chart.map.remove(); chart.map = null; }
   chart.element = null;
 }

@@ -7,6 +7,7 @@ import { layouts, PRESETS } from "../layouts.js";
 import { renderNotes } from "../notes.js";
 import { clock, COMPUTED, link, number, position, put, reading, save, store, timeoutOf, traces } from "../store.js";
 import { smooth, Tile } from "../tiles.js";
+import { fromGPX, fromResource, legs, toGPX, toResource } from "../routes.js";
 import { ranked } from "../traffic.js";
 import {
   ahead, barb, beaufort, bearing, clock as clockText, compass, convert, DEG, fixed, rangeBearing, signedAngle, unitLabel,
@@ -258,6 +259,36 @@ test("the boot's notes shown under the header, one a line, and gone when the gat
   renderNotes([]);
   equal([box.hidden, box.children.length], [true, 0]);
   box.remove();
+});
+
+// ---- routes.js ---------------------------------------------------------------------------------------------------
+
+test("a leg's distance, bearing and time: one degree of latitude north, 60.04 NM, 000°", () => {
+  const [leg] = legs([{ lat: 50, lon: -1 }, { lat: 51, lon: -1 }], 3.0866);
+  near(leg.distance, 111195, 1, "distance");
+  near(leg.bearing, 0, 1e-9, "bearing");
+  near(leg.seconds, leg.distance / 3.0866, 1e-6, "seconds");
+  const [east] = legs([{ lat: 0, lon: 0 }, { lat: 0, lon: 1 }], 0);
+  near(east.bearing, 90, 1e-9, "east");
+  equal(east.seconds, null, "no speed, no time");
+});
+test("GPX out and back: names, positions to 1e-7, characters escaped; a file with no route is refused", () => {
+  const points = [{ lat: 50.1234567, lon: -1.2345678, name: "Start & <go>" }, { lat: 50.2, lon: -1.1, name: "B" }];
+  const text = toGPX("Sunday \"race\"", points);
+  const back = fromGPX(text);
+  equal(back.name, 'Sunday "race"');
+  equal(back.points, points);
+  equal(fromGPX("<gpx><wpt lat='1' lon='2'><name>A</name></wpt><wpt lat='3' lon='4'/></gpx>").points.map(p => p.name), ["A", "WP2"]);
+  equal(fromGPX("<gpx><rte><rtept lat='95' lon='0'/><rtept lat='1' lon='1'/></rte></gpx>"), null, "latitude 95");
+  equal(fromGPX("not xml <"), null, "not XML");
+  equal(fromGPX("<gpx><rte><rtept lat='1' lon='1'/></rte></gpx>"), null, "one point");
+});
+test("a route resource out and back: a LineString, its names in coordinatesMeta, the distance summed", () => {
+  const points = [{ lat: 50, lon: -1, name: "A" }, { lat: 51, lon: -1, name: "B" }];
+  const resource = toResource("R", points);
+  equal(resource.feature.geometry, { type: "LineString", coordinates: [[-1, 50], [-1, 51]] });
+  near(resource.distance, 111195, 1);
+  equal(fromResource(resource), { name: "R", points });
 });
 
 // ---- Run -------------------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ public struct UplinkSampler: Sendable {
         for group in UplinkGroup.allCases {
             guard let interval = intervals[group] else { continue }
             if group == .alarms {
-                collectAlarms(model, into: &out)
+                collectAlarms(model, at: time, unixTime: unixTime, into: &out)
                 continue
             }
             if let next = due[group], time < next, time >= next - interval { continue }
@@ -30,13 +30,20 @@ public struct UplinkSampler: Sendable {
                 collectTraffic(model, unixTime: unixTime, into: &out)
                 continue
             }
-            for path in group.paths { collect(path, model, unixTime: unixTime, into: &out) }
+            for path in group.paths { collect(path, model, at: time, unixTime: unixTime, into: &out) }
         }
         return out
     }
 
+    /// A reading's time on the report's clock: its engine time's distance from the report's, from the report's UTC. A
+    /// reading stamped before the clock was known (the instruments before the GPS, the machine's day) is re-stamped on
+    /// the one timeline, never sent with the other clock's time.
+    static func stamp(_ entry: SignalKModel.Entry, at time: Double, unixTime: Double) -> String {
+        SignalKTime.text(unixTime: unixTime + (entry.time - time))
+    }
+
     private mutating func collect(
-        _ path: String, _ model: SignalKModel, unixTime: Double, into out: inout [UplinkSample]
+        _ path: String, _ model: SignalKModel, at time: Double, unixTime: Double, into out: inout [UplinkSample]
     ) {
         guard let source = model.preferredSource(path),
             let entry = model.entries[path]?.first(where: { $0.source == source })
@@ -52,10 +59,15 @@ public struct UplinkSampler: Sendable {
         }
         guard sent[path] != entry.timestamp else { return }
         sent[path] = entry.timestamp
-        out.append(UplinkSample(path: path, value: entry.value, timestamp: entry.timestamp, source: entry.source))
+        out.append(
+            UplinkSample(
+                path: path, value: entry.value, timestamp: Self.stamp(entry, at: time, unixTime: unixTime),
+                source: entry.source))
     }
 
-    private mutating func collectAlarms(_ model: SignalKModel, into out: inout [UplinkSample]) {
+    private mutating func collectAlarms(
+        _ model: SignalKModel, at time: Double, unixTime: Double, into out: inout [UplinkSample]
+    ) {
         var changed: [UplinkSample] = []
         for (path, list) in model.entries where path.hasPrefix("notifications.") {
             guard let entry = list.first else { continue }
@@ -65,7 +77,9 @@ public struct UplinkSampler: Sendable {
             guard sent[path] != key else { continue }
             sent[path] = key
             changed.append(
-                UplinkSample(path: path, value: entry.value, timestamp: entry.timestamp, source: entry.source))
+                UplinkSample(
+                    path: path, value: entry.value, timestamp: Self.stamp(entry, at: time, unixTime: unixTime),
+                    source: entry.source))
         }
         // In path order: the same alarms the same way on every run.
         out += changed.sorted { $0.path < $1.path }

@@ -125,7 +125,8 @@ import Testing
         model.set(
             "navigation.position", .position(latitude: 50.1, longitude: -1), source: "gps.GP", time: 5, timestamp: "t5")
         #expect(sampler.samples(from: model, at: 5, unixTime: 5).isEmpty, "within the 10 s")
-        #expect(sampler.samples(from: model, at: 10, unixTime: 10).map(\.timestamp) == ["t5"])
+        // Re-stamped on the report's clock from its engine time (5 s before the report at 10 s).
+        #expect(sampler.samples(from: model, at: 10, unixTime: 10).map(\.timestamp) == ["1970-01-01T00:00:05.000Z"])
         #expect(sampler.samples(from: model, at: 20, unixTime: 20).isEmpty, "not newer")
         model.withdraw("navigation.position", source: "gps.GP", timestamp: "t25")
         let gone = sampler.samples(from: model, at: 30, unixTime: 30)
@@ -137,5 +138,15 @@ import Testing
             time: 41, timestamp: "t41")
         #expect(sampler.samples(from: model, at: 41, unixTime: 41).map(\.path) == ["notifications.anchor"])
         #expect(sampler.samples(from: model, at: 42, unixTime: 42).isEmpty)
+        // A reading stamped on the machine's clock before the GPS gave the time, sampled once the GPS's clock is
+        // known (21 June 2026 10:00:00 at engine time 60): on the GPS's timeline, 10 s before.
+        var late = UplinkSampler(groups: [.position: 1])
+        model.set(
+            "navigation.position", .position(latitude: 50.2, longitude: -1), source: "gps.GP", time: 50,
+            timestamp: "2026-11-26T07:03:22.364Z")
+        #expect(
+            late.samples(from: model, at: 60, unixTime: 1_782_036_000).map(\.timestamp) == [
+                "2026-06-21T09:59:50.000Z"
+            ])
     }
 }

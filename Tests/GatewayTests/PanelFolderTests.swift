@@ -44,7 +44,9 @@ import Testing
                     files[Self.resolve(target, from: path)] != nil, "\(path) imports \(target), which is not served")
                 imports += 1
             }
+            // An XML namespace (the GPX the route editor writes) names a format, it is not fetched.
             let urls = text.split(separator: "\"").filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+                .filter { !text.contains("xmlns=\"" + $0 + "\"") }
             #expect(urls.isEmpty, "\(path) fetches nothing from the network: \(urls)")
         }
         #expect(imports > 40, "the modules import one another (\(imports) imports)")

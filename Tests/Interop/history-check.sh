@@ -10,6 +10,6 @@ cd "$(dirname "$0")/../.."
 checks_begin history-check
 VENV=.build-interop/venv
 if [ ! -x "$VENV/bin/python" ]; then python3 -m venv "$VENV"; fi
-"$VENV/bin/python" -c "import pynmea2" 2>/dev/null || "$VENV/bin/pip" install --quiet pynmea2
+"$VENV/bin/python" -c "import pynmea2, paho.mqtt.client" 2>/dev/null || "$VENV/bin/pip" install --quiet pynmea2 paho-mqtt
 CHECKS_DONE=1
 exec "$VENV/bin/python" Tests/Interop/history_check.py "${1:-.build/release/telltale}"

@@ -193,7 +193,13 @@ extension Runtime {
             let updates = state.feed.takeUpdates()
             let traffic = state.feed.takeTrafficDeltas()
             web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
-            uplink?.report(state.model, report, at: now)
+            // The uplink's samples on the records' clock, none before there is one (a batch never mixes the machine's day
+            // with the voyage's).
+            if let uplink, let clock = fixesClock ? report.unixTime : systemRecordClock(at: now) {
+                var stamped = report
+                stamped.unixTime = clock
+                uplink.report(state.model, stamped, at: now)
+            }
         case .announce(let announcement):
             log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
             voice?.say(announcement.text, at: now)

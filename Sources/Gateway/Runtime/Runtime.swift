@@ -47,6 +47,9 @@ public final class Runtime {
     /// When the system clock's synchronisation was last looked at, and what it said.
     private var clockCheckedAt = -Double.infinity
     private var systemClockSynchronized = false
+    /// Whether the router's clock was the fixes' at the end of the last turn (read inside the tick, where the router
+    /// itself may not be).
+    var fixesClock = false
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
@@ -276,23 +279,25 @@ public final class Runtime {
                 throttled: false))
     }
 
-    /// This second's values into the history, on a clock that is known: the fixes' (GNSS, or a replay's), or the
-    /// system's once systemd-timesyncd says it is synchronized (looked at once a minute) and no fix has given the time
-    /// in two minutes.
-    private func keepHistory() {
-        guard let history, let state else { return }
-        if turn.now - clockCheckedAt > 60 {
-            clockCheckedAt = turn.now
+    /// The system clock for the boat's records (the history, the uplink's samples) when no fix gives the time: taken
+    /// only once systemd-timesyncd says it is synchronized (looked at once a minute) and no fix has given the time for
+    /// two minutes, read as it is now (the router's copy of it is the one of the start); nil otherwise. The fixes'
+    /// clock (GNSS, or a replay's) comes first, so a replay's voyage and this machine's day never share a timeline.
+    func systemRecordClock(at now: Double) -> Double? {
+        if now - clockCheckedAt > 60 {
+            clockCheckedAt = now
             systemClockSynchronized = POSIX.exists("/run/systemd/timesync/synchronized")
         }
-        // The router's clock is the system's as it was at start until a fix gives the time: a clock synchronised since
-        // is read as it is now.
-        // The fixes' clock is the boat's: the system's is taken only after two minutes without one (a boat with no GPS
-        // on the network), so a replay's voyage and this machine's day are never mixed in one history.
-        let fixes = router.clockFromFixes
-        let systemAlone = systemClockSynchronized && turn.now - startTime > 120
-        history.record(
-            state.model, unixTime: fixes ? unixTime(at: turn.now) : POSIX.unixTime(), known: fixes || systemAlone)
+        return systemClockSynchronized && now - startTime > 120 ? POSIX.unixTime() : nil
+    }
+
+    /// This second's values into the history, on the records' clock (nothing while there is none). Outside the
+    /// router's tick, so the router may be read; what the tick's actions need of it is kept in ``fixesClock``.
+    private func keepHistory() {
+        fixesClock = router.clockFromFixes
+        guard let history, let state else { return }
+        let clock = fixesClock ? unixTime(at: turn.now) : systemRecordClock(at: turn.now)
+        history.record(state.model, unixTime: clock ?? 0, known: clock != nil)
     }
 
     /// What the service just serviced emitted, to the dispatcher, in order (the two buffers swapped, so that nothing
