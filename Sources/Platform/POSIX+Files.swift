@@ -108,6 +108,34 @@ extension POSIX {
     /// truncate(2): the file cut to `length` bytes (a torn tail left by a power cut); false when it could not be.
     public static func truncate(_ path: String, to length: Int) -> Bool { CPosix.truncate(path, off_t(length)) == 0 }
 
+    /// Writes all of `bytes` at `offset` of the file at `path` (which must be there) and syncs its data alone
+    /// (fdatasync(2)): an overwrite inside the file's length changes no metadata, so the card writes the data's blocks
+    /// and no journal.
+    public static func overwrite(_ path: String, _ bytes: [UInt8], at offset: Int) throws(Failure) {
+        let fd = try open(path, O_WRONLY, operation: "cannot write")
+        defer { close(fd) }
+        var done = 0
+        var failure: Int32?
+        bytes.withUnsafeBytes { raw in
+            while done < raw.count {
+                let wrote = pwrite(fd, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
+                if wrote > 0 {
+                    done += wrote
+                } else if wrote < 0 && errno == EINTR {
+                    continue
+                } else {
+                    failure = wrote < 0 ? errno : EIO
+                    return
+                }
+            }
+        }
+        if let failure { throw Failure(operation: "cannot write", path: path, code: failure) }
+        while fdatasync(fd) != 0 {
+            let code = errno
+            if code != EINTR { throw Failure(operation: "cannot write", path: path, code: code) }
+        }
+    }
+
     /// malloc_trim(3): the heap's free pages given back, so a large answer built once does not stay resident.
     public static func trimHeap() { cposix_trim_heap() }
 

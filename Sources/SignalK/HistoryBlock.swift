@@ -177,11 +177,20 @@ public enum HistoryBlock {
         return (decoded, end + 4)
     }
 
-    /// Every intact block of a file's bytes, in order: a torn or broken stretch is skipped to the next block's magic
-    /// (a power cut mid-write loses that minute alone).
+    /// Whether the file's data ends at `offset`: four zero bytes (a day file is laid out ahead in zeros, which no block
+    /// begins with), or its end.
+    public static func isEnd(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        offset + 4 > bytes.count
+            || (bytes[offset] == 0 && bytes[offset + 1] == 0 && bytes[offset + 2] == 0 && bytes[offset + 3] == 0)
+    }
+
+    /// Every intact block of a file's bytes, in order, to the end of its data: a torn or broken stretch is skipped to
+    /// the next block's magic (a power cut mid-write loses that minute alone). A block never begins with a zero byte,
+    /// so zeros where a block should begin are the laid-out end; inside a broken stretch zeros are not (a block holds
+    /// runs of them), and the search for the next magic goes on to the file's end.
     public static func blocks(_ bytes: UnsafeRawBufferPointer, _ visit: (Decoded) -> Void) {
         var offset = 0
-        while offset + overhead <= bytes.count {
+        while offset + overhead <= bytes.count && !isEnd(bytes, at: offset) {
             if let (decoded, next) = decode(bytes, at: offset) {
                 visit(decoded)
                 offset = next
@@ -197,11 +206,24 @@ public enum HistoryBlock {
         }
     }
 
-    /// The length of the intact prefix of a file (where the next block is appended after a power cut).
+    /// The length of the intact data at the start of a file: where the next block goes after a power cut.
     public static func intactLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         var offset = 0
         while let (_, next) = decode(bytes, at: offset) { offset = next }
         return offset
+    }
+
+    /// How many bytes from `offset` a torn block left (to be zeroed): the block its header announces, or, without a
+    /// header, up to the zeros of the end; at most 16 KB.
+    public static func remainsLength(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Int {
+        guard offset < bytes.count else { return 0 }
+        var end = offset
+        if offset + 10 <= bytes.count && (0..<4).allSatisfy({ bytes[offset + $0] == magic[$0] }) {
+            end = offset + overhead + (Int(bytes[offset + 8]) | Int(bytes[offset + 9]) << 8)
+        } else {
+            while end < bytes.count && !isEnd(bytes, at: end) { end += 1 }
+        }
+        return min(end, bytes.count, offset + 16_384) - offset
     }
 }
 

@@ -53,13 +53,18 @@ import Testing
         #expect(rows.map { $0.array?[1].number } == [1, 2, 3])
         #expect(rows.first?.array?[2].number == 0.1)
 
-        // A power cut mid-write: half a block at the end. The next start cuts it off and goes on after it.
+        // The day file laid out ahead in zeros: the data ends where they begin.
         let path = folder + "/2026-06-21.tth"
-        let whole = POSIX.fileSize(path) ?? 0
-        _ = try POSIX.append(path, Array(HistoryBlock.magic) + [1, 2, 3, 4, 200, 0, 9, 9], truncating: false)
+        #expect(POSIX.fileSize(path) == HistoryStore.layout)
+        let end = try POSIX.readFile(path).withUnsafeBytes { HistoryBlock.intactLength($0) }
+        #expect(end > 0 && end < 4000)
+        // A power cut mid-write: half a block where the next goes. The next start zeroes it and goes on there.
+        try POSIX.overwrite(path, Array(HistoryBlock.magic) + [1, 2, 3, 4, 200, 0, 9, 9], at: end)
         store = HistoryStore(folder: folder, keepMegabytes: 8, log: nil)
-        #expect(POSIX.fileSize(path) == whole)
+        let after = try POSIX.readFile(path)
+        #expect(after.count == HistoryStore.layout && after[end..<(end + 12)].allSatisfy { $0 == 0 })
         #expect(store.lastWritten == Int64(start / 60) + 2)
+        let whole = POSIX.fileSize(path) ?? 0
         // The clock back at the start (a replay begun again): not kept, not interleaved.
         store.record(model(speed: 50, latitude: 50.7), unixTime: start + 5, known: true)
         store.flush()
@@ -91,7 +96,8 @@ import Testing
             store.record(model(speed: 3, latitude: 50.7), unixTime: start + Double(second), known: true)
         }
         store.flush()
-        #expect(store.files().map(\.name) == ["2026-06-19.tth", "2026-06-20.tth", "2026-06-21.tth"])
+        // 3 × 400 KB and today's 256 KB laid out: the two oldest go to come under 1 MB.
+        #expect(store.files().map(\.name) == ["2026-06-20.tth", "2026-06-21.tth"])
         #expect(store.files().reduce(0) { $0 + $1.bytes } <= 1_048_576)
     }
 }

@@ -2,9 +2,11 @@ import Platform
 import SignalK
 
 /// The boat's history on the card (#40): once a second the model's values (``HistoryBlock/series``), packed a minute
-/// to a block and appended to a file a day (`history/2026-06-21.tth`), synced once a minute: a power cut loses the
-/// minute under way, never what was written before (a torn block is cut off before the next is appended, and skipped
-/// by readers). Bounded by `keep` bytes: the oldest days are dropped first. Read back by the History API with the files
+/// to a block and written into a file a day (`history/2026-06-21.tth`), synced once a minute: a power cut loses the
+/// minute under way, never what was written before (a torn block is zeroed at the next start, and skipped by
+/// readers). Gentle on the card: a day file is laid out ahead in zeros, 256 KB at a time, and each minute's block
+/// overwrites its place and syncs its data alone (fdatasync), so a minute costs the card a data block, not a journal
+/// commit for a file that grew. Bounded by `keep` bytes: the oldest days are dropped first. Read back by the History API with the files
 /// mapped for the query alone, so the daemon's memory does not grow with the history kept.
 ///
 /// One clock: a sample is kept only on a clock that is known, the GNSS time of the fixes (or a replay's), or the system
@@ -23,28 +25,33 @@ final class HistoryStore {
     private(set) var written = 0
     private(set) var blocks = 0
     private(set) var held = 0
+    /// The file written into, and where its data ends.
+    private var current: (name: String, end: Int, size: Int)?
+    static let layout = 256 * 1024
 
     init(folder: String, keepMegabytes: Double, log: Log?) {
         self.folder = folder
         keep = Int(keepMegabytes * 1_048_576)
         self.log = log
         try? POSIX.makeDirectories(folder)
-        // The newest file: a torn last block (a power cut while it was written) is cut off now, and its last minute is
+        // The newest file: a torn last block (a power cut while it was written) is zeroed now, and its last minute is
         // where the history goes on from.
         if let newest = files().last {
             let path = folder + "/" + newest.name
             if let bytes = try? POSIX.map(path, limit: 256 << 20) {
                 let intact = HistoryBlock.intactLength(bytes)
-                let length = bytes.count
+                let remains = HistoryBlock.remainsLength(bytes, from: intact)
+                let size = bytes.count
                 HistoryBlock.blocks(bytes) { lastWritten = max(lastWritten, $0.minute) }
                 POSIX.unmap(bytes)
-                if intact < length {
-                    _ = POSIX.truncate(path, to: intact)
+                if remains > 0 {
+                    try? POSIX.overwrite(path, Array(repeating: 0, count: remains), at: intact)
                     log?.warning(
                         "history.torn",
-                        "history: \(newest.name) ended in a torn block (a power cut): \(length - intact) bytes cut",
+                        "history: \(newest.name) ended in a torn block (a power cut): \(remains) bytes zeroed",
                         [("path", path)])
                 }
+                current = (newest.name, intact, size)
             }
         }
     }
@@ -76,7 +83,7 @@ final class HistoryStore {
             refusedOlder += 1
             return
         }
-        if let current = minute, current.minute != minuteNumber { flush() }
+        if let open = minute, open.minute != minuteNumber { flush() }
         if minute == nil { minute = HistoryBlock.Minute(minute: minuteNumber) }
         let sample = model.historySample()
         let inMinute = Int(second - minuteNumber * 60)
@@ -87,16 +94,35 @@ final class HistoryStore {
 
     /// The minute under way, appended and synced (each minute, and when the gateway stops).
     func flush() {
-        guard let current = minute else { return }
-        minute = nil
-        guard !current.isEmpty else { return }
-        let path = folder + "/" + Self.name(minute: current.minute)
-        let block = current.encode()
+        guard let minute else { return }
+        self.minute = nil
+        guard !minute.isEmpty else { return }
+        let name = Self.name(minute: minute.minute)
+        let path = folder + "/" + name
+        let block = minute.encode()
         do {
-            _ = try POSIX.append(path, block, truncating: false, sync: true)
+            if current?.name != name {
+                // A new day: its file laid out ahead (or, written before by another run, found as it was).
+                if POSIX.exists(path), let bytes = try? POSIX.map(path, limit: 256 << 20) {
+                    current = (name, HistoryBlock.intactLength(bytes), bytes.count)
+                    POSIX.unmap(bytes)
+                } else {
+                    _ = try POSIX.append(path, Array(repeating: 0, count: Self.layout), truncating: true, sync: true)
+                    POSIX.syncFolder(folder)
+                    current = (name, 0, Self.layout)
+                }
+            }
+            guard var place = current else { return }
+            while place.end + block.count + 4 > place.size {
+                place.size = try POSIX.append(
+                    path, Array(repeating: 0, count: Self.layout), truncating: false, sync: true)
+            }
+            try POSIX.overwrite(path, block, at: place.end)
+            place.end += block.count
+            current = place
             written += block.count
             blocks += 1
-            lastWritten = current.minute
+            lastWritten = minute.minute
         } catch {
             log?.error("history.write", "history: cannot write \(path): \(error)", [("path", path)])
         }
