@@ -145,7 +145,8 @@ public struct HistoryQuery: Hashable, Sendable {
                 inTime = true
                 continue
             }
-            if character.isNumber || character == "." {
+            // ASCII digits only (no Unicode tables on the Pi's Embedded Swift).
+            if let ascii = character.asciiValue, (ascii >= 48 && ascii <= 57) || ascii == 46 {
                 number.append(character)
                 continue
             }
