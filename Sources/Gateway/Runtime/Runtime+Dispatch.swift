@@ -193,12 +193,26 @@ extension Runtime {
             let updates = state.feed.takeUpdates()
             let traffic = state.feed.takeTrafficDeltas()
             web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
-            // The uplink's samples on the records' clock, none before there is one (a batch never mixes the machine's day
-            // with the voyage's).
-            if let uplink, let clock = fixesClock ? report.unixTime : systemRecordClock(at: now) {
-                var stamped = report
-                stamped.unixTime = clock
-                uplink.report(state.model, stamped, at: now)
+            // The uplink's samples on the records' clock, none while it is not known (a batch never mixes the machine's
+            // day with the voyage's); a boat with no GPS and no synchronized clock after two minutes is sent on the
+            // system clock as it is, said once, rather than not at all.
+            if let uplink {
+                var clock = fixesClock ? report.unixTime : systemRecordClock(at: now)
+                if clock == nil && now - startTime > 120 {
+                    if !uplinkOnSystemClock {
+                        uplinkOnSystemClock = true
+                        log.warning(
+                            "uplink.clock",
+                            "uplink: no GPS time and the system clock is not synchronized: samples go ashore on the "
+                                + "system clock as it is", [])
+                    }
+                    clock = POSIX.unixTime()
+                }
+                if let clock {
+                    var stamped = report
+                    stamped.unixTime = clock
+                    uplink.report(state.model, stamped, at: now)
+                }
             }
         case .announce(let announcement):
             log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])

@@ -50,6 +50,8 @@ public final class Runtime {
     /// Whether the router's clock was the fixes' at the end of the last turn (read inside the tick, where the router
     /// itself may not be).
     var fixesClock = false
+    /// Whether the uplink was let go on an unsynchronized system clock (a boat with no GPS), said once.
+    var uplinkOnSystemClock = false
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
