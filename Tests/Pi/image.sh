@@ -122,6 +122,10 @@ PACKAGES=(
 include=$(IFS=,; echo "${PACKAGES[*]}")
 
 SELF=$PWD/Tests/Pi/image.sh
+# A build interrupted in mmdebstrap's chroot (Ctrl-C, a killed CI job) can leave its bind mounts (proc, sys, dev, the
+# packages) under the work folder: taken down first, deepest first, so the folder can go and the host is as it was.
+awk -v work="$(realpath -m "$WORK")/" 'index($2, work) == 1 { print $2 }' /proc/self/mounts | sort -r |
+    while read -r stale; do umount -l "$stale" 2>/dev/null || true; done
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
