@@ -95,6 +95,17 @@ final class ChartLibrary {
         var minZoom: Int?
         var maxZoom: Int?
         var error: String?
+
+        /// Its bounds and zoom levels, as both the chart page's list and the chart resources write them.
+        func writeExtent(into json: inout JSONWriter) {
+            if let bounds {
+                json.beginArray("bounds")
+                for value in bounds { json.value(nil, value) }
+                json.endArray()
+            }
+            if let minZoom { json.value("minzoom", minZoom) }
+            if let maxZoom { json.value("maxzoom", maxZoom) }
+        }
     }
 
     private final class Open {
@@ -173,13 +184,7 @@ final class ChartLibrary {
             json.value("type", "tilelayer")
             json.value("format", chart.format == "jpeg" ? "jpg" : chart.format)
             json.value("url", "/charts/" + chart.name + "/{z}/{x}/{y}")
-            if let bounds = chart.bounds {
-                json.beginArray("bounds")
-                for value in bounds { json.value(nil, value) }
-                json.endArray()
-            }
-            if let minZoom = chart.minZoom { json.value("minzoom", minZoom) }
-            if let maxZoom = chart.maxZoom { json.value("maxzoom", maxZoom) }
+            chart.writeExtent(into: &json)
             json.beginArray("layers")
             json.endArray()
             json.value("$source", "telltale")
@@ -229,13 +234,7 @@ final class ChartLibrary {
             json.value("name", chart.name)
             json.value("title", chart.title)
             json.value("format", chart.format)
-            if let bounds = chart.bounds {
-                json.beginArray("bounds")
-                for value in bounds { json.value(nil, value) }
-                json.endArray()
-            }
-            if let minZoom = chart.minZoom { json.value("minzoom", minZoom) }
-            if let maxZoom = chart.maxZoom { json.value("maxzoom", maxZoom) }
+            chart.writeExtent(into: &json)
             if let error = chart.error { json.value("error", error) }
             json.endObject()
         }
