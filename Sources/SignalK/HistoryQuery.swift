@@ -18,6 +18,8 @@ public struct HistoryQuery: Hashable, Sendable {
     }
 
     public var columns: [Column]
+    /// Another vessel's context (one heard on AIS); nil for this boat.
+    public var context: String?
     public var from: Double
     public var to: Double
     public var resolution: Double
@@ -29,7 +31,10 @@ public struct HistoryQuery: Hashable, Sendable {
     public var buckets: Int { Int(((to - from) / resolution).rounded(.up)) }
 
     /// The query, or the words of a 400. `now` is the gateway's clock (`to` when none is given).
-    public static func parse(_ query: [(String, String)], now: Double) -> Result<HistoryQuery, ResourceError> {
+    /// `kept` is the paths that may be asked for (``HistoryBlock/paths(of:)``, or a vessel's ``HistoryBlock/vesselPaths``).
+    public static func parse(
+        _ query: [(String, String)], now: Double, kept: [String] = HistoryBlock.paths
+    ) -> Result<HistoryQuery, ResourceError> {
         func value(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
         guard let pathsText = value("paths"), !pathsText.isEmpty else {
             return .failure(ResourceError("paths: one or more paths, comma separated (path[:method[:parameter]])"))
@@ -40,11 +45,11 @@ public struct HistoryQuery: Hashable, Sendable {
                 return .failure(ResourceError("paths: at most \(largestPaths)"))
             }
             let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count <= 3, HistoryBlock.paths.contains(parts[0]) else {
+            guard parts.count <= 3, kept.contains(parts[0]) else {
                 return .failure(
                     ResourceError(
                         "paths: \(String(parts[0].prefix(80))) is not kept; these are: "
-                            + HistoryBlock.paths.joined(separator: ", ")))
+                            + kept.joined(separator: ", ")))
             }
             let method: Method
             if parts.count >= 2 {
@@ -115,7 +120,7 @@ public struct HistoryQuery: Hashable, Sendable {
             // About 500 rows, in whole seconds.
             resolution = max(1, ((end - start) / 500).rounded(.up))
         }
-        var query = HistoryQuery(columns: columns, from: start, to: end, resolution: resolution)
+        var query = HistoryQuery(columns: columns, context: nil, from: start, to: end, resolution: resolution)
         guard query.buckets * columns.count <= largestCells else {
             return .failure(
                 ResourceError(
@@ -187,16 +192,19 @@ public struct HistoryAggregator: Sendable {
     }
 
     public let query: HistoryQuery
+    /// The series the minutes were read with (``HistoryBlock/catalog(adding:)``).
+    public let catalog: [HistoryBlock.Series]
     var cells: [Cell]
 
-    public init(_ query: HistoryQuery) {
+    public init(_ query: HistoryQuery, catalog: [HistoryBlock.Series] = HistoryBlock.series) {
         self.query = query
+        self.catalog = catalog
         cells = Array(repeating: Cell(), count: query.buckets * query.columns.count)
     }
 
     /// The series indexes a column reads (the position: latitude and longitude).
-    static func series(_ path: String) -> [Int] {
-        path == "navigation.position" ? [0, 1] : HistoryBlock.series.firstIndex { $0.path == path }.map { [$0] } ?? []
+    func series(_ path: String) -> [Int] {
+        path == "navigation.position" ? [0, 1] : catalog.firstIndex { $0.path == path }.map { [$0] } ?? []
     }
 
     /// Whether a minute can hold anything the query asks for.
@@ -206,12 +214,15 @@ public struct HistoryAggregator: Sendable {
     }
 
     public mutating func add(_ decoded: HistoryBlock.Decoded) {
+        guard decoded.context == query.context else { return }
         let base = Double(decoded.minute) * 60
         let buckets = query.buckets
         for (column, asked) in query.columns.enumerated() {
-            let indexes = Self.series(asked.path)
-            guard let index = indexes.first else { continue }
-            let isAngle = HistoryBlock.series[index].isAngle
+            let indexes = series(asked.path)
+            guard let index = indexes.first, index < decoded.values.count,
+                indexes.allSatisfy({ $0 < decoded.values.count })
+            else { continue }
+            let isAngle = catalog[index].isAngle
             for second in 0..<60 {
                 guard let value = decoded.values[index][second] else { continue }
                 let time = base + Double(second)
@@ -340,11 +351,12 @@ public struct HistoryAggregator: Sendable {
     /// (0 to 2π for a direction, ±π for a relative angle).
     func average(_ cell: Cell, path: String) -> Double? {
         guard cell.count > 0 else { return nil }
-        guard let index = Self.series(path).first, HistoryBlock.series[index].isAngle else {
+        guard let index = series(path).first, catalog[index].isAngle else {
             return cell.sum / Double(cell.count)
         }
         let angle = atan2(cell.y, cell.x)
-        let signed = path == "environment.wind.angleApparent" || path == "environment.wind.angleTrueWater"
+        // A relative angle (apparent or true wind angle, rudder angle) is signed; a direction is not.
+        let signed = path.contains("angle") || path.contains("Angle")
         return signed || angle >= 0 ? angle : angle + 2 * Double.pi
     }
 }

@@ -6,8 +6,22 @@ extension SignalKServer {
     /// What the shell is asked about the history kept.
     public enum HistoryRequest: Hashable, Sendable {
         case values(HistoryQuery)
-        case paths(from: Double, to: Double)
+        /// The paths kept for a context (nil: this boat).
+        case paths(from: Double, to: Double, context: String?)
         case contexts(from: Double, to: Double)
+        /// The blocks of the minutes in a range as they lie on the card, for a playback
+        /// (``ShellReply/file(status:contentType:body:)``; 404 when nothing is kept from `from` on).
+        case playback(from: Double, to: Double)
+    }
+
+    /// Whether `context` names a vessel the history may keep (one heard on AIS: `vessels.urn:mrn:imo:mmsi:` or
+    /// `sar.urn:mrn:imo:mmsi:` and nine digits).
+    static func isVesselContext(_ context: String) -> Bool {
+        for prefix in ["vessels.urn:mrn:imo:mmsi:", "sar.urn:mrn:imo:mmsi:"] where context.hasPrefix(prefix) {
+            let digits = context.utf8.dropFirst(prefix.utf8.count)
+            return digits.count == 9 && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
+        }
+        return false
     }
 
     mutating func historyAPI(
@@ -26,13 +40,20 @@ extension SignalKServer {
         if action == "/_providers/_default" {
             return respond(id, &connection, 200, #"{"id":"telltale"}"#, keepAlive: keepAlive, act)
         }
+        // This boat's history, or a vessel's heard on AIS.
+        var vessel: String?
         if let context = request.parameter("context"), context != "vessels.self", context != model.context {
-            return refuse(404, "the history kept here is this boat's (vessels.self)")
+            guard Self.isVesselContext(context) else {
+                return refuse(404, "the history kept here is this boat's (vessels.self) and the AIS vessels'")
+            }
+            vessel = context
         }
         switch action {
         case "/values":
-            switch HistoryQuery.parse(request.query, now: unixTime) {
-            case .success(let query):
+            let kept = vessel == nil ? configuration.historyPaths : HistoryBlock.vesselPaths
+            switch HistoryQuery.parse(request.query, now: unixTime, kept: kept) {
+            case .success(var query):
+                query.context = vessel
                 ask(
                     .history(.values(query)), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD",
                     act)
@@ -47,7 +68,8 @@ extension SignalKServer {
             case .success(let range):
                 let kind: HistoryRequest =
                     action == "/paths"
-                    ? .paths(from: range.from, to: range.to) : .contexts(from: range.from, to: range.to)
+                    ? .paths(from: range.from, to: range.to, context: vessel)
+                    : .contexts(from: range.from, to: range.to)
                 ask(.history(kind), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
             case .failure(let error): refuse(400, error.message)
             }

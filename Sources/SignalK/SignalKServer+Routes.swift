@@ -30,6 +30,12 @@ extension SignalKServer {
             }
             return upgrade(request, id, &connection, model: model, at: now, unixTime: unixTime, act)
         }
+        if path == Self.playbackPath || path == Self.playbackPath + "/" {
+            guard request.method == "GET" else {
+                return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive))
+            }
+            return upgradePlayback(request, id, &connection, model: model, unixTime: unixTime, act)
+        }
         if path == "/signalk" || path == "/signalk/" {
             guard isRead else { return reply(HTTPResponse.error(405, "GET only", keepAlive: keepAlive)) }
             let host = request.header("host") ?? "localhost"

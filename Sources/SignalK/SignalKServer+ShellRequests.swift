@@ -75,20 +75,22 @@ extension SignalKServer {
         var headOnly: Bool
         /// A tile's answer may be cached by the phone; anything else is not.
         var cacheable: Bool
+        /// A playback's chunk of history: kept by the playback, not sent.
+        var playback = false
     }
 
     /// Hands `kind` to the shell; an HTTP connection waits for the answer before its next request.
     mutating func ask(
         _ kind: ShellRequest.Kind, _ id: Int, _ connection: inout Connection, keepAlive: Bool,
         overStream: Bool = false, requestId: String? = nil, headOnly: Bool = false, cacheable: Bool = false,
-        _ act: (Action) -> Void
+        playback: Bool = false, _ act: (Action) -> Void
     ) {
         let request = nextRequest
         nextRequest &+= 1
         pending[request] = Pending(
             connection: id, keepAlive: keepAlive, overStream: overStream, requestId: requestId, headOnly: headOnly,
-            cacheable: cacheable)
-        if !overStream { connection.awaiting = true }
+            cacheable: cacheable, playback: playback)
+        if !overStream && !playback { connection.awaiting = true }
         act(.request(ShellRequest(id: request, kind: kind)))
     }
 
@@ -101,6 +103,7 @@ extension SignalKServer {
         _ id: Int, _ reply: ShellReply, model: SignalKModel, at now: Double, unixTime: Double, _ act: (Action) -> Void
     ) {
         guard let waiting = pending.removeValue(forKey: id) else { return }
+        if waiting.playback { return playbackAnswer(waiting.connection, reply, at: now) }
         guard var connection = connections[waiting.connection], !connection.closing else { return }
         defer { connections[waiting.connection] = connection }
         let (status, body, contentType) = Self.response(reply)

@@ -200,6 +200,7 @@ extension SignalKServer {
     /// What subscriptions owe at `now` (held values, periods), and the current values to streams opened since the
     /// last tick. `budget` as for `publish`.
     public mutating func tick(model: SignalKModel, at now: Double, budget: Int = .max, _ act: (Action) -> Void) {
+        tickPlaybacks(model: model, at: now, act)
         begin(StreamRound(updates: [], isTick: true, at: now, clients: connections.keys.sorted()), model, act)
         resume(model: model, budget: budget, act)
     }

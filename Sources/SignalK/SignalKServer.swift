@@ -40,6 +40,10 @@ public struct SignalKServer: Sendable {
         /// The devices approved and the requests waiting (the shell loads it from the state folder and keeps it
         /// there when ``Action/saveAccess(_:)`` says it changed).
         public var access = AccessRegistry(secret: [])
+        /// The paths the history keeps for this boat (the defaults and `[history] paths`).
+        public var historyPaths = HistoryBlock.paths
+        /// Playbacks at once: each holds up to a chunk of the history read from the card.
+        public var maximumPlaybacks = 4
 
         public init() {}
     }
@@ -128,6 +132,8 @@ public struct SignalKServer: Sendable {
         var waitingAccess: [(id: String, clientRequestId: String?)] = []
         /// The last answers to this stream's requests, for its `query` messages.
         var results: [(requestId: String, reply: String)] = []
+        /// A playback of the history (`/signalk/v1/playback`) instead of the live values.
+        var playback: Playback?
 
         mutating func remember(_ requestId: String?, _ reply: String) {
             guard let requestId else { return }

@@ -1,3 +1,5 @@
+import Engine
+import Marine
 import Platform
 import TestSupport
 import Testing
@@ -99,5 +101,68 @@ import Testing
         // 3 × 400 KB and today's 256 KB laid out: the two oldest go to come under 1 MB.
         #expect(store.files().map(\.name) == ["2026-06-20.tth", "2026-06-21.tth"])
         #expect(store.files().reduce(0) { $0 + $1.bytes } <= 1_048_576)
+    }
+}
+
+/// The vessels heard on AIS and the paths `[history] paths` adds, kept beside the boat's minutes (#40).
+@Suite struct HistoryStoreVesselTests {
+    @Test("AIS vessels kept every vessel_interval at most, a bounded number of them; a named path kept; contexts listed")
+    func vesselsAndNamed() throws {
+        let folder = temporaryFolder("history-vessels")
+        let start = 1_782_036_000.0
+        let store = HistoryStore(
+            folder: folder, keepMegabytes: 8, log: nil, paths: ["electrical.batteries.house.voltage"],
+            vesselInterval: 30, vesselCount: 2)
+        var model = SignalKModel(urn: "urn:mrn:signalk:uuid:6b0e776f-811a-4b35-980e-b93405371bc5")
+        for second in 0..<180 {
+            let time = Double(second)
+            model.set("navigation.speedOverGround", .number(3), source: "gps", time: time, timestamp: "")
+            model.set("electrical.batteries.house.voltage", .number(12.5 + Double(second) / 1000), source: "n2k", time: time, timestamp: "")
+            // Three vessels, heard anew each second, moving east.
+            var targets: [AISTarget] = []
+            for index in 0..<3 {
+                var ship = AISTarget(mmsi: 235_000_001 + UInt32(index), station: .vessel, lastHeard: time)
+                ship.position = GeoPoint(latitude: 50.75 + Double(index) * 0.01, longitude: -1.25 + time * 1e-5)
+                ship.speedOverGround = 5
+                ship.courseOverGround = 90
+                ship.positionTime = time
+                targets.append(ship)
+            }
+            var mark = AISTarget(mmsi: 992_351_234, station: .aidToNavigation, lastHeard: time)
+            mark.position = GeoPoint(latitude: 50.7, longitude: -1.3)
+            targets.append(mark)
+            model.take(traffic: targets, at: time, unixTime: start + time)
+            store.record(model, unixTime: start + time, known: true)
+        }
+        store.flush()
+        let contexts = store.contexts(from: start, to: start + 180)
+        #expect(contexts.count == 3, "the boat and two vessels (vessel_count), never the aid to navigation: \(contexts)")
+        #expect(contexts.first! == nil)
+        let first = try #require(contexts.dropFirst().first ?? nil)
+        #expect(store.paths(from: start, to: start + 180, context: first) == [
+            "navigation.position", "navigation.courseOverGroundTrue", "navigation.speedOverGround"])
+        #expect(store.paths(from: start, to: start + 180).contains("electrical.batteries.house.voltage"))
+        // Every 30 s at most: six samples in three minutes, the first at the start.
+        guard case .success(var query) = HistoryQuery.parse(
+            [("paths", "navigation.position:first"), ("from", SignalKTime.text(unixTime: start)),
+             ("to", SignalKTime.text(unixTime: start + 180)), ("resolution", "30")], now: start + 180,
+            kept: HistoryBlock.vesselPaths)
+        else { throw Failure("refused") }
+        query.context = first
+        let answer = store.answer(query, context: "self")
+        #expect(answer.contains(#"["2026-06-21T10:00:00.000Z",[-1.2500000,50.7500000]]"#), "\(answer)")
+        #expect(!answer.contains("null"), "a sample in every 30 s: \(answer)")
+        guard case .success(let voltage) = HistoryQuery.parse(
+            [("paths", "electrical.batteries.house.voltage:max"), ("from", SignalKTime.text(unixTime: start)),
+             ("to", SignalKTime.text(unixTime: start + 60)), ("resolution", "60")], now: start + 180,
+            kept: HistoryBlock.paths + ["electrical.batteries.house.voltage"])
+        else { throw Failure("refused") }
+        #expect(store.answer(voltage, context: "self").contains(",12.56]"), "second 60 is the range's end, kept")
+        // Playback's blocks: the minutes as they lie, nil past the end.
+        let blocks = try #require(store.blocks(from: start, to: start + 60))
+        var minutes: [Int64] = []
+        blocks.withUnsafeBytes { raw in HistoryBlock.blocks(raw, catalog: store.catalog) { minutes.append($0.minute) } }
+        #expect(minutes == Array(repeating: Int64(start / 60), count: 3))
+        #expect(store.blocks(from: start + 600, to: start + 660) == nil)
     }
 }

@@ -19,7 +19,9 @@ import time
 import urllib.error
 import urllib.request
 
+import pyais
 import pynmea2
+import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import ROOT, Checks, Gateway, free_port  # noqa: E402
@@ -44,6 +46,8 @@ listen = "127.0.0.1:{web}"
 
 [history]
 keep_mb = 8
+paths = ["performance.velocityMadeGood"]
+vessel_interval = 10
 """
 KN = 1852 / 3600
 HISTORY = "/signalk/v2/api/history"
@@ -60,8 +64,17 @@ def get(path):
 # The log's own minutes, by pynmea2: RMC time and SOG, DPT's depth below the transducer.
 day = datetime.datetime(2026, 6, 21, tzinfo=datetime.timezone.utc).timestamp()
 sog, aws, heading, first_position = {}, {}, {}, {}
+reports = {}  # pyais's position reports: MMSI -> [(lon, lat, sog m/s)]
 clock = None
 for line in open(os.path.join(demo, "voyage.nmea")):
+    if line.startswith("!AIVDM") and line.split(",")[1] == "1":
+        try:
+            report = pyais.decode(line.strip()).asdict()
+        except Exception:  # noqa: BLE001 (a line pyais cannot read is not ours to judge here)
+            continue
+        if report.get("msg_type") in (1, 2, 3, 18, 19) and report.get("lat") not in (None, 91):
+            reports.setdefault(report["mmsi"], []).append((report["lon"], report["lat"], (report.get("speed") or 0) * KN))
+        continue
     try:
         message = pynmea2.parse(line.strip())
     except pynmea2.ParseError:
@@ -84,8 +97,12 @@ checks(files == ["2026-06-21.tth"], "kept in history/ beside the state file, a f
 size = 0
 if files:
     laid = open(os.path.join(state, "history", files[0]), "rb").read()
-    while laid[size:size + 4] == b"TTH1":  # the blocks, not the zeros laid out after them
-        size += 14 + int.from_bytes(laid[size + 8:size + 10], "little")
+    at = 0
+    while laid[at:at + 4] in (b"TTH1", b"TTV1"):  # the blocks, not the zeros laid out after them
+        length = 14 + int.from_bytes(laid[at + 8:at + 10], "little")
+        if laid[at:at + 4] == b"TTH1":  # the boat's own minutes (TTV1: a vessel heard on AIS)
+            size += length
+        at += length
 
 gateway.start(wait=[web])
 start = min(sog)
@@ -136,9 +153,63 @@ checks(status == 200 and len(coarse.get("data", [])) == 2, "resolution 300 s: tw
 status, paths = get(f"{HISTORY}/paths?from={frm}&duration=PT10M")
 checks(status == 200 and "navigation.position" in paths and "environment.wind.speedApparent" in paths,
        "history/paths: what was kept", paths)
+checks(status == 200 and "performance.velocityMadeGood" in paths, "[history] paths adds a path, listed", paths)
+status, vmg = get(f"{HISTORY}/values?paths=performance.velocityMadeGood:max&from={frm}&duration=PT10M&resolution=60")
+checks(status == 200 and any(row[1] is not None for row in vmg.get("data", [])), "and kept", str(vmg)[:200])
 status, contexts = get(f"{HISTORY}/contexts?from={frm}&duration=PT10M")
-checks(status == 200 and len(contexts) == 1 and contexts[0].startswith("vessels.urn:mrn:signalk:uuid:"),
-       "history/contexts: this boat", contexts)
+own = [c for c in contexts if c.startswith("vessels.urn:mrn:signalk:uuid:")] if status == 200 else []
+vessels = [c for c in contexts if c.startswith("vessels.urn:mrn:imo:mmsi:")] if status == 200 else []
+checks(len(own) == 1 and vessels, f"history/contexts: this boat and {len(vessels)} vessels heard on AIS", contexts)
+matched, missed = 0, []
+for context in vessels:
+    mmsi = int(context.rsplit(":", 1)[1])
+    status, track = get(f"{HISTORY}/values?context={context}&paths=navigation.position:last,"
+                        f"navigation.speedOverGround:last&from={frm}&duration=PT10M&resolution=60")
+    for row in track.get("data", []) if status == 200 else []:
+        if row[1] is None:
+            continue
+        near = [r for r in reports.get(mmsi, []) if abs(r[0] - row[1][0]) < 2e-6 and abs(r[1] - row[1][1]) < 2e-6]
+        if near and any(abs(r[2] - row[2]) < 0.06 for r in near):
+            matched += 1
+        else:
+            missed.append((mmsi, row))
+checks(matched >= 3 and not missed, f"each vessel's kept positions and speeds are reports pyais reads in the log "
+       f"({matched} minutes matched)", missed[:3])
+status, body = get(f"{HISTORY}/values?context=vessels.urn:mrn:imo:mmsi:12&paths=navigation.position&duration=PT1H")
+checks(status == 404, "a context that is not an MMSI: 404", body)
+
+# Playback on the stream, as Freeboard-SK and WilhelmSK ask for it: the hello, then the deltas in order at the rate.
+RATE = 30
+stream = websocket.create_connection(
+    f"ws://127.0.0.1:{web}/signalk/v1/playback?startTime={frm}&playbackRate={RATE}&subscribe=all", timeout=10)
+hello = json.loads(stream.recv())
+began = time.time()
+played = []
+while time.time() - began < 6:
+    played.append(json.loads(stream.recv()))
+elapsed = time.time() - began
+stream.close()
+checks(hello.get("startTime", "")[:19] == frm[:19] and hello.get("playbackRate") == RATE and "self" in hello,
+       "playback: the hello repeats startTime and playbackRate", hello)
+mine = [d for d in played if d.get("context") == own[0]] if own else []
+stamps = [d["updates"][0]["timestamp"] for d in mine]
+span = (datetime.datetime.fromisoformat(stamps[-1].replace("Z", "+00:00")).timestamp()
+        - datetime.datetime.fromisoformat(stamps[0].replace("Z", "+00:00")).timestamp()) if stamps else 0
+checks(stamps == sorted(stamps) and stamps and stamps[0][:19] >= frm[:19],
+       f"playback: {len(mine)} deltas of the boat in order from startTime on", stamps[:2])
+checks(RATE * elapsed * 0.7 <= span <= RATE * elapsed * 1.1,
+       f"playback: at the asked rate ({span:.0f} s of history in {elapsed:.1f} s at {RATE}x)")
+checks(any(d.get("context", "").startswith("vessels.urn:mrn:imo:mmsi:") for d in played),
+       "playback with subscribe=all: the AIS vessels' tracks too")
+status, seconds = get(f"{HISTORY}/values?paths=navigation.speedOverGround:first&from={stamps[0] if stamps else frm}"
+                      f"&duration=20&resolution=1")
+wanted = {row[0][:19]: row[1] for row in seconds.get("data", [])} if status == 200 else {}
+same = []
+for d in mine[:20]:
+    for value in d["updates"][0]["values"]:
+        if value["path"] == "navigation.speedOverGround" and d["updates"][0]["timestamp"][:19] in wanted:
+            same.append(abs(value["value"] - wanted[d["updates"][0]["timestamp"][:19]]) < 1e-6)
+checks(len(same) >= 10 and all(same), f"playback's values are history/values' at the same seconds ({len(same)})")
 status, providers = get(f"{HISTORY}/_providers")
 checks(status == 200 and providers == {"telltale": {"isDefault": True}}, "_providers", providers)
 
@@ -165,7 +236,7 @@ gateway.process.wait()
 day_file = os.path.join(state, "history", files[0])
 data = open(day_file, "rb").read()
 end = 0
-while data[end:end + 4] == b"TTH1":
+while data[end:end + 4] in (b"TTH1", b"TTV1"):
     end += 14 + int.from_bytes(data[end + 8:end + 10], "little")
 with open(day_file, "r+b") as torn:
     torn.seek(end)

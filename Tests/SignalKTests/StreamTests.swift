@@ -131,6 +131,9 @@ import Testing
         var uploads: [SignalKServer.UploadPiece] = []
         var resources: [SignalKServer.ResourceRequest] = []
         var courses: [SignalKServer.CourseTarget] = []
+        /// The history's minutes a playback reads, in order, and the ranges it asked for.
+        var kept: [HistoryBlock.Minute] = []
+        var playbackAsks: [(Double, Double)] = []
 
         init(
             put: [NetworkRule.Network] = NetworkRule.loopback,
@@ -204,6 +207,18 @@ import Testing
                 case .course(let target):
                     courses.append(target)
                     server.answer(request.id, .outcome(outcome), model: model, at: now, unixTime: 0, act)
+                case .history(.playback(let from, let to)):
+                    // The minutes kept, as the history store gives them: the blocks of [from, to), or 404 when
+                    // nothing is kept from `from` on.
+                    playbackAsks.append((from, to))
+                    let later = kept.filter { Double($0.minute) * 60 + 60 > from }
+                    let reply: SignalKServer.ShellReply =
+                        later.isEmpty
+                        ? .message(status: 404, "nothing")
+                        : .file(
+                            status: 200, contentType: "application/octet-stream",
+                            body: later.filter { Double($0.minute) * 60 < to }.flatMap { $0.encode() })
+                    server.answer(request.id, reply, model: model, at: now, unixTime: 0, act)
                 case .history:
                     server.answer(
                         request.id, .json(status: 200, #"{"data":[]}"#), model: model, at: now, unixTime: 0, act)

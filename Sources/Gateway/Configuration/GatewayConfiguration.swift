@@ -200,9 +200,15 @@ public struct RaceConfiguration: Sendable {
 
 /// `[history]`: the values kept once a second in `history/` beside the state file (with `[web]` or `[uplink]` on),
 /// at most `keep_mb` megabytes, the oldest days dropped first.
+/// `paths` adds numbers to what is kept (a battery's voltage, the engine's hours); `vessels` keeps the tracks of the
+/// vessels heard on AIS, a sample every `vessel_interval` seconds for at most `vessel_count` of them.
 public struct HistoryConfiguration: Sendable {
     public var enabled = true
     public var keepMegabytes = 256.0
+    public var paths: [String] = []
+    public var vessels = true
+    public var vesselInterval = 30.0
+    public var vesselCount = 100
     public init() {}
 }
 

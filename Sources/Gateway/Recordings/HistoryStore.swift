@@ -12,11 +12,23 @@ import SignalK
 /// One clock: a sample is kept only on a clock that is known, the GNSS time of the fixes (or a replay's), or the system
 /// clock once systemd says it is synchronized; before that nothing is kept (a Pi without a real-time clock boots on the
 /// time it saved, months wrong, and a sample stamped then would be drawn in the wrong place for ever).
+///
+/// The vessels heard on AIS are kept beside the boat (#40), each in a block of its own context a minute: a sample when
+/// the station was heard anew and at most every `vesselInterval` seconds, for at most `vesselCount` stations a minute.
 final class HistoryStore {
     let folder: String
     let keep: Int
     let log: Log?
+    /// The series kept: the defaults and those `[history] paths` adds.
+    let catalog: [HistoryBlock.Series]
+    let vesselInterval: Double
+    let vesselCount: Int
     private var minute: HistoryBlock.Minute?
+    /// The vessels' samples of the minute under way: few (a station is kept every `vesselInterval` seconds at most),
+    /// made into blocks when the minute is written.
+    private var vesselSamples: [(context: String, second: Int, values: [Double?])] = []
+    /// When each station was last heard and last kept, by its context; forgotten after ten minutes of silence.
+    private var vesselsSeen: [String: (heard: Double, kept: Int64)] = [:]
     private var lastSecond: Int64?
     /// The last minute on the card: a sample at or before it is not kept (the clock stepped back: a replay begun
     /// again, a wrong time corrected), so the history stays one timeline, in order.
@@ -29,10 +41,17 @@ final class HistoryStore {
     private var current: (name: String, end: Int, size: Int)?
     static let layout = 256 * 1024
 
-    init(folder: String, keepMegabytes: Double, log: Log?) {
+    init(
+        folder: String, keepMegabytes: Double, log: Log?, paths: [String] = [], vesselInterval: Double = 30,
+        vesselCount: Int = 100
+    ) {
         self.folder = folder
         keep = Int(keepMegabytes * 1_048_576)
         self.log = log
+        catalog = HistoryBlock.catalog(
+            adding: paths.map { HistoryBlock.named($0, isAngle: SignalKPaths.info($0).units == "rad") })
+        self.vesselInterval = vesselInterval
+        self.vesselCount = vesselCount
         try? POSIX.makeDirectories(folder)
         // The newest file: a torn last block (a power cut while it was written) is zeroed now, and its last minute is
         // where the history goes on from.
@@ -84,22 +103,66 @@ final class HistoryStore {
             return
         }
         if let open = minute, open.minute != minuteNumber { flush() }
-        if minute == nil { minute = HistoryBlock.Minute(minute: minuteNumber) }
-        let sample = model.historySample()
+        if minute == nil { minute = HistoryBlock.Minute(minute: minuteNumber, catalog: catalog) }
+        let sample = model.historySample(catalog: catalog)
         let inMinute = Int(second - minuteNumber * 60)
         for (index, value) in sample.enumerated() {
             if let value { minute?.record(index, second: inMinute, value) }
         }
+        recordVessels(model.traffic.stations, second: second, inMinute: inMinute)
+    }
+
+    /// The stations heard anew since the last look, each at most every `vesselInterval` seconds.
+    private func recordVessels(_ stations: [SignalKTraffic.Station], second: Int64, inMinute: Int) {
+        guard vesselCount > 0 else { return }
+        var kept = Set(vesselSamples.map { $0.context }).count
+        for station in stations where station.isKeptInHistory {
+            let seen = vesselsSeen[station.context]
+            if let seen, seen.heard == station.lastHeard { continue }
+            let due = seen.map { Double(second - $0.kept) >= vesselInterval } ?? true
+            guard due else { continue }
+            let sample = station.historySample
+            guard sample[0] != nil, sample[1] != nil else { continue }
+            let new = !vesselSamples.contains { $0.context == station.context }
+            if new {
+                guard kept < vesselCount else { continue }
+                kept += 1
+            }
+            vesselSamples.append((station.context, inMinute, sample))
+            vesselsSeen[station.context] = (station.lastHeard, second)
+        }
+        if vesselsSeen.count > 2 * max(vesselCount, 50) {
+            vesselsSeen = vesselsSeen.filter { second - $0.value.kept < 600 }
+        }
+    }
+
+    /// The vessels' blocks of a minute.
+    private func vesselBlocks(minute number: Int64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var contexts: [String] = []
+        for sample in vesselSamples where !contexts.contains(sample.context) { contexts.append(sample.context) }
+        for context in contexts {
+            var block = HistoryBlock.Minute(minute: number, context: context, catalog: catalog)
+            for sample in vesselSamples where sample.context == context {
+                for (index, value) in sample.values.enumerated() {
+                    if let value { block.record(index, second: sample.second, value) }
+                }
+            }
+            bytes += block.encode()
+        }
+        return bytes
     }
 
     /// The minute under way, appended and synced (each minute, and when the gateway stops).
     func flush() {
         guard let minute else { return }
         self.minute = nil
-        guard !minute.isEmpty else { return }
+        let vessels = vesselBlocks(minute: minute.minute)
+        vesselSamples.removeAll()
+        guard !minute.isEmpty || !vessels.isEmpty else { return }
         let name = Self.name(minute: minute.minute)
         let path = folder + "/" + name
-        let block = minute.encode()
+        let block = (minute.isEmpty ? [] : minute.encode()) + vessels
         do {
             if current?.name != name {
                 // A new day: its file laid out ahead (or, written before by another run, found as it was).
@@ -152,48 +215,86 @@ final class HistoryStore {
         POSIX.syncFolder(folder)
     }
 
-    /// A History API query over the files, with the minute under way.
-    func answer(_ query: HistoryQuery, context: String) -> String {
-        var aggregator = HistoryAggregator(query)
-        let firstDay = Self.name(minute: Int64((query.from / 60).rounded(.down)))
-        let lastDay = Self.name(minute: Int64((query.to / 60).rounded(.down)))
-        for (name, _) in files() where name >= firstDay && name <= lastDay {
-            guard let bytes = try? POSIX.map(folder + "/" + name, limit: 256 << 20) else { continue }
-            HistoryBlock.blocks(bytes) { decoded in
-                if aggregator.wants(minute: decoded.minute) { aggregator.add(decoded) }
-            }
-            POSIX.unmap(bytes)
-        }
-        if let minute, aggregator.wants(minute: minute.minute) {
-            let bytes = minute.encode()
-            bytes.withUnsafeBytes { raw in
-                if let (decoded, _) = HistoryBlock.decode(raw, at: 0) { aggregator.add(decoded) }
-            }
-        }
-        return aggregator.json(context: context)
-    }
-
-    /// The paths with something kept between `from` and `to` (the History API's `paths`).
-    func paths(from: Double, to: Double) -> [String] {
-        var present = Set<Int>()
+    /// Each intact block between two times (UNIX seconds), this boat's and the vessels', the minute under way last.
+    private func visit(from: Double, to: Double, _ body: (HistoryBlock.Decoded) -> Void) {
         let firstDay = Self.name(minute: Int64((from / 60).rounded(.down)))
         let lastDay = Self.name(minute: Int64((to / 60).rounded(.down)))
+        func wanted(_ minute: Int64) -> Bool { Double(minute) * 60 + 60 > from && Double(minute) * 60 <= to }
         for (name, _) in files() where name >= firstDay && name <= lastDay {
             guard let bytes = try? POSIX.map(folder + "/" + name, limit: 256 << 20) else { continue }
-            HistoryBlock.blocks(bytes) { decoded in
-                let start = Double(decoded.minute) * 60
-                guard start + 60 > from, start <= to else { return }
-                for (index, values) in decoded.values.enumerated() where values.contains(where: { $0 != nil }) {
-                    present.insert(index)
-                }
+            HistoryBlock.blocks(bytes, catalog: catalog) { decoded in
+                if wanted(decoded.minute) { body(decoded) }
             }
             POSIX.unmap(bytes)
+        }
+        if let minute, wanted(minute.minute) {
+            let bytes = minute.encode() + vesselBlocks(minute: minute.minute)
+            bytes.withUnsafeBytes { raw in HistoryBlock.blocks(raw, catalog: catalog, body) }
+        }
+    }
+
+    /// A History API query over the files, with the minute under way; `context` is what the answer says the boat's
+    /// own context is.
+    func answer(_ query: HistoryQuery, context: String) -> String {
+        var aggregator = HistoryAggregator(query, catalog: catalog)
+        visit(from: query.from, to: query.to) { aggregator.add($0) }
+        return aggregator.json(context: query.context ?? context)
+    }
+
+    /// The paths with something kept between `from` and `to` for a context (nil: this boat), as the History API
+    /// names them.
+    func paths(from: Double, to: Double, context: String? = nil) -> [String] {
+        var present = Set<Int>()
+        visit(from: from, to: to) { decoded in
+            guard decoded.context == context else { return }
+            for (index, values) in decoded.values.enumerated() where values.contains(where: { $0 != nil }) {
+                present.insert(index)
+            }
         }
         var paths: [String] = []
         if present.contains(0) { paths.append("navigation.position") }
-        for index in 2..<HistoryBlock.series.count where present.contains(index) {
-            paths.append(HistoryBlock.series[index].path)
-        }
+        for index in 2..<catalog.count where present.contains(index) { paths.append(catalog[index].path) }
         return paths
+    }
+
+    /// The contexts with something kept between `from` and `to`: the vessels heard on AIS, this boat's as nil.
+    func contexts(from: Double, to: Double) -> [String?] {
+        var own = false
+        var others = Set<String>()
+        visit(from: from, to: to) { decoded in
+            if let context = decoded.context { others.insert(context) } else { own = true }
+        }
+        return (own ? [nil] : []) + others.sorted().map { Optional($0) }
+    }
+
+    /// The blocks of the minutes from `from` up to (not including) `to`, as they lie on the card, for a playback; at
+    /// most `limit` bytes (the vessels' blocks are left out past it, never the boat's). Nil when nothing is kept at
+    /// or after `from`: the playback is over.
+    func blocks(from: Double, to: Double, limit: Int = 512 * 1024) -> [UInt8]? {
+        var out: [UInt8] = []
+        var any = false
+        let firstMinute = Int64((from / 60).rounded(.down))
+        let lastMinute = Int64((to / 60).rounded(.up))
+        let firstDay = Self.name(minute: firstMinute)
+        func take(_ raw: UnsafeRawBufferPointer) {
+            HistoryBlock.spans(raw, catalog: catalog) { minute, isVessel, span in
+                guard minute >= firstMinute else { return }
+                any = true
+                guard minute < lastMinute else { return }
+                if isVessel && out.count + span.count > limit { return }
+                out += raw[span]
+            }
+        }
+        for (name, _) in files() where name >= firstDay {
+            guard let bytes = try? POSIX.map(folder + "/" + name, limit: 256 << 20) else { continue }
+            take(bytes)
+            POSIX.unmap(bytes)
+            if any && name >= Self.name(minute: lastMinute) { break }
+        }
+        if let minute {
+            let bytes = minute.encode() + vesselBlocks(minute: minute.minute)
+            bytes.withUnsafeBytes { take($0) }
+        }
+        return any ? out : nil
     }
 }

@@ -95,16 +95,21 @@ extension Runtime {
         guard let history, let state else {
             return .message(status: 404, "no history is kept: [history] needs state_file and [web]")
         }
+        let own = "vessels." + state.model.urn
         switch asked {
         case .values(let query):
-            return .json(status: 200, history.answer(query, context: "vessels." + state.model.urn))
-        case .paths(let from, let to):
-            return .json(
-                status: 200, "[" + history.paths(from: from, to: to).map(JSONWriter.quoted).joined(separator: ",") + "]"
-            )
+            return .json(status: 200, history.answer(query, context: own))
+        case .paths(let from, let to, let context):
+            let paths = history.paths(from: from, to: to, context: context)
+            return .json(status: 200, "[" + paths.map(JSONWriter.quoted).joined(separator: ",") + "]")
         case .contexts(let from, let to):
-            let any = !history.paths(from: from, to: to).isEmpty
-            return .json(status: 200, any ? "[" + JSONWriter.quoted("vessels." + state.model.urn) + "]" : "[]")
+            let contexts = history.contexts(from: from, to: to).map { $0 ?? own }
+            return .json(status: 200, "[" + contexts.map(JSONWriter.quoted).joined(separator: ",") + "]")
+        case .playback(let from, let to):
+            guard let bytes = history.blocks(from: from, to: to) else {
+                return .message(status: 404, "nothing is kept from then on")
+            }
+            return .file(status: 200, contentType: "application/octet-stream", body: bytes)
         }
     }
 

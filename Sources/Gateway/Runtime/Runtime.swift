@@ -153,7 +153,8 @@ public final class Runtime {
             }
         web = try WebService.make(
             configuration.web, state: state,
-            accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" }, log: log)
+            accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" },
+            historyPaths: configuration.history.paths, log: log)
         charts = ChartLibrary(Self.chart(configuration))
         charts.report = { [log] name, reason in
             log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
@@ -177,7 +178,9 @@ public final class Runtime {
                 HistoryStore(
                     folder: POSIX.folder(of: stateFile) + "/history",
                     keepMegabytes: configuration.history.keepMegabytes,
-                    log: log)
+                    log: log, paths: configuration.history.paths,
+                    vesselInterval: configuration.history.vesselInterval,
+                    vesselCount: configuration.history.vessels ? configuration.history.vesselCount : 0)
             } else {
                 nil
             }
