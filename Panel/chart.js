@@ -1,10 +1,11 @@
 // The chart: Leaflet (Debian's libjs-leaflet, served by the gateway), offline MBTiles, the boat and its track,
 // the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing
 import { command } from "./access.js";
-import { closeEditor, markHere, openEditor } from "./routes.js";
 import { load, now, number, position, reading, save } from "./store.js";
 import { settingsOf } from "./tiles.js";
 import { traffic } from "./traffic.js";
+import { passageLines } from "./historytiles.js";
+import { passage, PASSAGE_PATHS } from "./trends.js";
 import { ahead, bearing, DEG, NM } from "./units.js";
 
 export const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
@@ -119,7 +120,8 @@ export async function openChart(element) {
   buttons.className = "chart-buttons";
   buttons.innerHTML = '<button id="chart-follow" hidden>⌖ Follow</button><button id="chart-up">North up</button>' +
     '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>' +
-    '<button id="chart-plan">✎ Route</button><button id="chart-mark">⚑ Mark</button>';
+    '<button id="chart-plan">✎ Route</button><button id="chart-mark">⚑ Mark</button>' +
+    '<button id="chart-day">🕘 Day</button><input type="date" id="chart-day-date" hidden>';
   element.appendChild(buttons);
   L.DomEvent.disableClickPropagation(buttons);
   buttons.querySelector("#chart-follow").onclick = () => setFollow(true);
@@ -139,16 +141,76 @@ export async function openChart(element) {
     // Planned north up: a tap's place on a turned map would not be where it looks.
     if (chart.headUp) buttons.querySelector("#chart-up").onclick();
     setFollow(false);
-    openEditor(map, element, own ? { id, resource: chart.route } : null);
+    routes().then(r => r.openEditor(map, element, own ? { id, resource: chart.route } : null));
   };
-  buttons.querySelector("#chart-mark").onclick = markHere;
+  buttons.querySelector("#chart-mark").onclick = () => routes().then(r => r.markHere());
+  const day = buttons.querySelector("#chart-day-date");
+  buttons.querySelector("#chart-day").onclick = async () => {
+    if (chart.dayLine || chart.dayBox) { clearDay(); return; }
+    day.hidden = !day.hidden;
+    if (!day.hidden) { if (!day.value) day.value = new Date((await boatNow()) * 1000).toISOString().slice(0, 10); day.focus(); }
+  };
+  day.onchange = () => { if (day.value) showDay(day.value); };
   buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
   scale.update(map);
   fetchTrack(true);
   updateChart();
 }
+// The boat's clock for "today": the GNSS time the page last heard (a replay's is its log's), else the clock the
+// history is kept on (the end of a query's range that names none), else the phone's.
+async function boatNow() {
+  const r = reading("navigation.datetime");
+  const t = r && typeof r.value === "string" ? Date.parse(r.value) : NaN;
+  if (isFinite(t)) return t / 1000 + (now() - r.at);
+  try {
+    const answer = await (await fetch("/signalk/v2/api/history/values?paths=navigation.speedOverGround&duration=60&resolution=60", { cache: "no-store" })).json();
+    const end = Date.parse(answer.range.to);
+    if (isFinite(end)) return end / 1000;
+  } catch (e) { }
+  return Date.now() / 1000;
+}
+
+// A past day's track from the history on the card (a position every 30 s), over the chart, with the day's passage.
+export async function showDay(date) {
+  if (!chart.map) return;
+  const from = `${date}T00:00:00Z`, to = `${date}T23:59:59Z`;
+  let answer = null;
+  try {
+    const r = await fetch(`/signalk/v2/api/history/values?paths=${PASSAGE_PATHS}&from=${from}&to=${to}&resolution=31`, { cache: "no-store" });
+    if (r.ok) answer = await r.json();
+  } catch (e) { }
+  clearDay();
+  const points = answer && Array.isArray(answer.data) ? answer.data.filter(row => row[1]).map(row => [row[1][1], row[1][0]]) : [];
+  const box = document.createElement("div");
+  box.className = "chart-passage";
+  box.id = "chart-passage";
+  const summary = passageLines(passage(answer));
+  box.textContent = summary
+    ? `${date}: ${summary.distance} in ${summary.time}, average ${summary.average}, top ${summary.top}, heel ${summary.heel}, TWS ${summary.wind}`
+    : `${date}: nothing kept that day`;
+  chart.element.appendChild(box);
+  chart.dayBox = box;
+  if (points.length < 2) return;
+  chart.dayLine = L.polyline(points, { className: "chart-day-track" }).addTo(chart.map);
+  setFollow(false);
+  chart.map.fitBounds(chart.dayLine.getBounds(), { padding: [20, 20] });
+  document.getElementById("chart-day").textContent = "✕ Day";
+}
+function clearDay() {
+  if (chart.dayLine) { chart.dayLine.remove(); chart.dayLine = null; }
+  if (chart.dayBox) { chart.dayBox.remove(); chart.dayBox = null; }
+  const button = document.getElementById("chart-day");
+  if (button) button.textContent = "🕘 Day";
+}
+
+// The route editor, loaded the first time it is asked for: the page's first paint does without it.
+let editor = null;
+function routes() { return editor || (editor = import("./routes.js")); }
+
 export function closeChart() {
-  closeEditor();
+  if (editor) editor.then(r => r.closeEditor());
+  chart.dayLine = null;
+  chart.dayBox = null;
   if (chart.map) { chart.map.remove(); chart.map = null; }
   chart.element = null;
 }

@@ -228,8 +228,8 @@ export const INSTRUMENTS = {
   },
   heelhistory: {
     // Port heel plotted above the line, starboard below.
-    title: "Heel history", decimals: 0, wide: true,
-    html: () => `<div class="numbers">${numberLine("heel-range", "5 min")}</div>` +
+    title: "Heel history", decimals: 0, wide: true, window: true, defaultWindow: 5,
+    html: () => `<div class="numbers">${numberLine("heel-range", "Range")}</div>` +
       svg("0 0 200 100", `<line class="dim" x1="0" y1="50" x2="200" y2="50" vector-effect="non-scaling-stroke"/><line class="alarmline over-a" x1="0" x2="200" vector-effect="non-scaling-stroke"/><line class="alarmline over-b" x1="0" x2="200" vector-effect="non-scaling-stroke"/><polyline class="ink heel" points="" vector-effect="non-scaling-stroke"/>`, true),
     update(t) { t.heelHistory(); },
   },

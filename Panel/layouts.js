@@ -10,6 +10,8 @@ export const PRESETS = [
   { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
   // The forecasts on board beside what the instruments say: now, the next 48 hours, the route, the barometer.
   { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
+  // The history kept on the card: the passage so far and the traces over a window the sailor chooses.
+  { name: "History", tiles: ["passage", "windhistory", "speedhistory", "depthhistory", "heelhistory", "barograph"] },
 ];
 
 // Every layout, in the order the page swipes through them. Ashore (`telltale fleet`) there is no boat of its own:

@@ -14,6 +14,8 @@ import { fetchTraffic } from "./traffic.js";
 import { toast } from "./ui.js";
 import { UNITS } from "./units.js";
 import { startWeather, WEATHER_TILES, wantWeather } from "./weather.js";
+import "./historytiles.js";
+import { WINDOWS } from "./trends.js";
 
 function allLayouts() { return layouts(link.fleet); }
 
@@ -97,7 +99,7 @@ function openSettings(id) {
   let html = "";
   if (spec.units) html += select("unit", "Units", Object.keys(UNITS[spec.units]).map(u => [u, u]), s.unit);
   if (spec.reference) html += select("reference", "North", [["true", "True"], ["magnetic", "Magnetic"]], s.reference);
-  if (spec.window) html += select("window", "Window", [[10, "10 min"], [30, "30 min"], [60, "60 min"]], s.window);
+  if (spec.window) html += select("window", "Window", WINDOWS.filter(([m]) => m >= Math.min(10, spec.defaultWindow || 10)), s.window);
   html += select("smoothing", "Smoothing", [[0, "Off"], [2, "2 s"], [5, "5 s"], [10, "10 s"]], s.smoothing);
   html += select("decimals", "Decimals", [[0, "0"], [1, "1"], [2, "2"]], s.decimals);
   html += `<p><button value="save" id="settings-save">Save</button> <button value="cancel">Cancel</button> <button value="reset">Defaults</button></p>`;

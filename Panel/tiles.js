@@ -4,11 +4,12 @@ import { history } from "./history.js";
 import { INSTRUMENTS } from "./instruments.js";
 import { load, now, reading, traces, windIsForecast } from "./store.js";
 import { ranked, traffic } from "./traffic.js";
+import { column, resolution, values, windowLabel } from "./trends.js";
 import { bearing, clock, convert, DEG, fixed, signedAngle, unitLabel, UNITS } from "./units.js";
 
 export function settingsOf(id) {
   const spec = INSTRUMENTS[id];
-  const s = Object.assign({ unit: spec.defaultUnit, decimals: spec.decimals, smoothing: 0, reference: "true", window: 30 },
+  const s = Object.assign({ unit: spec.defaultUnit, decimals: spec.decimals, smoothing: 0, reference: "true", window: spec.defaultWindow || 30 },
     load("settings." + id, {}));
   return s;
 }
@@ -139,13 +140,22 @@ export class Tile {
     }).join(" "));
   }
   windHistory() {
-    const n = Math.round((Number(this.settings.window) * 60) / (history.windInterval || 10));
-    const speeds = history.speedTrue.slice(-n), directions = history.directionTrue.slice(-n);
+    // The last hour from what the server keeps in memory; longer from the history on the card.
+    const minutes = Number(this.settings.window);
+    let n = Math.round((minutes * 60) / (history.windInterval || 10));
+    let speeds = history.speedTrue.slice(-n), directions = history.directionTrue.slice(-n);
+    if (minutes > 60) {
+      const seconds = resolution(minutes, 180);
+      const answer = values("environment.wind.speedTrue,environment.wind.directionTrue", `duration=${minutes * 60}`, seconds);
+      n = Math.round((minutes * 60) / seconds);
+      speeds = column(answer, 0).map(x => x[1]);
+      directions = column(answer, 1).map(x => x[1]);
+    }
     const unit = this.settings.unit in UNITS.speed ? this.settings.unit : "kn";
     const shown = speeds.map(v => (v === null ? null : convert("speed", unit, v)));
     const present = shown.filter(v => v !== null);
     this.setValue("tws-range", present.length ? `${fixed(Math.min(...present), this.decimals)}–${fixed(Math.max(...present), this.decimals)}` : null,
-      false, unitLabel("speed", unit) + ` (${this.settings.window} min)`);
+      false, unitLabel("speed", unit) + ` (${windowLabel(minutes)})`);
     plot(this.element.querySelector("polyline.tws"), shown, n, 2, 48);
     // Direction unwrapped around its mean, so a shift across north is a step, not a leap across the plot.
     const ds = directions.filter(v => v !== null);
@@ -157,7 +167,11 @@ export class Tile {
     plot(this.element.querySelector("polyline.twd"), around, n, 52, 98);
   }
   heelHistory() {
-    const roll = history.roll.map(v => (v === null ? null : v * DEG));
+    // The last five minutes a second at a time from the server's memory; longer from the history on the card.
+    const minutes = Number(this.settings.window);
+    let samples = history.roll;
+    if (minutes > 5) samples = column(values("navigation.attitude.roll", `duration=${minutes * 60}`, resolution(minutes, 300)), 0).map(x => x[1]);
+    const roll = samples.map(v => (v === null ? null : v * DEG));
     const present = roll.filter(v => v !== null);
     const over = history.heelAlarm && history.heelAlarm.over;
     const scale = Math.max(10, over ? over + 5 : 0, ...present.map(Math.abs));

@@ -4,6 +4,7 @@ import { authorised, refused } from "./access.js";
 import { chartOverlayMakers } from "./chart.js";
 import { INSTRUMENTS, numberLine, svg } from "./instruments.js";
 import { changed, now, number, reading, windIsForecast } from "./store.js";
+import { column, values as historyValues } from "./trends.js";
 import { toast } from "./ui.js";
 import { barb, beaufort, compass, DEG, fixed, HOUR, hhmm, KNOTS, windText } from "./units.js";
 
@@ -94,7 +95,10 @@ Object.assign(INSTRUMENTS, {
       t.setValue("bg-now", pressure ? fixed(pressure.value / 100, 1) : null, pressure && pressure.stale, "hPa");
       const words = reading("telltale.weather.tendency");
       t.setValue("bg-trend", words ? words.value : null, words && words.stale, "");
-      const points = weather.barograph || [];
+      // The last 24 hours from the history on the card (it survives a restart); the page's own barograph without it.
+      const kept = column(historyValues("environment.outside.pressure", "duration=86400", 300, 120), 0).filter(x => x[1] !== null);
+      const newest = kept.length ? kept[kept.length - 1][0] : 0;
+      const points = kept.length >= 2 ? kept.map(([time, pa]) => [(newest - time) / 60, pa]) : weather.barograph || [];
       const line = t.element.querySelector("polyline.baro");
       if (!pressure && points.length < 2) t.setValue("bg-trend", "no barometer heard", false, "");
       if (points.length < 2) { line.setAttribute("points", ""); return; }

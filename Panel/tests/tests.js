@@ -9,6 +9,8 @@ import { clock, COMPUTED, link, number, position, put, reading, save, store, tim
 import { smooth, Tile } from "../tiles.js";
 import { fromGPX, fromResource, legs, toGPX, toResource } from "../routes.js";
 import { ranked } from "../traffic.js";
+import { column, distance, passage, resolution } from "../trends.js";
+import { passageLines } from "../historytiles.js";
 import {
   ahead, barb, beaufort, bearing, clock as clockText, compass, convert, DEG, fixed, rangeBearing, signedAngle, unitLabel,
   windText,
@@ -289,6 +291,42 @@ test("a route resource out and back: a LineString, its names in coordinatesMeta,
   equal(resource.feature.geometry, { type: "LineString", coordinates: [[-1, 50], [-1, 51]] });
   near(resource.distance, 111195, 1);
   equal(fromResource(resource), { name: "R", points });
+});
+
+// ---- trends.js -------------------------------------------------------------------------------------------------
+
+test("a history answer's column, in order, nulls kept; the rows a window asks for", () => {
+  const answer = { data: [["2026-06-21T10:00:00.000Z", 1, null], ["2026-06-21T10:01:00.000Z", null, 2]] };
+  equal(column(answer, 0), [[1782036000, 1], [1782036060, null]]);
+  equal(column(answer, 1), [[1782036000, null], [1782036060, 2]]);
+  equal(column(null, 0), []);
+  equal(resolution(1440, 180), 480);
+  equal(resolution(10, 2800), 1, "never under a second");
+});
+test("a passage: the distance of the positions joined (a gap past 5 NM not sailed), time, speed, heel, wind", () => {
+  // Due north a minute of latitude (1 NM) a row, 60 s apart, at 6 kn; then a jump of 10 NM (a gap), then 1 NM more.
+  const row = (minute, lat, sog, rollMax, rollMin, twsLow, twsHigh) =>
+    [new Date(Date.UTC(2026, 5, 21, 10, minute)).toISOString(), [-1.3, lat], sog, sog, rollMax, rollMin, twsLow, twsHigh];
+  const kn = 1852 / 3600;
+  const answer = { data: [
+    row(0, 50, 6 * kn, 0.1, 0.05, 5, 7), row(1, 50 + 1 / 60, 6 * kn, 0.2, 0.1, 6, 8),
+    row(2, 50 + 11 / 60, 0, -0.05, -0.3, 4, 9), row(3, 50 + 12 / 60, 6 * kn, 0, 0, 5, 6),
+    [new Date(Date.UTC(2026, 5, 21, 10, 4)).toISOString(), null, null, null, null, null, null, null],
+  ] };
+  const p = passage(answer);
+  near(p.metres / 1852, 2, 0.01, "two miles sailed, the 10 NM jump not");
+  equal(p.seconds, 240, "from the first position to the last, and its row");
+  equal(p.moving, 180, "three rows over half a knot");
+  near(p.average, p.metres / 180, 1e-9, "the distance over the time moving");
+  near(p.top / kn, 6, 1e-9);
+  near(p.heel, -0.3 * 180 / Math.PI, 1e-9, "the greatest heel either side: 17° to port");
+  equal(p.wind, [4, 9]);
+  const lines = passageLines(p);
+  equal(lines.distance, "2.0 NM");
+  equal(lines.time, "0h04 (0h03 moving)");
+  equal(lines.heel, "17° P");
+  equal(passage({ data: [["2026-06-21T10:00:00.000Z", null, 1, 1, 0, 0, 1, 1]] }), null, "no position: no passage");
+  near(distance([0, 0], [0, 1]), 111195, 1, "a degree of latitude");
 });
 
 // ---- Run -------------------------------------------------------------------------------------------------------

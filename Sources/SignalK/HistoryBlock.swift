@@ -62,7 +62,9 @@ public enum HistoryBlock {
     /// What is kept of another vessel heard on AIS: its position, course and speed over ground (the first four
     /// series, with the same ids).
     public static let vesselSeries = 4
-    public static let vesselPaths = ["navigation.position", "navigation.courseOverGroundTrue", "navigation.speedOverGround"]
+    public static let vesselPaths = [
+        "navigation.position", "navigation.courseOverGroundTrue", "navigation.speedOverGround",
+    ]
 
     /// A series `[history] paths` adds: kept under its name, a thousandth of its SI unit a step; an angle (units rad)
     /// is averaged as a vector.
@@ -93,7 +95,9 @@ public enum HistoryBlock {
         /// A minute of `catalog`'s series (another vessel's: the first ``vesselSeries``).
         public init(minute: Int64, context: String? = nil, catalog: [Series] = HistoryBlock.series) {
             self.minute = minute
-            self.context = context.map { String(decoding: Array($0.utf8.prefix(HistoryBlock.longestName)), as: UTF8.self) }
+            self.context = context.map {
+                String(decoding: Array($0.utf8.prefix(HistoryBlock.longestName)), as: UTF8.self)
+            }
             self.catalog = context == nil ? catalog : Array(catalog.prefix(HistoryBlock.vesselSeries))
             values = Array(repeating: Array(repeating: nil, count: 60), count: self.catalog.count)
         }
@@ -200,7 +204,8 @@ public enum HistoryBlock {
         if isVessel {
             let length = Int(bytes[at])
             guard length > 0, at + 1 + length <= end else { return nil }
-            decoded.context = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<(at + 1 + length)]), as: UTF8.self)
+            decoded.context = String(
+                decoding: UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<(at + 1 + length)]), as: UTF8.self)
             at += 1 + length
         }
         func read() -> Int64? {
@@ -224,7 +229,8 @@ public enum HistoryBlock {
                 guard at < end else { return nil }
                 let length = Int(bytes[at])
                 guard at + 2 + length <= end else { return nil }
-                let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<(at + 1 + length)]), as: UTF8.self)
+                let name = String(
+                    decoding: UnsafeRawBufferPointer(rebasing: bytes[(at + 1)..<(at + 1 + length)]), as: UTF8.self)
                 let exponent = Int8(bitPattern: bytes[at + 1 + length])
                 at += 2 + length
                 guard exponent >= -9, exponent <= 9 else { return nil }

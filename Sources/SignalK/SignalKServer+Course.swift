@@ -21,7 +21,11 @@ extension SignalKServer {
         let isRead = request.method == "GET" || request.method == "HEAD"
         if path == "/signalk/v2/features" {
             guard isRead else { return refuse(405, "GET only") }
-            return reply(200, #"{"apis":["course","history","resources","weather"],"plugins":[]}"#)
+            // The History API is listed where the history is kept (the panel asks here before drawing from it).
+            let apis =
+                configuration.keepsHistory
+                ? #"["course","history","resources","weather"]"# : #"["course","resources","weather"]"#
+            return reply(200, #"{"apis":"# + apis + #","plugins":[]}"#)
         }
         if path == Self.resourcesPath || path.hasPrefix(Self.resourcesPath + "/") {
             return resources(request, id, &connection, model: model, keepAlive: keepAlive, act)

@@ -51,7 +51,7 @@ extension SignalKServer {
         switch action {
         case "/values":
             let kept = vessel == nil ? configuration.historyPaths : HistoryBlock.vesselPaths
-            switch HistoryQuery.parse(request.query, now: unixTime, kept: kept) {
+            switch HistoryQuery.parse(request.query, now: historyClock ?? unixTime, kept: kept) {
             case .success(var query):
                 query.context = vessel
                 ask(
@@ -64,7 +64,7 @@ extension SignalKServer {
             var query = request.query.filter { $0.0 != "paths" && $0.0 != "resolution" }
             query.append(("paths", "navigation.speedOverGround"))
             if !query.contains(where: { $0.0 == "from" || $0.0 == "duration" }) { query.append(("duration", "P1D")) }
-            switch HistoryQuery.parse(query + [("resolution", "86400")], now: unixTime) {
+            switch HistoryQuery.parse(query + [("resolution", "86400")], now: historyClock ?? unixTime) {
             case .success(let range):
                 let kind: HistoryRequest =
                     action == "/paths"

@@ -40,6 +40,8 @@ public struct SignalKServer: Sendable {
         /// The devices approved and the requests waiting (the shell loads it from the state folder and keeps it
         /// there when ``Action/saveAccess(_:)`` says it changed).
         public var access = AccessRegistry(secret: [])
+        /// Whether the shell keeps the history (`[history]`, a state file): the features list the History API then.
+        public var keepsHistory = true
         /// The paths the history keeps for this boat (the defaults and `[history] paths`).
         public var historyPaths = HistoryBlock.paths
         /// Playbacks at once: each holds up to a chunk of the history read from the card.
@@ -149,6 +151,9 @@ public struct SignalKServer: Sendable {
     /// `telltale fleet`'s boats as the panel's Fleet layout reads them (`GET /telltale/v1/fleet`); nil on a boat, which
     /// answers `{"fleet":false}` there.
     public var fleet: String?
+    /// The clock the history is kept on (the fixes' time, a replay's), for a History API query that says no `to`: "the
+    /// last hour" is the last hour of the history's timeline, not of this machine's clock. Nil: the system clock.
+    public var historyClock: Double?
     /// How often it was read: `telltale fleet` makes it every second while someone reads it, seldom while no one does.
     public internal(set) var fleetReads = 0
     var connections: [Int: Connection] = [:]

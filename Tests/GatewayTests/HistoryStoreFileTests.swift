@@ -106,7 +106,8 @@ import Testing
 
 /// The vessels heard on AIS and the paths `[history] paths` adds, kept beside the boat's minutes (#40).
 @Suite struct HistoryStoreVesselTests {
-    @Test("AIS vessels kept every vessel_interval at most, a bounded number of them; a named path kept; contexts listed")
+    @Test(
+        "AIS vessels kept every vessel_interval at most, a bounded number of them; a named path kept; contexts listed")
     func vesselsAndNamed() throws {
         let folder = temporaryFolder("history-vessels")
         let start = 1_782_036_000.0
@@ -117,7 +118,9 @@ import Testing
         for second in 0..<180 {
             let time = Double(second)
             model.set("navigation.speedOverGround", .number(3), source: "gps", time: time, timestamp: "")
-            model.set("electrical.batteries.house.voltage", .number(12.5 + Double(second) / 1000), source: "n2k", time: time, timestamp: "")
+            model.set(
+                "electrical.batteries.house.voltage", .number(12.5 + Double(second) / 1000), source: "n2k", time: time,
+                timestamp: "")
             // Three vessels, heard anew each second, moving east.
             var targets: [AISTarget] = []
             for index in 0..<3 {
@@ -136,26 +139,35 @@ import Testing
         }
         store.flush()
         let contexts = store.contexts(from: start, to: start + 180)
-        #expect(contexts.count == 3, "the boat and two vessels (vessel_count), never the aid to navigation: \(contexts)")
+        #expect(
+            contexts.count == 3, "the boat and two vessels (vessel_count), never the aid to navigation: \(contexts)")
         #expect(contexts.first! == nil)
         let first = try #require(contexts.dropFirst().first ?? nil)
-        #expect(store.paths(from: start, to: start + 180, context: first) == [
-            "navigation.position", "navigation.courseOverGroundTrue", "navigation.speedOverGround"])
+        #expect(
+            store.paths(from: start, to: start + 180, context: first) == [
+                "navigation.position", "navigation.courseOverGroundTrue", "navigation.speedOverGround",
+            ])
         #expect(store.paths(from: start, to: start + 180).contains("electrical.batteries.house.voltage"))
         // Every 30 s at most: six samples in three minutes, the first at the start.
-        guard case .success(var query) = HistoryQuery.parse(
-            [("paths", "navigation.position:first"), ("from", SignalKTime.text(unixTime: start)),
-             ("to", SignalKTime.text(unixTime: start + 180)), ("resolution", "30")], now: start + 180,
-            kept: HistoryBlock.vesselPaths)
+        guard
+            case .success(var query) = HistoryQuery.parse(
+                [
+                    ("paths", "navigation.position:first"), ("from", SignalKTime.text(unixTime: start)),
+                    ("to", SignalKTime.text(unixTime: start + 180)), ("resolution", "30"),
+                ], now: start + 180,
+                kept: HistoryBlock.vesselPaths)
         else { throw Failure("refused") }
         query.context = first
         let answer = store.answer(query, context: "self")
         #expect(answer.contains(#"["2026-06-21T10:00:00.000Z",[-1.2500000,50.7500000]]"#), "\(answer)")
         #expect(!answer.contains("null"), "a sample in every 30 s: \(answer)")
-        guard case .success(let voltage) = HistoryQuery.parse(
-            [("paths", "electrical.batteries.house.voltage:max"), ("from", SignalKTime.text(unixTime: start)),
-             ("to", SignalKTime.text(unixTime: start + 60)), ("resolution", "60")], now: start + 180,
-            kept: HistoryBlock.paths + ["electrical.batteries.house.voltage"])
+        guard
+            case .success(let voltage) = HistoryQuery.parse(
+                [
+                    ("paths", "electrical.batteries.house.voltage:max"), ("from", SignalKTime.text(unixTime: start)),
+                    ("to", SignalKTime.text(unixTime: start + 60)), ("resolution", "60"),
+                ], now: start + 180,
+                kept: HistoryBlock.paths + ["electrical.batteries.house.voltage"])
         else { throw Failure("refused") }
         #expect(store.answer(voltage, context: "self").contains(",12.56]"), "second 60 is the range's end, kept")
         // Playback's blocks: the minutes as they lie, nil past the end.

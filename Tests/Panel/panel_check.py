@@ -324,7 +324,8 @@ try:
     # ---- Swipes ----
     names = []
     panned = None
-    for _ in range(6):
+    expected = ["Racing", "Navigation", "Motion", "Chart", "Weather", "History", "Sailing"]
+    for _ in range(len(expected)):
         on_chart = driver.find_element(By.ID, "layout-name").text == "Chart"
         if on_chart:
             # A drag on the chart pans it (following stops, the button shows) and does not change the layout.
@@ -344,7 +345,6 @@ try:
         names.append((driver.find_element(By.ID, "layout-name").text, toast.is_displayed() and toast.text,
                       len(driver.find_elements(By.CSS_SELECTOR, "#dots span.on"))))
         time.sleep(1)
-    expected = ["Racing", "Navigation", "Motion", "Chart", "Weather", "Sailing"]
     check([n[0] for n in names] == expected, "a swipe left goes to every layout in turn and back to the first",
           str(names))
     check(all(n[1] and n[0] in n[1] and n[2] == 1 for n in names),
@@ -353,7 +353,7 @@ try:
           "on the chart a drag pans it (the layout stays, Follow shows) and Follow restores following", str(panned))
     swipe(60, 330, 450)
     time.sleep(0.3)
-    check(driver.find_element(By.ID, "layout-name").text == "Weather", "a swipe right goes back")
+    check(driver.find_element(By.ID, "layout-name").text == "History", "a swipe right goes back")
     swipe(330, 60, 760)
     time.sleep(1)
 
@@ -391,7 +391,7 @@ try:
     tiles = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")]
     check(driver.find_element(By.ID, "layout-name").text == "Foredeck" and tiles == ["aw", "speed", "depth"],
           "the layout editor saves a layout of the user's own, kept across a reload", str(tiles))
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 7, "seven layouts: six presets and the user's")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 8, "eight layouts: seven presets and the user's")
 
     # ---- The wind stopped: stale within its timeout ----
     wind_feed.sending = False
@@ -414,7 +414,7 @@ try:
 
     # ---- AIS: a layout of the user's own with the traffic tile ----
     driver.execute_script("localStorage.setItem('telltale.layouts', JSON.stringify([{name: 'Traffic', tiles: ['ais']}]));"
-                          "localStorage.setItem('telltale.layout', '6')")
+                          "localStorage.setItem('telltale.layout', '7')")
     driver.refresh()
 
     def traffic_rows():

@@ -181,7 +181,9 @@ import Testing
 @Suite struct HistoryContextTests {
     @Test("a vessel's minute and a named series read back; a reader without the name skips it, nothing else")
     func roundTrip() throws {
-        let catalog = HistoryBlock.catalog(adding: [HistoryBlock.named("electrical.batteries.house.voltage", isAngle: false)])
+        let catalog = HistoryBlock.catalog(adding: [
+            HistoryBlock.named("electrical.batteries.house.voltage", isAngle: false)
+        ])
         var own = HistoryBlock.Minute(minute: 500, catalog: catalog)
         var other = HistoryBlock.Minute(minute: 500, context: "vessels.urn:mrn:imo:mmsi:235000001", catalog: catalog)
         for second in 0..<60 {
@@ -217,20 +219,31 @@ import Testing
         for second in 0..<60 { own.record(3, second: second, 3) }
         other.record(3, second: 5, 7)
         other.record(3, second: 35, 9)
-        guard case .success(var query) = HistoryQuery.parse(
-            [("paths", "navigation.speedOverGround:max"), ("from", SignalKTime.text(unixTime: 6000)),
-             ("to", SignalKTime.text(unixTime: 6060)), ("resolution", "60")], now: 7000, kept: HistoryBlock.vesselPaths)
-        else { Issue.record("refused"); return }
+        guard
+            case .success(var query) = HistoryQuery.parse(
+                [
+                    ("paths", "navigation.speedOverGround:max"), ("from", SignalKTime.text(unixTime: 6000)),
+                    ("to", SignalKTime.text(unixTime: 6060)), ("resolution", "60"),
+                ], now: 7000, kept: HistoryBlock.vesselPaths)
+        else {
+            Issue.record("refused")
+            return
+        }
         query.context = "vessels.urn:mrn:imo:mmsi:235000001"
         var aggregator = HistoryAggregator(query)
         for block in [own.encode(), other.encode()] {
-            block.withUnsafeBytes { raw in if let (decoded, _) = HistoryBlock.decode(raw, at: 0) { aggregator.add(decoded) } }
+            block.withUnsafeBytes { raw in
+                if let (decoded, _) = HistoryBlock.decode(raw, at: 0) { aggregator.add(decoded) }
+            }
         }
         let json = aggregator.json(context: query.context ?? "self")
         #expect(json.contains(#""context":"vessels.urn:mrn:imo:mmsi:235000001""#))
         #expect(json.contains(#""1970-01-01T01:40:00.000Z",9.0]"#), "the vessel's 9, not the boat's 3: \(json)")
         // A vessel's context is not asked for the boat's paths.
-        if case .success = HistoryQuery.parse([("paths", "environment.depth.belowTransducer"), ("duration", "PT1H")], now: 7000, kept: HistoryBlock.vesselPaths) {
+        if case .success = HistoryQuery.parse(
+            [("paths", "environment.depth.belowTransducer"), ("duration", "PT1H")], now: 7000,
+            kept: HistoryBlock.vesselPaths)
+        {
             Issue.record("a vessel's depth is not kept")
         }
     }

@@ -114,13 +114,17 @@ import Testing
         let first: Int64 = 29_200_000
         h.kept = Self.minutes(first, count: 2)
         h.server.opened(1, peer: [10, 0, 0, 5], at: 0)
-        h.send(1, Self.upgrade("startTime=\(SignalKTime.text(unixTime: Double(first) * 60))&playbackRate=100&subscribe=all"))
+        h.send(
+            1,
+            Self.upgrade("startTime=\(SignalKTime.text(unixTime: Double(first) * 60))&playbackRate=100&subscribe=all"))
         for step in 0...10 { tick(&h, at: Double(step)) }
         let texts = Self.messages(h.sent[1] ?? []).texts.dropFirst()
         let others = texts.filter { $0.contains("vessels.urn:mrn:imo:mmsi:235000001") }
         #expect(others.count == 4)
         #expect(others.allSatisfy { $0.contains(#""navigation.speedOverGround","value":4.5"#) })
-        let stamps = texts.compactMap { JSONValue.parse(Array($0.utf8))?["updates"]?.array?.first?["timestamp"]?.string }
+        let stamps = texts.compactMap {
+            JSONValue.parse(Array($0.utf8))?["updates"]?.array?.first?["timestamp"]?.string
+        }
         #expect(stamps == stamps.sorted())
         #expect(texts.count == 120 + 4)
     }

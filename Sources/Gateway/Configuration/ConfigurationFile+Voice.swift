@@ -1,6 +1,6 @@
-import SignalK
 import Engine
 import Marine
+import SignalK
 
 /// `[voice]`: what is said aloud, and how.
 extension ConfigurationFile.Reader {
@@ -25,7 +25,8 @@ extension ConfigurationFile.Reader {
     func history(_ root: TOMLTable, _ config: inout GatewayConfiguration) throws(ConfigurationFile.Error) {
         guard let history = root["history"] else { return }
         guard let table = history.table else { throw fail("history", "must be a table") }
-        try check(table, "history", allowed: ["enabled", "keep_mb", "paths", "vessels", "vessel_interval", "vessel_count"])
+        try check(
+            table, "history", allowed: ["enabled", "keep_mb", "paths", "vessels", "vessel_interval", "vessel_count"])
         if let enabled = try bool(table, "enabled", "history") { config.history.enabled = enabled }
         if let megabytes = try number(table, "keep_mb", "history", range: 1...100_000) {
             config.history.keepMegabytes = megabytes
@@ -36,7 +37,10 @@ extension ConfigurationFile.Reader {
             }
             for path in paths {
                 guard !path.isEmpty, path.utf8.count <= HistoryBlock.longestName,
-                    path.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 95 || $0 == 45 }),
+                    path.utf8.allSatisfy({
+                        ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 46
+                            || $0 == 95 || $0 == 45
+                    }),
                     !HistoryBlock.paths.contains(path), !path.hasPrefix("navigation.position"),
                     !path.hasPrefix("navigation.attitude")
                 else {

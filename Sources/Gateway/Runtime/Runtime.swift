@@ -154,7 +154,8 @@ public final class Runtime {
         web = try WebService.make(
             configuration.web, state: state,
             accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" },
-            historyPaths: configuration.history.paths, log: log)
+            historyPaths: configuration.history.paths,
+            keepsHistory: configuration.history.enabled && configuration.stateFile != nil, log: log)
         charts = ChartLibrary(Self.chart(configuration))
         charts.report = { [log] name, reason in
             log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
@@ -303,6 +304,7 @@ public final class Runtime {
         guard let history, let state else { return }
         let clock = fixesClock ? unixTime(at: turn.now) : systemRecordClock(at: turn.now)
         history.record(state.model, unixTime: clock ?? 0, known: clock != nil)
+        web?.server.setHistoryClock(clock)
     }
 
     /// What the service just serviced emitted, to the dispatcher, in order (the two buffers swapped, so that nothing

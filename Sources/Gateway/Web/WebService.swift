@@ -44,10 +44,12 @@ final class WebService: Service {
     /// Opens the server when `[web]` is on, serving `state`; the listening address and who may change things are
     /// logged.
     static func make(
-        _ settings: WebConfiguration?, state: BoatState?, accessFile: String?, historyPaths: [String] = [], log: Log
+        _ settings: WebConfiguration?, state: BoatState?, accessFile: String?, historyPaths: [String] = [],
+        keepsHistory: Bool = false, log: Log
     ) throws(POSIX.Failure) -> WebService? {
         guard let settings, let state else { return nil }
         var configuration = SignalKServer.Configuration()
+        configuration.keepsHistory = keepsHistory
         configuration.historyPaths = HistoryBlock.paths + historyPaths
         configuration.serverVersion = TelltaleVersion.string
         let local = localNetworks()
