@@ -113,6 +113,11 @@ public enum HistoryBlock {
 
         public var isEmpty: Bool { values.allSatisfy { $0.allSatisfy { $0 == nil } } }
 
+        /// Whether series `index` has a sample at `second`.
+        public func has(_ index: Int, second: Int) -> Bool {
+            index >= 0 && index < values.count && second >= 0 && second < 60 && values[index][second] != nil
+        }
+
         /// The block's bytes.
         public func encode() -> [UInt8] {
             var payload: [UInt8] = []

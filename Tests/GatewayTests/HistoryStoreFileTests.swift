@@ -81,26 +81,64 @@ import Testing
         #expect(store.paths(from: start, to: start + 239).contains("navigation.attitude.roll"))
     }
 
-    @Test("past keep_mb the oldest days are dropped, today's kept")
+    @Test("past keep_mb the oldest days are thinned first (a sample every 10 s), then dropped; today's kept whole")
     func bounded() throws {
         let folder = temporaryFolder("history-bound")
         // Three old days of about 400 KB each (one minute's block again and again), then a day written now.
+        var copiesPerDay = 0
         for (index, day) in ["2026-06-18", "2026-06-19", "2026-06-20"].enumerated() {
             var minute = HistoryBlock.Minute(minute: 29_695_680 + Int64(index) * 1440)
-            for second in 0..<60 { minute.record(3, second: second, Double(second)) }
+            for second in 0..<60 {
+                minute.record(0, second: second, 50.7 + Double(second) * 1e-5)
+                minute.record(1, second: second, -1.3)
+                minute.record(3, second: second, Double(second))
+            }
             let block = minute.encode()
-            let copies = Array(repeating: block, count: 400_000 / block.count).flatMap { $0 }
+            copiesPerDay = 400_000 / block.count
+            let copies = Array(repeating: block, count: copiesPerDay).flatMap { $0 }
             try POSIX.writeFileAtomically(folder + "/" + day + ".tth", copies)
         }
-        let store = HistoryStore(folder: folder, keepMegabytes: 1, log: nil)
         let start = 1_782_036_000.0
-        for second in 0..<61 {
-            store.record(model(speed: 3, latitude: 50.7), unixTime: start + Double(second), known: true)
+        func write(_ store: HistoryStore, _ from: Double) {
+            for second in 0..<61 {
+                store.record(model(speed: 3, latitude: 50.7), unixTime: from + Double(second), known: true)
+            }
+            store.flush()
         }
-        store.flush()
-        // 3 × 400 KB and today's 256 KB laid out: the two oldest go to come under 1 MB.
-        #expect(store.files().map(\.name) == ["2026-06-20.tth", "2026-06-21.tth"])
+        let store = HistoryStore(folder: folder, keepMegabytes: 1, log: nil)
+        write(store, start)
+        // 3 × 400 KB and today's 256 KB laid out: the two oldest thinned (to about a third) bring it under 1 MB.
+        #expect(
+            store.files().map(\.name) == [
+                "2026-06-18.thin.tth", "2026-06-19.thin.tth", "2026-06-20.tth", "2026-06-21.tth",
+            ])
         #expect(store.files().reduce(0) { $0 + $1.bytes } <= 1_048_576)
+        // A thinned day: the first sample of every ten seconds, the position's halves together, the values exact.
+        let thinned = try POSIX.readFile(folder + "/2026-06-19.thin.tth")
+        var minutes = 0
+        thinned.withUnsafeBytes { raw in
+            HistoryBlock.blocks(raw) { decoded in
+                minutes += 1
+                let kept = (0..<60).filter { decoded.values[3][$0] != nil }
+                #expect(kept == [0, 10, 20, 30, 40, 50])
+                #expect(kept.map { decoded.values[3][$0]! } == [0, 10, 20, 30, 40, 50])
+                #expect((0..<60).filter { decoded.values[1][$0] != nil } == kept)
+            }
+        }
+        #expect(minutes == copiesPerDay, "every minute carried over")
+        // Tighter still: every old day thinned, then the oldest dropped.
+        let tight = HistoryStore(folder: folder, keepMegabytes: 0.55, log: nil)
+        write(tight, start + 120)
+        #expect(tight.files().map(\.name).last == "2026-06-21.tth")
+        #expect(!tight.files().map(\.name).contains("2026-06-18.thin.tth"))
+        #expect(tight.files().allSatisfy { $0.name == "2026-06-21.tth" || $0.name.hasSuffix(".thin.tth") })
+        #expect(tight.files().reduce(0) { $0 + $1.bytes } <= Int(0.55 * 1_048_576))
+        // A thinning cut short by a power cut: both files and a half-written one; the next start keeps the thinned.
+        try POSIX.writeFileAtomically(folder + "/2026-06-20.tth", [1, 2, 3])
+        try POSIX.writeFileAtomically(folder + "/2026-06-20.thin.tth.tmp", [4, 5])
+        let again = HistoryStore(folder: folder, keepMegabytes: 8, log: nil)
+        #expect(!again.files().map(\.name).contains("2026-06-20.tth"))
+        #expect(!POSIX.exists(folder + "/2026-06-20.thin.tth.tmp"))
     }
 }
 

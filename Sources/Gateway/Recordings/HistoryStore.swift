@@ -53,6 +53,12 @@ final class HistoryStore {
         self.vesselInterval = vesselInterval
         self.vesselCount = vesselCount
         try? POSIX.makeDirectories(folder)
+        // A thinning cut short: its half-written file goes; a day both whole and thinned keeps the thinned one (it was
+        // renamed into place, complete, before the whole one was to be removed).
+        for name in POSIX.list(folder) where name.hasSuffix(".tmp") { _ = POSIX.remove(folder + "/" + name) }
+        for name in POSIX.list(folder) where name.hasSuffix(Self.thinned) {
+            _ = POSIX.remove(folder + "/" + String(name.prefix(10)) + ".tth")
+        }
         // The newest file: a torn last block (a power cut while it was written) is zeroed now, and its last minute is
         // where the history goes on from.
         if let newest = files().last {
@@ -197,11 +203,86 @@ final class HistoryStore {
         POSIX.list(folder).filter { $0.hasSuffix(".tth") }.sorted().map { ($0, POSIX.fileSize(folder + "/" + $0) ?? 0) }
     }
 
-    /// Drops the oldest days while the history is over its bound (today's file is never dropped).
+    /// The ending of a thinned day's file (`2026-06-21.thin.tth`).
+    static let thinned = ".thin.tth"
+    /// A thinned day keeps a sample of each series every `thinStep` seconds (the first of each ten).
+    static let thinStep = 10
+
+    /// Thins a day's file: each of this boat's minutes keeps the first sample of every ten seconds of each series (about
+    /// a third of the bytes), the vessels' minutes as they are (a sample every `vessel_interval` already). Written
+    /// beside it, synced, renamed into place as `<day>.thin.tth`, and only then the whole day removed: a power cut
+    /// leaves the day whole, or both (the whole one removed at the next start), never neither. A series no longer in
+    /// `[history] paths` is not carried over. The thinned file's size, or nil when it could not be written.
+    func thin(_ name: String) -> Int? {
+        let path = folder + "/" + name
+        let target = String(name.prefix(10)) + Self.thinned
+        let temporary = folder + "/" + target + ".tmp"
+        guard let bytes = try? POSIX.map(path, limit: 256 << 20) else { return nil }
+        var out: [UInt8] = []
+        var size = 0
+        var failed = false
+        _ = POSIX.remove(temporary)
+        func write(sync: Bool) {
+            guard !failed else { return }
+            do {
+                size = try POSIX.append(temporary, out, truncating: size == 0, sync: sync)
+            } catch {
+                failed = true
+            }
+            out.removeAll(keepingCapacity: true)
+        }
+        HistoryBlock.blocks(bytes, catalog: catalog) { decoded in
+            var minute = HistoryBlock.Minute(minute: decoded.minute, context: decoded.context, catalog: catalog)
+            for index
+                in 0..<min(decoded.values.count, decoded.context == nil ? catalog.count : HistoryBlock.vesselSeries)
+            {
+                var window = -1
+                for second in 0..<60 {
+                    guard let value = decoded.values[index][second] else { continue }
+                    if decoded.context != nil {
+                        minute.record(index, second: second, value)
+                    } else if index == 1 {
+                        // The position's two halves thinned alike: where the latitude was kept.
+                        if minute.has(0, second: second) { minute.record(index, second: second, value) }
+                    } else if second / Self.thinStep != window {
+                        window = second / Self.thinStep
+                        minute.record(index, second: second, value)
+                    }
+                }
+            }
+            if !minute.isEmpty { out += minute.encode() }
+            if out.count >= 64 * 1024 { write(sync: false) }
+        }
+        POSIX.unmap(bytes)
+        write(sync: true)
+        guard !failed, (try? POSIX.rename(temporary, to: folder + "/" + target)) != nil else {
+            _ = POSIX.remove(temporary)
+            log?.error("history.thin", "history: cannot thin \(name)", [("file", name)])
+            return nil
+        }
+        POSIX.syncFolder(folder)
+        _ = POSIX.remove(path)
+        POSIX.syncFolder(folder)
+        log?.notice(
+            "history.thinned", "history: \(name) thinned to a sample every \(Self.thinStep) s to stay within keep_mb",
+            [("file", name)])
+        return size
+    }
+
+    /// Keeps the history within its bound: the oldest day kept whole is thinned (``thin(_:)``), and once every day but
+    /// the newest is thinned, the oldest days are dropped (the newest file is never thinned or dropped).
     func bound() {
         var days = files()
         var total = days.reduce(0) { $0 + $1.bytes }
         while total > keep, days.count > 1 {
+            if let index = days.dropLast().firstIndex(where: { !$0.name.hasSuffix(Self.thinned) }) {
+                let before = days[index].bytes
+                if let after = thin(days[index].name) {
+                    days[index] = (String(days[index].name.prefix(10)) + Self.thinned, after)
+                    total += after - before
+                    continue
+                }
+            }
             let oldest = days.removeFirst()
             if POSIX.remove(folder + "/" + oldest.name) {
                 total -= oldest.bytes
@@ -217,10 +298,10 @@ final class HistoryStore {
 
     /// Each intact block between two times (UNIX seconds), this boat's and the vessels', the minute under way last.
     private func visit(from: Double, to: Double, _ body: (HistoryBlock.Decoded) -> Void) {
-        let firstDay = Self.name(minute: Int64((from / 60).rounded(.down)))
-        let lastDay = Self.name(minute: Int64((to / 60).rounded(.down)))
+        let firstDay = Self.name(minute: Int64((from / 60).rounded(.down))).prefix(10)
+        let lastDay = Self.name(minute: Int64((to / 60).rounded(.down))).prefix(10)
         func wanted(_ minute: Int64) -> Bool { Double(minute) * 60 + 60 > from && Double(minute) * 60 <= to }
-        for (name, _) in files() where name >= firstDay && name <= lastDay {
+        for (name, _) in files() where name.prefix(10) >= firstDay && name.prefix(10) <= lastDay {
             guard let bytes = try? POSIX.map(folder + "/" + name, limit: 256 << 20) else { continue }
             HistoryBlock.blocks(bytes, catalog: catalog) { decoded in
                 if wanted(decoded.minute) { body(decoded) }
@@ -275,7 +356,8 @@ final class HistoryStore {
         var any = false
         let firstMinute = Int64((from / 60).rounded(.down))
         let lastMinute = Int64((to / 60).rounded(.up))
-        let firstDay = Self.name(minute: firstMinute)
+        let firstDay = Self.name(minute: firstMinute).prefix(10)
+        let lastDay = Self.name(minute: lastMinute).prefix(10)
         func take(_ raw: UnsafeRawBufferPointer) {
             HistoryBlock.spans(raw, catalog: catalog) { minute, isVessel, span in
                 guard minute >= firstMinute else { return }
@@ -285,11 +367,11 @@ final class HistoryStore {
                 out += raw[span]
             }
         }
-        for (name, _) in files() where name >= firstDay {
+        for (name, _) in files() where name.prefix(10) >= firstDay {
             guard let bytes = try? POSIX.map(folder + "/" + name, limit: 256 << 20) else { continue }
             take(bytes)
             POSIX.unmap(bytes)
-            if any && name >= Self.name(minute: lastMinute) { break }
+            if any && name.prefix(10) >= lastDay { break }
         }
         if let minute {
             let bytes = minute.encode() + vesselBlocks(minute: minute.minute)
