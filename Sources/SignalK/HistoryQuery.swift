@@ -356,7 +356,8 @@ public struct HistoryAggregator: Sendable {
         }
         let angle = atan2(cell.y, cell.x)
         // A relative angle (apparent or true wind angle, rudder angle) is signed; a direction is not.
-        let signed = path.contains("angle") || path.contains("Angle")
+        let name = path.split(separator: ".").last.map(String.init) ?? path
+        let signed = name.hasPrefix("angle") || name.hasSuffix("Angle")
         return signed || angle >= 0 ? angle : angle + 2 * Double.pi
     }
 }

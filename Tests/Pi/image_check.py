@@ -67,6 +67,28 @@ def instruments(index):
             sentence("HEHDT,090.0,T")][index % 3]
 
 
+def instruments_with_fix(index):
+    """The instruments, and a GPS fix a second at the anchor on this machine's clock: the history is kept on the fixes'
+    time (a boat with neither GPS nor a synchronized clock keeps none)."""
+    if index % 10 == 9:
+        now = time.gmtime()
+        return sentence(f"GPRMC,{time.strftime('%H%M%S', now)}.00,A,5046.2741,N,00118.3259,W,0.0,0.0,"
+                        f"{time.strftime('%d%m%y', now)},,,A")
+    return instruments(index)
+
+
+def history_minutes(pi, frm, to):
+    """The minutes of boat speed the History API has between two UNIX times: {minute: m/s}."""
+    stamp = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))  # noqa: E731
+    status, body = http(pi, f"/signalk/v2/api/history/values?paths=navigation.speedThroughWater&from={stamp(frm)}"
+                            f"&to={stamp(to)}&resolution=60", timeout=10)
+    try:
+        rows = json.loads(body).get("data", []) if status == 200 else []
+    except ValueError:
+        rows = []
+    return {row[0]: row[1] for row in rows if row[1] is not None}
+
+
 def http(pi, path, method="GET", body=None, timeout=20, token=None):
     headers = {"Authorization": "Bearer " + token} if token else {}
     request = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method, headers=headers)
@@ -471,10 +493,23 @@ reopened = wait_for(lambda: "can://can0 open again" in pi.out("journalctl -u tel
 check(reopened and pi.out("systemctl show -p NRestarts --value telltale") == "0",
       "can0 taken down and brought back: said, reopened, claimed again; the service never restarted",
       pi.out("journalctl -u telltale -b --no-pager | grep n2k | tail -n 6"))
-feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+feed = SerialFeed(pi.chardevs["adapter"], instruments_with_fix, rate=10)
 
-# 4. Power cut while recording, while a configuration is saved from the settings page, and while the uplink queues
-# on the data partition: the link to the shore is cut first.
+# 4. Power cut while recording, while a configuration is saved from the settings page, while the uplink queues on the
+# data partition and the history is kept (a minute of it on the card first): the link to the shore is cut first.
+history_from = time.time()
+history_to = None
+
+
+def written():
+    """The history's minutes already written (before the minute under way, which a cut may lose)."""
+    global history_to
+    history_to = math.floor(time.time() / 60) * 60 - 2
+    return history_minutes(pi, history_from - 60, history_to)
+
+
+wait_for(written, 150, step=5)
+kept_before = written()
 before_cut = shore_boat().get("lastBatch", 0)
 link.cut()
 time.sleep(12)
@@ -507,6 +542,14 @@ radius = wait_for(lambda: '"value":55' in http(pi, "/signalk/v1/api/vessels/self
 where = http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position")[1]
 check(radius and '"latitude":50.7712345' in where and '"longitude":-1.3054321' in where,
       "the anchor watch is armed again after the power cut: the same anchor, the same circle (anchor.toml)", where[:300])
+after = history_minutes(pi, history_from - 60, history_to)
+check(kept_before and all(after.get(minute) == value for minute, value in kept_before.items())
+      and all(abs(v - 6.0 * 1852 / 3600) < 0.01 for v in after.values()),
+      f"the history kept before the power cut is all there after it ({len(kept_before)} minutes before the cut were "
+      f"on the card; {len(after)} read back, each the 6.0 kn the log sent)",
+      f"{kept_before} / {after} " + pi.out("journalctl -u telltale -b --no-pager | grep history | tail -n 5"))
+status, _ = http(pi, "/signalk/v2/api/history/paths?duration=PT1H")
+check(status == 200, "and the store opened and answers (a torn minute zeroed, never read)")
 # The newest recording with sentences in it (this boot's has the IMU's samples beside an empty log so far).
 recordings = pi.out("for f in $(ls -t /var/log/telltale/*.nmea); do [ -s $f ] && echo $f && break; done")
 replayed = pi.out(f"telltale inspect --json {recordings}")
