@@ -5,7 +5,7 @@ import { load, now, number, position, reading, save } from "./store.js";
 import { settingsOf } from "./tiles.js";
 import { traffic } from "./traffic.js";
 import { passageLines } from "./historytiles.js";
-import { passage, PASSAGE_PATHS } from "./trends.js";
+import { keepsHistory, passage, PASSAGE_PATHS } from "./trends.js";
 import { ahead, bearing, DEG, NM } from "./units.js";
 
 export const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
@@ -151,6 +151,8 @@ export async function openChart(element) {
     if (!day.hidden) { if (!day.value) day.value = new Date((await boatNow()) * 1000).toISOString().slice(0, 10); day.focus(); }
   };
   day.onchange = () => { if (day.value) showDay(day.value); };
+  // Offered where the gateway keeps a history (its features say so; updateChart looks again).
+  buttons.querySelector("#chart-day").hidden = !keepsHistory();
   buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
   scale.update(map);
   fetchTrack(true);
@@ -377,6 +379,8 @@ function drawTargets(group) {
 export function updateChart() {
   const map = chart.map;
   if (!map || !chart.boat) return;
+  const dayButton = document.getElementById("chart-day");
+  if (dayButton && dayButton.hidden === keepsHistory()) dayButton.hidden = !keepsHistory();
   const here = position("navigation.position");
   const heading = number("navigation.headingTrue"), cog = number("navigation.courseOverGroundTrue"), sog = number("navigation.speedOverGround");
   const up = heading || cog;

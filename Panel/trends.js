@@ -19,7 +19,8 @@ export function resolution(minutes, rows) { return Math.max(1, Math.ceil((minute
 // Whether the gateway keeps a history (its features list the History API): asked once; nothing is asked of the
 // History API where there is none.
 let kept = null;
-function keepsHistory() {
+// Whether the gateway keeps a history, once its features have answered (false until then).
+export function keepsHistory() {
   if (kept === null) {
     kept = fetch("/signalk/v2/features", { cache: "no-store" })
       .then(r => (r.ok ? r.json() : {}))
