@@ -156,3 +156,36 @@ import Testing
         #expect(h.text(14).hasPrefix("HTTP/1.1 503"))
     }
 }
+
+extension PlaybackTests {
+    @Test(
+        "a playback client sending anything (text, binary, a flood) is counted and dropped or ignored, never served live"
+    )
+    mutating func hostileClient() {
+        var h = Harness()
+        h.kept = Self.minutes(29_200_000, count: 2)
+        h.server.opened(1, peer: [10, 0, 0, 5], at: 0)
+        h.send(1, Self.upgrade("startTime=\(SignalKTime.text(unixTime: 29_200_000 * 60))&playbackRate=5"))
+        let mask: [UInt8] = [9, 8, 7, 6]
+        let subscribe = Array(#"{"subscribe":[{"path":"*"}]}"#.utf8)
+        var frame: [UInt8] = [0x81, 0x80 | UInt8(subscribe.count)] + mask
+        frame += subscribe.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        let refused = h.server.counters.refused
+        h.send(1, frame, at: 0.1)
+        #expect(h.server.counters.refused > refused, "a subscribe to a playback is refused")
+        // Live values are not the playback's: a publish reaches no playback client.
+        h.sent[1] = []
+        h.drive(at: 0.2) { server, model, act in
+            server.publish(
+                [
+                    SignalKModel.Update(
+                        path: "navigation.speedOverGround", source: "gps", timestamp: "t", value: .number(9))
+                ],
+                model: model, at: 0.2, act)
+        }
+        #expect(h.sent[1, default: []].isEmpty)
+        // A binary frame ends it (1003), as on the live stream.
+        h.send(1, [0x82, 0x80] + mask, at: 0.3)
+        #expect(h.closed.contains(1))
+    }
+}
