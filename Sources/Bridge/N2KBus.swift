@@ -50,6 +50,8 @@ public struct N2KBus: Sendable {
     public let listenOnly: Bool
     public private(set) var traffic: [UInt8: [Traffic]] = [:]
     var ais = AISAssembler()
+    /// The autopilots heard and what each says it is doing (#41).
+    public private(set) var pilots = PilotWatch()
     /// Messages from our own address with another NAME's claim not seen (a device that did not claim).
     public private(set) var messagesIn = 0
     public private(set) var framesOut = 0
@@ -95,12 +97,14 @@ public struct N2KBus: Sendable {
             // Another device at this address now: what the last one sent is not this one's.
             traffic[message.source] = nil
             inbound.forget(message.source)
+            pilots.forget(message.source)
         }
         note(message, at: time)
         let actions = node.received(message, at: time)
         if !listenOnly { carryOut(actions, at: time, act) }
         guard message.source < 252 else { return }
         let name = node.devices[message.source]?.name
+        pilots.received(message, manufacturer: name?.manufacturer, at: time)
         inbound.convert(message, at: time) { act(.sentence($0, address: message.source, name: name)) }
     }
 

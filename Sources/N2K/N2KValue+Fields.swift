@@ -191,6 +191,28 @@ extension N2KValue {
             var out: [(id: String, value: N2KFieldValue)] = [("functionCode", i(list.function))]
             for (index, pgn) in list.pgns.enumerated() { out.append(("list.\(index).pgn", i(Int(pgn)))) }
             return out
+        case .headingControl(let h):
+            return [
+                ("rudderLimitExceeded", i(h.rudderLimitExceeded)),
+                ("offHeadingLimitExceeded", i(h.offHeadingLimitExceeded)),
+                ("offTrackLimitExceeded", i(h.offTrackLimitExceeded)), ("override", i(h.override)),
+                ("steeringMode", i(h.steeringMode)), ("turnMode", i(h.turnMode)),
+                ("headingReference", i(h.headingReference)),
+                ("commandedRudderDirection", i(h.commandedRudderDirection)),
+                ("commandedRudderAngle", n(h.commandedRudderAngle)), ("headingToSteerCourse", n(h.headingToSteer)),
+                ("track", n(h.track)), ("rudderLimit", n(h.rudderLimit)), ("offHeadingLimit", n(h.offHeadingLimit)),
+                ("radiusOfTurnOrder", n(h.radiusOfTurnOrder)), ("rateOfTurnOrder", n(h.rateOfTurnOrder)),
+                ("offTrackLimit", n(h.offTrackLimit)), ("vesselHeading", n(h.vesselHeading)),
+            ]
+        case .seatalkPilotMode(let m):
+            return [("pilotMode", i(m.pilotMode)), ("subMode", i(m.subMode)), ("pilotModeData", i(m.data))]
+        case .seatalkLockedHeading(let l):
+            return [
+                ("sid", i(l.sid)), ("targetHeadingTrue", n(l.headingTrue)),
+                ("targetHeadingMagnetic", n(l.headingMagnetic)),
+            ]
+        case .seatalkWindDatum(let w):
+            return [("windDatum", n(w.windDatum)), ("rollingAverageWindAngle", n(w.rollingAverage))]
         case .other:
             return []
         }

@@ -28,6 +28,10 @@ public enum N2KValue: Hashable, Sendable {
     case product(ProductInformation)
     case configuration(ConfigurationInformation)
     case pgnList(PGNList)
+    case headingControl(HeadingTrackControl)
+    case seatalkPilotMode(SeatalkPilot.Mode)
+    case seatalkLockedHeading(SeatalkPilot.LockedHeading)
+    case seatalkWindDatum(SeatalkPilot.WindDatum)
     case other
 
     /// What `message` says, and how many of its fields the sender marked out of range.
@@ -67,6 +71,13 @@ public enum N2KValue: Hashable, Sendable {
         case ConfigurationInformation.pgn:
             value = ConfigurationInformation(&reader).map { .configuration($0) } ?? .other
         case PGNList.pgn: value = PGNList(message.payload).map { .pgnList($0) } ?? .other
+        case 127237: value = .headingControl(HeadingTrackControl(&reader))
+        case 65379 where SeatalkPilot.isRaymarine(message.payload):
+            value = .seatalkPilotMode(SeatalkPilot.Mode(&reader))
+        case 65360 where SeatalkPilot.isRaymarine(message.payload):
+            value = .seatalkLockedHeading(SeatalkPilot.LockedHeading(&reader))
+        case 65345 where SeatalkPilot.isRaymarine(message.payload):
+            value = .seatalkWindDatum(SeatalkPilot.WindDatum(&reader))
         default: value = .other
         }
         return (value, reader.outOfRange)

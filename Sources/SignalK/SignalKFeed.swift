@@ -76,4 +76,9 @@ public struct SignalKFeed: Sendable {
 
     /// The AIS stations' deltas made since the last call.
     public mutating func takeTrafficDeltas() -> [SignalKTraffic.Delta] { model.takeTrafficDeltas() }
+
+    /// The default autopilot's status, under `steering.autopilot.*` (#41).
+    public mutating func take(autopilot status: AutopilotStatus, at time: Double, unixTime: Double) {
+        model.take(autopilot: status, at: time, unixTime: unixTime)
+    }
 }

@@ -27,6 +27,9 @@ extension SignalKServer {
                 ? #"["course","history","resources","weather"]"# : #"["course","resources","weather"]"#
             return reply(200, #"{"apis":"# + apis + #","plugins":[]}"#)
         }
+        if path == Self.autopilotsPath || path.hasPrefix(Self.autopilotsPath + "/") {
+            return autopilotAPI(request, id, &connection, keepAlive: keepAlive, act)
+        }
         if path == Self.resourcesPath || path.hasPrefix(Self.resourcesPath + "/") {
             return resources(request, id, &connection, model: model, keepAlive: keepAlive, act)
         }

@@ -154,6 +154,8 @@ public struct SignalKServer: Sendable {
     /// The clock the history is kept on (the fixes' time, a replay's), for a History API query that says no `to`: "the
     /// last hour" is the last hour of the history's timeline, not of this machine's clock. Nil: the system clock.
     public var historyClock: Double?
+    /// The autopilots the shell reads from the bus, the default first (the Autopilot API's devices).
+    public var autopilots: [AutopilotStatus] = []
     /// How often it was read: `telltale fleet` makes it every second while someone reads it, seldom while no one does.
     public internal(set) var fleetReads = 0
     var connections: [Int: Connection] = [:]

@@ -16,7 +16,7 @@ import sys
 # The PGNs whose fields Telltale reads or writes, with the name the Swift tables give each (canboat's Id, capitalised).
 TYPED = [127250, 127251, 127257, 127258, 128259, 128267, 128275, 129025, 129026, 129029, 129283, 129284, 129285,
          129291, 130306, 130310, 130311, 130312, 130313, 130314, 126992, 127245, 60928, 59904, 126993,
-         126996, 126998, 126464, 129038, 129039, 129040, 129041, 129794, 129809, 129810, 127237]
+         126996, 126998, 126464, 129038, 129039, 129040, 129041, 129794, 129809, 129810, 127237, 65379, 65360, 65345]
 # PGNs canboat describes more than once (several layouts under one number, told apart by a field's value): the one
 # Telltale means.
 CHOSEN = {59392: "isoAcknowledgement", 60416: None}

@@ -43,6 +43,7 @@ extension Runtime {
     /// Once a second: the summary when due (never held back), the route file read again when it changed, the status
     /// line on a terminal.
     func housekeeping(at now: Double) {
+        keepAutopilots(at: now)
         if !programPagesReleased && now - startTime >= Self.releaseAfter {
             programPagesReleased = true
             releaseProgramPages()

@@ -52,6 +52,8 @@ public final class Runtime {
     var fixesClock = false
     /// Whether the uplink was let go on an unsynchronized system clock (a boat with no GPS), said once.
     var uplinkOnSystemClock = false
+    /// The autopilots as last given to the Autopilot API (``keepAutopilots(at:)``).
+    var autopilots: [AutopilotStatus] = []
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()

@@ -159,6 +159,8 @@ final class WebServer {
 
     /// `telltale fleet`'s boats, for the panel's Fleet layout.
     func setFleet(_ json: String) { server.fleet = json }
+    /// The autopilots read from the bus, for the Autopilot API.
+    func setAutopilots(_ statuses: [AutopilotStatus]) { server.autopilots = statuses }
     /// The history's clock, the one its samples are stamped on (nil while there is none).
     func setHistoryClock(_ time: Double?) { server.historyClock = time }
     var fleetReads: Int { server.fleetReads }

@@ -434,6 +434,32 @@ public enum CanboatPGNs {
         public static let offTrackLimit = N2KField(offset: 136, length: 16, resolution: 1.0, signed: true, unknown: 32767, outOfRange: 32766, reserved: 32765)
         public static let vesselHeading = N2KField(offset: 152, length: 16, resolution: 0.0001, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
     }
+    /// 65379 Seatalk: Pilot Mode (Single).
+    public enum SeatalkPilotMode {
+        public static let pgn: UInt32 = 65379
+        public static let manufacturerCode = N2KField(offset: 0, length: 11, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let industryCode = N2KField(offset: 13, length: 3, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let pilotMode = N2KField(offset: 16, length: 16, resolution: 1.0, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
+        public static let subMode = N2KField(offset: 32, length: 16, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let pilotModeData = N2KField(offset: 48, length: 8, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+    }
+    /// 65360 Seatalk: Pilot Locked Heading (Single).
+    public enum SeatalkPilotLockedHeading {
+        public static let pgn: UInt32 = 65360
+        public static let manufacturerCode = N2KField(offset: 0, length: 11, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let industryCode = N2KField(offset: 13, length: 3, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let sid = N2KField(offset: 16, length: 8, resolution: 1.0, signed: false, unknown: 255, outOfRange: 254, reserved: 253)
+        public static let targetHeadingTrue = N2KField(offset: 24, length: 16, resolution: 0.0001, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
+        public static let targetHeadingMagnetic = N2KField(offset: 40, length: 16, resolution: 0.0001, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
+    }
+    /// 65345 Seatalk: Pilot Wind Datum (Single).
+    public enum SeatalkPilotWindDatum {
+        public static let pgn: UInt32 = 65345
+        public static let manufacturerCode = N2KField(offset: 0, length: 11, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let industryCode = N2KField(offset: 13, length: 3, resolution: 1.0, signed: false, unknown: nil, outOfRange: nil, reserved: nil)
+        public static let windDatum = N2KField(offset: 16, length: 16, resolution: 0.0001, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
+        public static let rollingAverageWindAngle = N2KField(offset: 32, length: 16, resolution: 0.0001, signed: false, unknown: 65535, outOfRange: 65534, reserved: 65533)
+    }
 
     /// The PGNs sent as fast packets (up to 223 bytes in frames of 8); every other PGN is one frame, or an
     /// ISO transport session.
