@@ -62,7 +62,7 @@ public struct AutopilotStatus: Hashable, Sendable {
 
     /// The pilot's values under `steering.autopilot.*`, as the reference publishes them for the default pilot.
     public var values: [(path: String, value: SignalKValue)] {
-        var out: [(String, SignalKValue)] = [
+        var out: [(path: String, value: SignalKValue)] = [
             ("steering.autopilot.state", state.map(SignalKValue.text) ?? .null),
             ("steering.autopilot.mode", mode.map(SignalKValue.text) ?? .null),
             ("steering.autopilot.engaged", engaged.map(SignalKValue.bool) ?? .null),
