@@ -35,6 +35,32 @@ extension SignalKModel {
         return json.text
     }
 
+    /// One delta message of one update under any context (an AIS station's, a playback's second): its source, its
+    /// time and its values in order.
+    public static func delta(
+        context: String, source: String, timestamp: String, values: [(path: String, value: SignalKValue)]
+    ) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.value("context", context)
+        json.beginArray("updates")
+        json.beginObject(nil)
+        json.value("$source", source)
+        json.value("timestamp", timestamp)
+        json.beginArray("values")
+        for (path, value) in values {
+            json.beginObject(nil)
+            json.value("path", path)
+            value.write("value", to: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+
     /// One delta message: the updates grouped by source and timestamp, in order; `meta` for paths named in `meta`.
     public func delta(_ updates: [Update], meta: [String] = []) -> String {
         var json = JSONWriter()

@@ -208,7 +208,7 @@ extension SignalKServer {
         func at(_ index: Int) -> Double? {
             index < decoded.values.count ? decoded.values[index][second] : nil
         }
-        var values: [(String, SignalKValue)] = []
+        var values: [(path: String, value: SignalKValue)] = []
         if let latitude = at(0), let longitude = at(1) {
             values.append(("navigation.position", .position(latitude: latitude, longitude: longitude)))
         }
@@ -220,24 +220,8 @@ extension SignalKServer {
             values.append(("navigation.attitude", .attitude(roll: at(12), pitch: at(13), yaw: nil)))
         }
         guard !values.isEmpty else { return nil }
-        var json = JSONWriter()
-        json.beginObject()
-        json.value("context", decoded.context ?? own)
-        json.beginArray("updates")
-        json.beginObject(nil)
-        json.value("$source", "telltale.history")
-        json.value("timestamp", SignalKTime.text(unixTime: Double(decoded.minute) * 60 + Double(second)))
-        json.beginArray("values")
-        for (path, value) in values {
-            json.beginObject(nil)
-            json.value("path", path)
-            value.write("value", to: &json)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        json.endArray()
-        json.endObject()
-        return json.text
+        return SignalKModel.delta(
+            context: decoded.context ?? own, source: "telltale.history",
+            timestamp: SignalKTime.text(unixTime: Double(decoded.minute) * 60 + Double(second)), values: values)
     }
 }

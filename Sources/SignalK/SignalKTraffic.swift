@@ -215,25 +215,8 @@ public struct SignalKTraffic: Sendable {
     }
 
     static func delta(_ station: Station) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.value("context", station.context)
-        json.beginArray("updates")
-        json.beginObject(nil)
-        json.value("$source", station.source)
-        json.value("timestamp", station.timestamp)
-        json.beginArray("values")
-        for (path, value) in station.values {
-            json.beginObject(nil)
-            json.value("path", path)
-            value.write("value", to: &json)
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        json.endArray()
-        json.endObject()
-        return json.text
+        SignalKModel.delta(
+            context: station.context, source: station.source, timestamp: station.timestamp, values: station.values)
     }
 
     /// A station as the REST model gives it: `mmsi` and `name` at its root, each path a branch down to its value
