@@ -233,7 +233,21 @@ export const INSTRUMENTS = {
       svg("0 0 200 100", `<line class="dim" x1="0" y1="50" x2="200" y2="50" vector-effect="non-scaling-stroke"/><line class="alarmline over-a" x1="0" x2="200" vector-effect="non-scaling-stroke"/><line class="alarmline over-b" x1="0" x2="200" vector-effect="non-scaling-stroke"/><polyline class="ink heel" points="" vector-effect="non-scaling-stroke"/>`, true),
     update(t) { t.heelHistory(); },
   },
+  // The autopilot: its keys and whether the pilot took each command are in pilot.js, loaded when the tile is first
+  // drawn (the first page stays small).
+  pilot: {
+    title: "Autopilot", wide: true, decimals: 0,
+    html: () => `<div class="numbers pilot">—</div>`,
+    update(t) { lazyPilot(t); },
+  },
 };
+let pilotModule = null, pilotLoading = false;
+function lazyPilot(t) {
+  if (pilotModule) { pilotModule.render(t); return; }
+  if (pilotLoading) return;
+  pilotLoading = true;
+  import("./pilot.js").then(m => { m.startPilot(document); pilotModule = m; });
+}
 export function rose() {
   let marks = "";
   for (let a = 0; a < 360; a += 10) {

@@ -12,6 +12,8 @@ export const PRESETS = [
   { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
   // The history kept on the card: the passage so far and the traces over a window the sailor chooses.
   { name: "History", tiles: ["passage", "windhistory", "speedhistory", "depthhistory", "heelhistory", "barograph"] },
+  // The autopilot's keys beside what it steers by: the heading, the wind, the next waypoint.
+  { name: "Autopilot", tiles: ["pilot", "heading", "aw", "waypoint"] },
 ];
 
 // Every layout, in the order the page swipes through them. Ashore (`telltale fleet`) there is no boat of its own:

@@ -11,6 +11,7 @@ import { fromGPX, fromResource, legs, toGPX, toResource } from "../routes.js";
 import { ranked } from "../traffic.js";
 import { column, distance, passage, resolution } from "../trends.js";
 import { passageLines } from "../historytiles.js";
+import { expectation, judge, render, status } from "../pilot.js";
 import {
   ahead, barb, beaufort, bearing, clock as clockText, compass, convert, DEG, fixed, rangeBearing, signedAngle, unitLabel,
   windText,
@@ -327,6 +328,58 @@ test("a passage: the distance of the positions joined (a gap past 5 NM not saile
   equal(lines.heel, "17° P");
   equal(passage({ data: [["2026-06-21T10:00:00.000Z", null, 1, 1, 0, 0, 1, 1]] }), null, "no position: no passage");
   near(distance([0, 0], [0, 1]), 111195, 1, "a degree of latitude");
+});
+
+// ---- pilot.js --------------------------------------------------------------------------------------------------
+
+test("an autopilot command counts as taken only when the pilot's own state says so", () => {
+  fresh();
+  const before = { state: "auto", mode: "compass", target: 1.0, magnetic: true };
+  const plus10 = expectation("target/adjust", { value: 10 }, before);
+  ok(!plus10(before), "the target as it was is not taken");
+  ok(plus10({ ...before, target: 1.0 + 10 / DEG }), "10° more is");
+  ok(!plus10({ ...before, target: 1.0 + 12 / DEG }), "12° more is not");
+  ok(expectation("target/adjust", { value: -10 }, { ...before, target: 5 / DEG })({ ...before, target: 355 / DEG }),
+    "across north");
+  ok(expectation("engage", {}, before)({ state: "auto" }) && !expectation("disengage", {}, before)({ state: "auto" }),
+    "engage and standby by the state");
+  ok(expectation("mode", { value: "wind" }, before)({ ...before, mode: "wind" }), "a mode by the mode");
+  ok(expectation("tack/port", {}, before)({ ...before, target: 1.0 - 90 / DEG }), "a tack moves the target far");
+  ok(!expectation("tack/port", {}, before)({ ...before, target: 1.0 - 5 / DEG }), "5° is no tack");
+});
+
+test("sent, then taken, or not taken after 5 s; the answer shown 4 s", () => {
+  fresh();
+  Object.assign(status, { action: "target/adjust", sentAt: 1000, check: p => p.target === 2, outcome: "sent" });
+  equal(judge({ target: 1 }, 1001), "sent");
+  equal(judge({ target: 2 }, 1002), "taken");
+  equal(judge({ target: 1 }, 1005), "taken", "still shown");
+  equal(judge({ target: 1 }, 1006.5), "", "then gone");
+  Object.assign(status, { action: "engage", sentAt: 1010, check: p => p.state === "auto" });
+  equal(judge({ state: "standby" }, 1014), "sent");
+  equal(judge({ state: "standby" }, 1015.5), "not taken");
+});
+
+test("the autopilot tile from the stream: state and mode, a heading with its north, a wind angle with its side", () => {
+  fresh();
+  put("steering.autopilot.state", "raymarine-204", "auto");
+  put("steering.autopilot.mode", "raymarine-204", "wind");
+  put("steering.autopilot.target.windAngleApparent", "raymarine-204", -40 / DEG);
+  const t = new Tile("pilot");
+  render(t);
+  equal(t.q("pilot-state").textContent, "AUTO · WIND");
+  equal(t.q("pilot-target").textContent, "40");
+  equal(t.element.querySelector('[data-u="pilot-target"]').textContent, "° AWA P");
+  ok(t.element.classList.contains("pilot-engaged"), "engaged");
+  put("steering.autopilot.mode", "raymarine-204", "compass");
+  put("steering.autopilot.target.headingMagnetic", "raymarine-204", 7 / DEG);
+  render(t);
+  equal(t.q("pilot-target").textContent, "007");
+  equal(t.element.querySelector('[data-u="pilot-target"]').textContent, "°M");
+  put("steering.autopilot.state", "raymarine-204", "off-line");
+  render(t);
+  equal(t.q("pilot-state").textContent, "OFF-LINE");
+  ok(t.element.classList.contains("pilot-offline"), "off-line shown");
 });
 
 // ---- Run -------------------------------------------------------------------------------------------------------

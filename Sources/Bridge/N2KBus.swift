@@ -143,9 +143,19 @@ public struct N2KBus: Sendable {
         send(out, act)
     }
 
+    /// Messages for a pilot (``PilotCommander``), sent now; false when they cannot go (listening only, or no
+    /// address held yet).
+    public mutating func command(_ messages: [N2KOutbound.Outgoing], _ act: (Action) -> Void) -> Bool {
+        guard !listenOnly, node.address != nil else { return false }
+        send(messages, act)
+        return true
+    }
+
     private mutating func send(_ messages: [N2KOutbound.Outgoing], _ act: (Action) -> Void) {
         for message in messages {
-            guard let addressed = node.outgoing(pgn: message.pgn, priority: message.priority, payload: message.payload)
+            guard
+                let addressed = node.outgoing(
+                    pgn: message.pgn, priority: message.priority, payload: message.payload, to: message.destination)
             else { continue }
             for frame in N2KSender.frames(addressed, sequence: node.nextSequence()) {
                 framesOut += 1

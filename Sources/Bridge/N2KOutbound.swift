@@ -87,10 +87,19 @@ public struct N2KOutbound: Sendable {
         public var pgn: UInt32
         public var priority: UInt8
         public var payload: N2KPayload
+        /// Whom an addressed PGN is for (255: all).
+        public var destination: UInt8 = 255
 
         public init(pgn: UInt32, payload: N2KPayload) {
             self.pgn = pgn
             priority = PGNCatalog.priority(pgn)
+            self.payload = payload
+        }
+
+        public init(pgn: UInt32, priority: UInt8, destination: UInt8, payload: N2KPayload) {
+            self.pgn = pgn
+            self.priority = priority
+            self.destination = destination
             self.payload = payload
         }
     }

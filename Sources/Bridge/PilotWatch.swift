@@ -10,6 +10,9 @@ public struct PilotWatch: Sendable {
     public enum Kind: String, Hashable, Sendable {
         /// Raymarine Evolution (EV-1, EV-2, ACU with a p70): SeaTalkng's pilot PGNs.
         case raymarine
+        /// B&G and Simrad (a NAC or AC course computer): its status and mode in Simnet's 65305, its target in 127237;
+        /// commanded by Simnet's 130850.
+        case simrad
         /// A pilot known only by its standard heading/track control (127237).
         case nmea2000
     }
@@ -31,6 +34,17 @@ public struct PilotWatch: Sendable {
         public var lastHeard: Double
 
         public var engaged: Bool? { state.map { $0 != "standby" } }
+
+        /// The device id the Autopilot API names it by: its kind and address.
+        public var id: String { "\(kind.rawValue)-\(address)" }
+
+        /// The modes it can be put in.
+        public var modes: [String] {
+            switch kind {
+            case .raymarine, .simrad: ["compass", "gps", "wind", "route"]
+            case .nmea2000: ["compass", "route"]
+            }
+        }
     }
 
     /// Seconds without a word from a pilot before it is off-line.
@@ -48,6 +62,32 @@ public struct PilotWatch: Sendable {
         let (value, _) = N2KValue.decode(message)
         let before = pilots[message.source]
         defer { if manufacturer != nil { pilots[message.source]?.manufacturer = manufacturer } }
+        if let report = SimnetPilot.report(message), report.model == 0 || report.model == 100 {
+            var pilot = pilot(message.source, .simrad, at: time)
+            switch report.report {
+            case 2:
+                // SIMNET_AP_STATUS: 2 manual (standby), 16 automatic.
+                if report.value == 2 { pilot.state = "standby" } else if report.value == 16 { pilot.state = "auto" }
+            case 10:
+                // SIMNET_AP_MODE_BITFIELD: the bits of the mode it is in.
+                pilot.rawMode = report.value
+                if report.value & 1 << 3 != 0 {
+                    pilot.state = "standby"
+                } else if report.value & 1 << 4 != 0 {
+                    pilot.mode = "compass"
+                } else if report.value & 1 << 6 != 0 {
+                    pilot.mode = "route"
+                } else if report.value & 1 << 8 != 0 {
+                    pilot.mode = "gps"
+                } else if report.value & 1 << 10 != 0 {
+                    pilot.mode = "wind"
+                }
+            default: break
+            }
+            pilots[message.source] = pilot
+            guard let after = pilots[message.source] else { return false }
+            return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
+        }
         switch value {
         case .seatalkPilotMode(let mode):
             var pilot = pilot(message.source, .raymarine, at: time)
@@ -97,6 +137,17 @@ public struct PilotWatch: Sendable {
                 pilots[message.source]?.lastHeard = time
                 return false
             }
+            if pilots[message.source]?.kind == .simrad {
+                // A Simnet pilot's target (its state and mode are its own 65305's).
+                var pilot = pilot(message.source, .simrad, at: time)
+                if pilot.state == "auto", let heading = control.headingToSteer {
+                    pilot.target = heading
+                    pilot.targetIsMagnetic = control.headingReference == 1
+                }
+                pilots[message.source] = pilot
+                guard let after = pilots[message.source] else { return false }
+                return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
+            }
             var pilot = pilot(message.source, .nmea2000, at: time)
             pilot.rawMode = control.steeringMode
             switch control.steeringMode {
@@ -123,7 +174,7 @@ public struct PilotWatch: Sendable {
 
     private func pilot(_ address: UInt8, _ kind: Kind, at time: Double) -> Pilot {
         var pilot = pilots[address] ?? Pilot(address: address, kind: kind, lastHeard: time)
-        if kind == .raymarine { pilot.kind = .raymarine }
+        if kind != .nmea2000 { pilot.kind = kind }
         pilot.lastHeard = time
         return pilot
     }
@@ -134,20 +185,23 @@ public struct PilotWatch: Sendable {
         return time - pilot.lastHeard <= Self.offlineAfter
     }
 
-    /// The pilots to list, the API's `_default` first: Raymarine's before those known only by 127237, then by
-    /// address. A Raymarine course computer's 127237 (an ACU beside the p70 that speaks for the pilot) is the same
-    /// pilot, not another.
+    /// The pilots to list, the API's `_default` first: a maker's own (Raymarine's, Simnet's) before those known only
+    /// by 127237, then by address. A Raymarine course computer's 127237 (an ACU beside the p70 that speaks for the
+    /// pilot) is the same pilot, not another.
     public var listed: [Pilot] {
         let raymarine = pilots.values.contains { $0.kind == .raymarine }
         return pilots.values.filter {
             !(raymarine && $0.kind == .nmea2000 && $0.manufacturer == SeatalkPilot.manufacturer)
         }
         .sorted { a, b in
-            let x = a.kind == .raymarine ? 0 : 1
-            let y = b.kind == .raymarine ? 0 : 1
+            let x = a.kind == .nmea2000 ? 1 : 0
+            let y = b.kind == .nmea2000 ? 1 : 0
             return x != y ? x < y : a.address < b.address
         }
     }
+
+    /// The pilot the API names `id` (`raymarine-204`), if heard.
+    public func pilot(named id: String) -> Pilot? { pilots.values.first { $0.id == id } }
 
     /// A device that claimed a new address, or another device at an address: what was known of it goes.
     public mutating func forget(_ address: UInt8) { pilots[address] = nil }

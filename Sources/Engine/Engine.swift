@@ -79,6 +79,8 @@ public struct Engine: Sendable {
     var guidance: (leg: Int, destination: String, distance: Double?, said: Int)?
     /// Every alarm's state.
     var alarmMonitor: AlarmMonitor
+    /// The default autopilot as the shell last reported it (``pilot(_:)``), judged at each tick.
+    var pilotReport: PilotReport?
     var inputs: InstrumentInputs
     var derivation: WindDerivation
     var echoFilter: EchoFilter

@@ -21,6 +21,9 @@ extension Router {
     /// The forecasts on board from now on: every grid the shell has mapped (none, to forget them).
     public mutating func setForecast(_ forecast: Forecast) { engine.setForecast(forecast) }
 
+    /// The default autopilot's state, each second (nil: none heard), for the autopilot alarm.
+    public mutating func pilot(_ report: PilotReport?) { engine.pilot(report) }
+
     /// The barometer's record for the panel: a point every `step` minutes for the last `hours`, oldest first.
     public func barograph(at time: Double, hours: Int = 24, step: Int = 10) -> [(minutesAgo: Int, pascals: Double)] {
         engine.barograph(at: time, hours: hours, step: step)

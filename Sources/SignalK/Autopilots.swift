@@ -1,9 +1,11 @@
+import Engine
+
 /// The autopilots the gateway knows (#41), as Signal K's Autopilot API v2 shows them
 /// (`/signalk/v2/api/vessels/self/autopilots`, signalk-server's `docs/develop/rest-api/autopilot_api.md`): the device
 /// list with its `_default`, each pilot's status (`options` with the states and modes it has, `state`, `mode`,
 /// `target`, `engaged`), and the same under `steering.autopilot.*` for the default one. Read from the pilot's own
 /// messages by the shell (a Raymarine Evolution's SeaTalkng PGNs, a standard 127237); a pilot no longer heard is
-/// `off-line`. Commands are not sent to pilots yet: the API answers them 501 and says so.
+/// `off-line`. Commands are checked here and carried out by the shell (``SignalKServer/ShellRequest/Kind/autopilot``).
 public struct AutopilotStatus: Hashable, Sendable {
     /// The device id the API names it by (`raymarine-204`: its kind and bus address).
     public var id: String
@@ -18,10 +20,12 @@ public struct AutopilotStatus: Hashable, Sendable {
     public var engaged: Bool?
     /// The modes such a pilot has (`compass`, `gps`, `wind`, `route`).
     public var modes: [String]
+    /// What a command can do with such a pilot (the API's `options.actions`).
+    public var actions: [String]
 
     public init(
         id: String, provider: String, state: String?, mode: String?, target: Double?, targetIsMagnetic: Bool,
-        engaged: Bool?, modes: [String]
+        engaged: Bool?, modes: [String], actions: [String]? = nil
     ) {
         self.id = id
         self.provider = provider
@@ -31,13 +35,34 @@ public struct AutopilotStatus: Hashable, Sendable {
         self.targetIsMagnetic = targetIsMagnetic
         self.engaged = engaged
         self.modes = modes
+        self.actions =
+            actions
+            ?? (modes.contains("route")
+                ? ["dodge", "tack", "gybe", "courseCurrentPoint", "courseNextPoint"] : ["dodge", "tack", "gybe"])
+    }
+
+    /// The `options` object alone.
+    public func optionsJSON() -> String {
+        var json = JSONWriter()
+        writeOptions(&json, key: nil)
+        return json.text
     }
 
     /// The status object the API answers for a device.
     public func json() -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.beginObject("options")
+        writeOptions(&json, key: "options")
+        if let state { json.value("state", state) } else { json.null("state") }
+        if let mode { json.value("mode", mode) } else { json.null("mode") }
+        if let target { json.value("target", target) } else { json.null("target") }
+        if let engaged { json.value("engaged", engaged) } else { json.null("engaged") }
+        json.endObject()
+        return json.text
+    }
+
+    func writeOptions(_ json: inout JSONWriter, key: String?) {
+        json.beginObject(key)
         json.beginArray("states")
         for (name, engaged) in [("auto", true), ("standby", false)] {
             json.beginObject(nil)
@@ -50,14 +75,15 @@ public struct AutopilotStatus: Hashable, Sendable {
         for mode in modes { json.value(nil, mode) }
         json.endArray()
         json.beginArray("actions")
+        for action in actions {
+            json.beginObject(nil)
+            json.value("id", action)
+            json.value("name", action)
+            json.value("available", provider == "telltale-0183" || (state != nil && state != "off-line"))
+            json.endObject()
+        }
         json.endArray()
         json.endObject()
-        if let state { json.value("state", state) } else { json.null("state") }
-        if let mode { json.value("mode", mode) } else { json.null("mode") }
-        if let target { json.value("target", target) } else { json.null("target") }
-        if let engaged { json.value("engaged", engaged) } else { json.null("engaged") }
-        json.endObject()
-        return json.text
     }
 
     /// The pilot's values under `steering.autopilot.*`, as the reference publishes them for the default pilot.
@@ -87,8 +113,12 @@ extension SignalKModel {
 extension SignalKServer {
     static let autopilotsPath = "/signalk/v2/api/vessels/self/autopilots"
 
-    /// The Autopilot API: the devices, the default, a device's status and each of its values; a command is 501 (the
-    /// gateway reads pilots and does not command them yet), never taken and dropped.
+    /// The Autopilot API: the devices, the default, a device's status and each of its values; the commands as
+    /// signalk-server takes them (`src/api/autopilot/index.ts`: `PUT` state, mode, target, target/adjust, dodge;
+    /// `POST` engage, disengage, tack, gybe, dodge, courseCurrentPoint, courseNextPoint; `DELETE` dodge; angles in
+    /// radians or `"units": "deg"`), checked here (400 for what no pilot could take) and handed to the shell, which
+    /// sends them to the pilot and answers. Only from a device that may change things (401/403, nothing sent); 501
+    /// where the gateway cannot write to the bus.
     mutating func autopilotAPI(
         _ request: HTTPRequest, _ id: Int, _ connection: inout Connection, keepAlive: Bool, _ act: (Action) -> Void
     ) {
@@ -99,10 +129,7 @@ extension SignalKServer {
         let path = request.path.hasSuffix("/") ? String(request.path.dropLast()) : request.path
         let parts = path.dropFirst(Self.autopilotsPath.count).split(separator: "/").map(String.init)
         guard request.method == "GET" || request.method == "HEAD" else {
-            return refuse(
-                501,
-                "Telltale reads this pilot's state from the bus and does not send it commands yet: use the pilot's own "
-                    + "controls")
+            return autopilotCommand(request, parts, id, &connection, keepAlive: keepAlive, act)
         }
         if parts.isEmpty {
             var json = JSONWriter()
@@ -115,6 +142,9 @@ extension SignalKServer {
             }
             json.endObject()
             return reply(200, json.text)
+        }
+        if parts.count == 2 && parts[0] == "_providers" && parts[1] == "_default" {
+            return reply(200, #"{"id":"# + (autopilots.first.map { JSONWriter.quoted($0.id) } ?? "null") + "}")
         }
         let device = parts[0] == "_default" ? autopilots.first : autopilots.first { $0.id == parts[0] }
         guard let device else { return refuse(404, "no such autopilot") }
@@ -129,9 +159,84 @@ extension SignalKServer {
         case "mode": if let mode = device.mode { json.value("value", mode) } else { json.null("value") }
         case "target": if let target = device.target { json.value("value", target) } else { json.null("value") }
         case "engaged": if let engaged = device.engaged { json.value("value", engaged) } else { json.null("value") }
+        case "options": return reply(200, device.optionsJSON())
         default: return refuse(404, "not found")
         }
         json.endObject()
         reply(200, json.text)
+    }
+
+    /// A command: checked, then to the shell (``ShellRequest/Kind/autopilot(_:_:)``).
+    private mutating func autopilotCommand(
+        _ request: HTTPRequest, _ parts: [String], _ id: Int, _ connection: inout Connection, keepAlive: Bool,
+        _ act: (Action) -> Void
+    ) {
+        func refuse(_ status: Int, _ message: String) {
+            reply(id, &connection, status, message, keepAlive: keepAlive, act)
+        }
+        guard configuration.commandsPilots else {
+            return refuse(
+                501,
+                "Telltale is not writing to an NMEA 2000 bus here ([n2k] absent or listen_only): it reads the pilot "
+                    + "and cannot command it")
+        }
+        if let refused = refusal(connection, token: Self.token(of: request)) {
+            counters.refused += 1
+            return refuse(refused.status, refused.message)
+        }
+        guard parts.count >= 2 else { return refuse(405, "commands go to a device: .../autopilots/<id>/<command>") }
+        let device = parts[0] == "_default" ? autopilots.first : autopilots.first { $0.id == parts[0] }
+        guard let device else { return refuse(404, "no such autopilot") }
+        let body = JSONValue.parse(request.body)
+        // An angle in the body: radians, or degrees with "units": "deg"; nil when it is not a finite number.
+        func angle() -> Double? {
+            guard let value = body?["value"]?.number, value.isFinite else { return nil }
+            let units = body?["units"]?.string?.lowercased() ?? "rad"
+            return units == "deg" ? value * Double.pi / 180 : value
+        }
+        let action = parts.dropFirst().joined(separator: "/")
+        let command: AutopilotCommand
+        switch (request.method, action) {
+        case ("POST", "engage"): command = .engage
+        case ("POST", "disengage"): command = .disengage
+        case ("PUT", "state"):
+            guard let value = body?["value"]?.string, AutopilotCommand.states.contains(value) else {
+                return refuse(400, "state: \"auto\" or \"standby\"")
+            }
+            command = .state(value)
+        case ("PUT", "mode"):
+            guard let value = body?["value"]?.string, device.modes.contains(value) else {
+                return refuse(400, "mode: one of " + device.modes.joined(separator: ", "))
+            }
+            command = .mode(value)
+        case ("PUT", "target"):
+            // A heading 0 to 2π, or a wind angle ±π; signalk-server takes −π to 2π.
+            guard let value = angle(), value >= -Double.pi, value <= 2 * Double.pi else {
+                return refuse(400, "target: {\"value\": a number, radians from −π to 2π (or \"units\": \"deg\")}")
+            }
+            command = .target(value)
+        case ("PUT", "target/adjust"):
+            guard let value = angle(), abs(value) <= Double.pi / 2, value != 0 else {
+                return refuse(400, "adjust: {\"value\": a number, ±90° at most, not 0}")
+            }
+            command = .adjust(value)
+        case ("POST", "tack/port"): command = .tack(toPort: true)
+        case ("POST", "tack/starboard"): command = .tack(toPort: false)
+        case ("POST", "gybe/port"): command = .gybe(toPort: true)
+        case ("POST", "gybe/starboard"): command = .gybe(toPort: false)
+        case ("POST", "dodge"): command = .dodgeEnter
+        case ("DELETE", "dodge"): command = .dodgeLeave
+        case ("PUT", "dodge"):
+            guard let value = angle(), abs(value) <= Double.pi / 2 else {
+                return refuse(400, "dodge: {\"value\": a number, ±90° at most (negative to port)}")
+            }
+            command = .dodge(offset: value)
+        case ("POST", "courseCurrentPoint"): command = .courseCurrentPoint
+        case ("POST", "courseNextPoint"): command = .courseNextPoint
+        default:
+            return refuse(404, "no such autopilot command: \(request.method) \(action)")
+        }
+        counters.puts += 1
+        ask(.autopilot(device.id, command), id, &connection, keepAlive: keepAlive, act)
     }
 }

@@ -22,10 +22,11 @@ extension SignalKServer {
         if path == "/signalk/v2/features" {
             guard isRead else { return refuse(405, "GET only") }
             // The History API is listed where the history is kept (the panel asks here before drawing from it).
-            let apis =
-                configuration.keepsHistory
-                ? #"["course","history","resources","weather"]"# : #"["course","resources","weather"]"#
-            return reply(200, #"{"apis":"# + apis + #","plugins":[]}"#)
+            // The Autopilot API where pilots can be commanded (an NMEA 2000 bus written to).
+            var apis = configuration.commandsPilots ? ["autopilot", "course"] : ["course"]
+            if configuration.keepsHistory { apis.append("history") }
+            apis += ["resources", "weather"]
+            return reply(200, #"{"apis":["# + apis.map(JSONWriter.quoted).joined(separator: ",") + #"],"plugins":[]}"#)
         }
         if path == Self.autopilotsPath || path.hasPrefix(Self.autopilotsPath + "/") {
             return autopilotAPI(request, id, &connection, keepAlive: keepAlive, act)

@@ -28,6 +28,8 @@ extension SignalKServer {
             case course(CourseTarget)
             /// The history kept on the card (the History API): ``ShellReply/json(status:_:)``.
             case history(HistoryRequest)
+            /// A command for the autopilot named by its device id (the Autopilot API): ``ShellReply/message(status:_:)``.
+            case autopilot(String, AutopilotCommand)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)

@@ -42,6 +42,9 @@ public struct SignalKServer: Sendable {
         public var access = AccessRegistry(secret: [])
         /// Whether the shell keeps the history (`[history]`, a state file): the features list the History API then.
         public var keepsHistory = true
+        /// Whether the shell can send commands to pilots (an NMEA 2000 bus it may write to): the features list the
+        /// Autopilot API then, and commands are taken; else they are answered 501.
+        public var commandsPilots = false
         /// The paths the history keeps for this boat (the defaults and `[history] paths`).
         public var historyPaths = HistoryBlock.paths
         /// Playbacks at once: each holds up to a chunk of the history read from the card.

@@ -1,7 +1,8 @@
 """The autopilot read from a real bus (#41): the EV-1/ACU200 recording of ../shared/fixtures/n2k/candumpSample3.txt
 played as the gateway's NMEA 2000 bus (`[n2k] bus = "file://..."`, in real time); the Autopilot API v2 and
 `steering.autopilot.*` against what PyPI's `nmea2000` (canboat's database) reads of the same recording; commands
-refused with 501 (not sent); the pilot off-line once the recording has ended. Prints `autopilot-check: N passed,
+refused with 501 while listening only; the pilot off-line once the recording has ended. Then the commands, through a
+Yacht Devices gateway's TCP RAW protocol with the recorded bus behind it (`autopilot_bus.py`). Prints `autopilot-check: N passed,
 M failed`.
 
     autopilot_check.py BINARY
@@ -84,7 +85,7 @@ try:
     code = 200
 except urllib.error.HTTPError as error:
     code = error.code
-checks(code == 501, "a command is refused, 501: the gateway does not command pilots yet (nothing sent)", code)
+checks(code == 501, "listening only, a command is refused 501: the gateway cannot write to this bus", code)
 status, _ = get(API + "/no-such-pilot")
 checks(status == 404, "an unknown device: 404")
 # The recording lasts some 17 s: then the pilot is not heard, and ten seconds on it is off-line.
@@ -93,4 +94,9 @@ checks(offline, "the recording over, the pilot goes off-line", get(API + "/rayma
 gateway.stop()
 log = gateway.log()
 checks("autopilot.offline" in log or "not heard any more" in log, "and the log says so", log[-400:])
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from autopilot_bus import commanding  # noqa: E402
+
+commanding(binary, checks, recording)
 checks.finish()

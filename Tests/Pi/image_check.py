@@ -461,7 +461,7 @@ else:
         recording += f"{stamp} can1 {identifier[:6]}42#{data}\n"
 pi.put("/run/bus.log", recording.encode())
 before = len(output.lines())
-pi.ssh("systemd-run --quiet --unit=canplayer canplayer -I /run/bus.log -l 2", timeout=30)
+pi.ssh("systemd-run --quiet --unit=canplayer canplayer -I /run/bus.log -l i", timeout=30)
 played = wait_for(lambda: [line for line in computed_true_wind(output.lines()[before:]) if ",A*" in line], 60, step=1)
 
 
@@ -486,6 +486,32 @@ check(played and source.startswith("n2k"),
 listing = pi.out("telltale n2k")
 check("n2k:" in listing and "Wind Data" in listing, "`telltale n2k` on the Pi lists the bus's devices and what they "
       "send", listing[:400])
+# The recorded EV-1 pilot on the emulated bus: in the Autopilot API on the Pi, and commanded from this laptop (its
+# approved token): the frames read back with candump on can1 and decoded by nmea2000.
+AUTOPILOT = "/signalk/v2/api/vessels/self/autopilots"
+if os.path.exists(SHARED):
+    heard = wait_for(lambda: "raymarine-204" in http(pi, AUTOPILOT)[1], 30, step=1)
+    status, body = http(pi, AUTOPILOT + "/raymarine-204")
+    pilot = json.loads(body) if status == 200 else {}
+    check(heard and pilot.get("state") == "standby", "the recorded EV-1 pilot (address 204) in the Pi's Autopilot API, "
+          "in standby as the recording says", body[:300])
+    pi.ssh("systemd-run --quiet --unit=pilotdump sh -c 'timeout 8 candump -L can1 > /run/pilot.log'", timeout=30)
+    time.sleep(1)
+    refused = http(pi, AUTOPILOT + "/raymarine-204/engage", "POST", b"")
+    commanded = [http(pi, AUTOPILOT + "/raymarine-204/engage", "POST", b"", token=token),
+                 http(pi, AUTOPILOT + "/raymarine-204/target/adjust", "PUT",
+                      json.dumps({"value": -12, "units": "deg"}).encode(), token=token)]
+    time.sleep(8)
+    log = pi.out("cat /run/pilot.log")
+    frames = bus_messages(log)
+    modes = [f for pgn, source, f in frames if pgn == 126208 and f.get("pgn") == 65379]
+    mode_values = [[(p["parameter"].raw_value, p["value"].raw_value) for p in f.get("##list##", [])] for f in modes]
+    keys = [f.get("key") for pgn, _, f in frames if pgn == 126720 and f.get("seatalk1Command") in (134, "Keystroke")]
+    check(refused[0] == 401 and all(code == 200 for code, _ in commanded) and len(modes) == 1
+          and (4, 64) in mode_values[0] and keys == [6, 5, 5],
+          "from an unapproved device refused (401); engaged and turned 12° to port by the approved one: on the "
+          "emulated bus a 126208 setting the pilot's 65379 to auto and the p70's keys −10, −1, −1 (126720), as nmea2000 "
+          "reads them", f"{refused[0]} {commanded} {mode_values} {keys}")
 pi.ssh("systemctl stop canplayer", timeout=30)
 pi.ssh("ip link set can0 down; sleep 3; ip link set can0 up type can bitrate 250000", timeout=30)
 reopened = wait_for(lambda: "can://can0 open again" in pi.out("journalctl -u telltale -b --no-pager | grep n2k"),

@@ -131,6 +131,8 @@ import Testing
         var uploads: [SignalKServer.UploadPiece] = []
         var resources: [SignalKServer.ResourceRequest] = []
         var courses: [SignalKServer.CourseTarget] = []
+        /// The autopilot commands handed to the shell, with their device.
+        var pilotCommands: [(String, AutopilotCommand)] = []
         /// The history's minutes a playback reads, in order, and the ranges it asked for.
         var kept: [HistoryBlock.Minute] = []
         var playbackAsks: [(Double, Double)] = []
@@ -222,6 +224,10 @@ import Testing
                 case .history:
                     server.answer(
                         request.id, .json(status: 200, #"{"data":[]}"#), model: model, at: now, unixTime: 0, act)
+                case .autopilot(let device, let command):
+                    pilotCommands.append((device, command))
+                    server.answer(
+                        request.id, .message(status: 200, "sent"), model: model, at: now, unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

@@ -33,6 +33,9 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     case anchorDrag
     /// The barometer falling faster than ``AlarmSettings/pressureFall`` over three hours: a gale may be coming.
     case pressureFall
+    /// The autopilot stopped steering while engaged: it dropped to standby without the crew asking (through
+    /// Telltale) or went off-line; cleared when it is engaged again.
+    case autopilot
 
     /// The configuration's name (`[alarms.text]`, `[alarms.spoken]`).
     public var name: String {
@@ -54,6 +57,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .aisDistress: "ais_distress"
         case .anchorDrag: "anchor"
         case .pressureFall: "pressure_fall"
+        case .autopilot: "autopilot"
         }
     }
 
@@ -77,6 +81,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .aisDistress: "navigation.distress"
         case .anchorDrag: "navigation.anchor"
         case .pressureFall: "environment.outside.pressure"
+        case .autopilot: "steering.autopilot.state"
         }
     }
 
@@ -100,6 +105,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .aisDistress: 162
         case .anchorDrag: 171
         case .pressureFall: 181
+        case .autopilot: 191
         }
     }
 
@@ -120,7 +126,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     /// heard, an anchor dropped. Until then it is not listed at all (a sensor never fitted is not lost).
     var waitsToBeSeen: Bool {
         lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress || self == .anchorDrag
-            || self == .pressureFall
+            || self == .pressureFall || self == .autopilot
     }
 
     /// The sensor-lost alarm of a group.

@@ -27,6 +27,7 @@ extension AlarmMonitor {
         case .anchorDrag: return anchorText.isEmpty ? "Anchor dragging" : anchorText
         case .pressureFall:
             return "Barometer falling \(FixedDecimal.text((settings.pressureFall ?? 0) / 100, decimals: 1)) hPa in 3 h"
+        case .autopilot: return pilotText.isEmpty ? "Autopilot not steering" : pilotText
         }
     }
 
@@ -53,6 +54,7 @@ extension AlarmMonitor {
             let fall = -(values.pressureTendency?.change ?? -(settings.pressureFall ?? 0)) / 100
             return "barometer \(values.pressureTendency?.words ?? "falling"), "
                 + "\(FixedDecimal.text(fall, decimals: 1)) hectopascals in 3 hours"
+        case .autopilot: return pilotWords.isEmpty ? "autopilot not steering" : pilotWords
         default: return "\(kind.lostGroup?.rawValue ?? "sensor") lost"
         }
     }

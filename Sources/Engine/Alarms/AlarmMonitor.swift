@@ -51,6 +51,10 @@ public struct AlarmMonitor: Sendable {
     private(set) var distress = (text: "", words: "")
     /// What the drag alarm's text says (the distance when it was raised).
     private(set) var anchorText = ""
+    /// Whether the pilot was steering at the last report, and what the autopilot alarm says.
+    private var pilotWasEngaged = false
+    private(set) var pilotText = ""
+    private(set) var pilotWords = ""
 
     public init(settings: AlarmSettings) {
         self.settings = settings
@@ -235,6 +239,25 @@ public struct AlarmMonitor: Sendable {
         guard let tendency else { return false }
         return update(
             .pressureFall, raise: tendency.change <= -limit, clear: tendency.change > -limit * 0.8, hold: 0, at: now)
+    }
+
+    /// The autopilot alarm, listed once a pilot is heard: raised when a pilot that was steering is in standby without
+    /// the crew having asked for it (through Telltale: `commanded`), or off-line; cleared when it steers again, or
+    /// when the crew puts it in standby. True when it changed.
+    mutating func judgePilot(_ pilot: PilotReport, at now: Double) -> Bool {
+        guard watched[AlarmKind.autopilot.rawValue] else { return false }
+        see(.autopilot)
+        let steering = pilot.state == "auto"
+        defer { pilotWasEngaged = steering }
+        if steering || (pilot.standbyAsked && pilot.state == "standby") {
+            return update(.autopilot, raise: false, clear: true, hold: 0, at: now)
+        }
+        guard pilotWasEngaged else { return false }
+        let offline = pilot.state == "off-line"
+        pilotText =
+            offline ? "Autopilot \(pilot.id) off-line while steering" : "Autopilot \(pilot.id) dropped to standby"
+        pilotWords = offline ? "autopilot off-line" : "autopilot in standby, steer by hand"
+        return update(.autopilot, raise: true, clear: false, hold: 0, at: now)
     }
 
     /// Why an alarm could not be acknowledged.

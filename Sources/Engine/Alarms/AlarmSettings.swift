@@ -44,6 +44,8 @@ public struct AlarmSettings: Hashable, Sendable {
     /// Pascals the barometer must fall in three hours to raise the pressure-fall alarm (the classic gale sign,
     /// 3 hPa); nil switches it off.
     public var pressureFall: Double? = 300
+    /// The autopilot alarm (``AlarmKind/autopilot``), listed once a pilot is heard.
+    public var autopilot = true
     /// The sailor's own words for an alarm's text (ALR, TXT, Signal K, the panel) and for what is said aloud.
     public var text: [AlarmKind: String] = [:]
     public var spoken: [AlarmKind: String] = [:]
@@ -64,6 +66,7 @@ public struct AlarmSettings: Hashable, Sendable {
         case .aisDistress: aisDistress
         case .anchorDrag: anchor
         case .pressureFall: pressureFall != nil
+        case .autopilot: autopilot
         default: kind.lostGroup.map { sensorLost.contains($0) } ?? false
         }
     }

@@ -17,7 +17,8 @@ extension Engine {
         let judged = alarmMonitor.judge(
             values, fresh: fresh, arrivals: follower.arrivals, lastArrival: follower.lastArrival?.id, at: now)
         let pressure = alarmMonitor.judgePressure(values.pressureTendency, barometer: values.pressure != nil, at: now)
-        return judged || pressure
+        let pilot = pilotReport.map { alarmMonitor.judgePilot($0, at: now) } ?? false
+        return judged || pressure || pilot
     }
 
     /// The listed alarms and their state, for Signal K notifications and the panel.

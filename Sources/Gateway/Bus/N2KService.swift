@@ -161,6 +161,25 @@ final class N2KService: Service {
         bus.report(report, bus: fromBus, at: now) { carryOut($0, now: now) { _ in } }
     }
 
+    /// Messages for a pilot, written now (#41); the frames written, or nil when the bus cannot take them (listening
+    /// only, no address held yet, or the transport refusing a frame).
+    func command(_ messages: [N2KOutbound.Outgoing], now: Double) -> Int? {
+        var frames = 0
+        var refused = false
+        let sent = bus.command(messages) { action in
+            if case .frame(let frame) = action {
+                frames += 1
+                if !transport.send(frame, now: now) {
+                    unsent += 1
+                    refused = true
+                }
+            } else {
+                carryOut(action, now: now) { _ in }
+            }
+        }
+        return sent && !refused ? frames : nil
+    }
+
     /// An 0183 sentence the router passes to the bus.
     func passed(_ sentence: Sentence, now: Double) {
         bus.passed(sentence, at: now) { carryOut($0, now: now) { _ in } }

@@ -13,7 +13,7 @@ extension ConfigurationFile.Reader {
                     "over_heel", "under_heel", "hysteresis", "hold", "min_speed", "over_heel_spoken",
                     "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
                     "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken", "collision",
-                    "collision_cpa", "collision_tcpa", "ais_distress", "anchor", "pressure_fall",
+                    "collision_cpa", "collision_tcpa", "ais_distress", "anchor", "pressure_fall", "autopilot",
                 ])
             var settings = config.engine.alarms
             if table["over_heel"] != nil {
@@ -62,6 +62,7 @@ extension ConfigurationFile.Reader {
         if try bool(table, "collision", section) == false { alarms.collisionDistance = nil }
         if let value = try bool(table, "ais_distress", section) { alarms.aisDistress = value }
         if let value = try bool(table, "anchor", section) { alarms.anchor = value }
+        if let value = try bool(table, "autopilot", section) { alarms.autopilot = value }
         // hPa in three hours, or false.
         if table["pressure_fall"]?.bool == false {
             alarms.pressureFall = nil

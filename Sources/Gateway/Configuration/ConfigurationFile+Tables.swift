@@ -175,6 +175,7 @@ extension ConfigurationFile.Reader {
             allowed: [
                 "name", "url", "computed", "pass_through", "include", "exclude", "kinds", "talker", "max_clients",
                 "client_buffer", "rate_limits", "attitude_names", "attitude_decimals", "nmea_version", "forecast_wind",
+                "autopilot",
             ])
         let endpoint = try self.endpoint(table, section, base: base)
         if case .file = endpoint { throw fail(section + ".url", "file outputs are written by `telltale record`") }
@@ -192,6 +193,7 @@ extension ConfigurationFile.Reader {
         }
         output.talker = try talker(table, "talker", section)
         if let value = try bool(table, "forecast_wind", section) { output.forecastWind = value }
+        if let value = try bool(table, "autopilot", section) { output.autopilot = value }
         if let limits = table["rate_limits"] {
             guard let limits = limits.table else {
                 throw fail(section + ".rate_limits", "a table of address patterns and seconds: { \"*MWV\" = 1 }")

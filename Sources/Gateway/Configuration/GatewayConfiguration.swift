@@ -47,6 +47,9 @@ public struct OutputConfiguration: Sendable {
     public var attitudeDecimals: Int?
     /// `nmea_version`: the form of sentences with an FAA mode field (APB in 14 fields by default, for OpenCPN).
     public var dialect = NMEADialect.compatible
+    /// An NMEA 0183 autopilot listens on this output (`autopilot`): listed in the Autopilot API with what such a pilot
+    /// can be asked through the sentences it is sent (the route's next point), and nothing more.
+    public var autopilot = false
     /// TCP servers: most clients at once, and bytes queued for one client before its sentences are dropped.
     public var maximumClients = 16
     public var clientBuffer = 64 * 1024

@@ -81,6 +81,9 @@ extension Runtime {
             }
         case .history(let asked):
             reply = answerHistory(asked)
+        case .autopilot(let device, let command):
+            let (status, message) = commandPilot(device, command, at: now)
+            reply = .message(status: status, message)
         case .keepAccess(let text):
             return web.keepAccess(text)
         }

@@ -54,6 +54,13 @@ public final class Runtime {
     var uplinkOnSystemClock = false
     /// The autopilots as last given to the Autopilot API (``keepAutopilots(at:)``).
     var autopilots: [AutopilotStatus] = []
+    /// The target each pilot held when a dodge began (the API's dodge), by device id.
+    var dodges: [String: Double] = [:]
+    /// When the crew last asked each pilot for standby (no alarm for a standby asked for).
+    var standbyAsked: [String: Double] = [:]
+    /// Commands sent to pilots and the frames they took (the status and the benchmark).
+    var pilotCommands = 0
+    var pilotFrames = 0
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
@@ -157,7 +164,9 @@ public final class Runtime {
             configuration.web, state: state,
             accessFile: configuration.stateFile.map { POSIX.folder(of: $0) + "/access.json" },
             historyPaths: configuration.history.paths,
-            keepsHistory: configuration.history.enabled && configuration.stateFile != nil, log: log)
+            keepsHistory: configuration.history.enabled && configuration.stateFile != nil,
+            commandsPilots: configuration.n2k.map { !$0.listenOnly } ?? false
+                || configuration.outputs.contains { $0.autopilot }, log: log)
         charts = ChartLibrary(Self.chart(configuration))
         charts.report = { [log] name, reason in
             log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])

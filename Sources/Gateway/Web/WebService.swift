@@ -45,11 +45,12 @@ final class WebService: Service {
     /// logged.
     static func make(
         _ settings: WebConfiguration?, state: BoatState?, accessFile: String?, historyPaths: [String] = [],
-        keepsHistory: Bool = false, log: Log
+        keepsHistory: Bool = false, commandsPilots: Bool = false, log: Log
     ) throws(POSIX.Failure) -> WebService? {
         guard let settings, let state else { return nil }
         var configuration = SignalKServer.Configuration()
         configuration.keepsHistory = keepsHistory
+        configuration.commandsPilots = commandsPilots
         configuration.historyPaths = HistoryBlock.paths + historyPaths
         configuration.serverVersion = TelltaleVersion.string
         let local = localNetworks()
