@@ -50,6 +50,8 @@ const SHOWN_SECONDS = 4;
 export async function pilotCommand(method, action, body) {
   const before = pilotNow();
   status.action = action; status.sentAt = now(); status.check = expectation(action, body || {}, before); status.outcome = "sent";
+  // A tack or gybe is said aloud and sent 5 s later: the pilot has that much longer to answer.
+  status.waits = /^(tack|gybe)/.test(action) ? CONFIRM_SECONDS + 7 : CONFIRM_SECONDS;
   try {
     const response = await fetch(API + action, {
       method, headers: authorised({ "Content-Type": "application/json" }), body: body ? JSON.stringify(body) : undefined });
@@ -67,7 +69,7 @@ export async function pilotCommand(method, action, body) {
 export function judge(p, t) {
   if (!status.action) return t - status.decidedAt < SHOWN_SECONDS ? status.outcome : "";
   if (status.check(p)) { status.action = null; status.outcome = "taken"; status.decidedAt = t; return "taken"; }
-  if (t - status.sentAt > CONFIRM_SECONDS) { status.action = null; status.outcome = "not taken"; status.decidedAt = t; return "not taken"; }
+  if (t - status.sentAt > (status.waits || CONFIRM_SECONDS)) { status.action = null; status.outcome = "not taken"; status.decidedAt = t; return "not taken"; }
   return "sent";
 }
 

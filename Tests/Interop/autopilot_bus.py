@@ -14,6 +14,8 @@ import statistics
 import tempfile
 import threading
 import time
+import urllib.error
+import urllib.request
 
 from nmea2000.decoder import NMEA2000Decoder
 
@@ -68,6 +70,8 @@ class PilotBus(threading.Thread):
         self.mode = 0  # SEATALK_PILOT_MODE_16
         self.heading = math.radians(123.4)  # the locked heading, magnetic
         self.wind = math.radians(40)
+        # The bearing to the destination Telltale sends (129284), for a pilot in route mode.
+        self.bearing = None
         self.silent = False
         # A pilot that hears commands and does not take them (a fault, another controller holding it).
         self.ignore = False
@@ -171,6 +175,11 @@ class PilotBus(threading.Thread):
             message = self.decoder.decode(f"({time.time():.6f}) can0 {ident:08X}#{data.hex().upper()}")
         except Exception:  # noqa: BLE001 (a frame the reference cannot read is counted by the checks that want it)
             message = None
+        if message is not None and message.PGN == 129284:
+            fields = {f.id: f for f in message.fields}
+            bearing = fields.get("bearingPositionToDestinationWaypoint")
+            with self.lock:
+                self.bearing = bearing.raw_value if bearing is not None else None
         if message is not None and message.PGN in (126208, 126720, 130850):
             with self.lock:
                 self.sent.append((now, message))
@@ -267,19 +276,19 @@ put_networks = ["127.0.0.1/32"]
 
     latencies = []
 
-    def command(method, action, body=None, source="127.0.0.1", expect=None):
+    def command(method, action, body=None, source="127.0.0.1", expect=None, seconds=3):
         """A command, the messages the decoder read from the gateway after it, and the latency to the first."""
         with bus.lock:
             before = len(bus.sent)
         sent_at = time.monotonic()
         code, answer = request(method, DEVICE + "/" + action, body, source=source)
         if expect is not None:
-            wait_for(lambda: len(bus.sent) - before >= expect, 3, step=0.02)
+            wait_for(lambda: len(bus.sent) - before >= expect, seconds, step=0.02)
         else:
             time.sleep(0.5)
         with bus.lock:
             new = bus.sent[before:]
-        if new and code == 200:
+        if new and code == 200 and seconds <= 3:
             latencies.append((new[0][0] - sent_at) * 1000)
         return code, answer, [m for _, m in new]
 
@@ -341,7 +350,13 @@ put_networks = ["127.0.0.1/32"]
     tws, twd, heading = (value("environment.wind.speedTrue"), value("environment.wind.directionTrue"),
                          value("navigation.headingTrue"))
     held = status().get("target")
-    code, answer, sent = command("POST", "tack/" + side, expect=1)
+    asked = time.monotonic()
+    code, answer, sent = command("POST", "tack/" + side, expect=1, seconds=10)
+    with bus.lock:
+        first = next((t for t, m in bus.sent[-len(sent):]), None) if sent else None
+    checks(first is not None and first - asked >= 4.5 and "tacking to " + side + " in 5 seconds" in gateway.log(),
+           "said aloud first (\"tacking to " + side + " in 5 seconds\"), sent when the countdown ends "
+           f"({(first or asked) - asked:.1f} s)", answer)
     if None in (twa, tws, twd, heading, held) or code != 200 or not sent:
         checks(False, "a tack on the demo voyage with the polar", (twa, tws, twd, heading, held, code, answer))
     else:
@@ -355,6 +370,17 @@ put_networks = ["127.0.0.1/32"]
                f"tack to {side} (TWA {math.degrees(twa):.1f}°, TWS {tws * 3600 / 1852:.1f} kn): the heading held moves "
                f"{change:.1f}°, the polar's beat of {beat:.1f}° on the other tack says {expected:.1f}° (within 2°)",
                (change, expected, answer))
+    # A tack called off: any other command to the pilot within the countdown.
+    with bus.lock:
+        before = len(bus.sent)
+    code, answer, _ = command("POST", "tack/" + side)
+    code2, _, keys = command("PUT", "target/adjust", {"value": 1, "units": "deg"}, expect=1)
+    time.sleep(6)
+    with bus.lock:
+        later = [m for _, m in bus.sent[before:]]
+    checks(code == 200 and code2 == 200 and [m.PGN for m in later] == [126720] and "tacking to " + side + " called off" in gateway.log(),
+           "a tack called off by another command within its countdown: only that command's key goes out, said",
+           ([m.PGN for m in later], code, answer, code2))
     wrong = "starboard" if side == "port" else "port"
     code, answer, sent = command("POST", "tack/" + wrong)
     checks(code == 409 and not sent, f"a tack to {wrong} with the wind on that side: 409, nothing sent", (code, answer))
@@ -454,3 +480,298 @@ put_networks = ["127.0.0.1/32"]
     log = gateway.log()
     checks("announce: autopilot in standby, steer by hand" in log and "announce: autopilot off-line" in log,
            "both said aloud (the words the voice speaks, in the log)", log[-600:])
+
+
+def destination(lat, lon, bearing, metres):
+    """The point `metres` from (lat, lon) on `bearing` (degrees), on a sphere: plenty for a few hundred metres."""
+    R = 6371008.8
+    p1, l1, b, d = math.radians(lat), math.radians(lon), math.radians(bearing), metres / R
+    p2 = math.asin(math.sin(p1) * math.cos(d) + math.cos(p1) * math.sin(d) * math.cos(b))
+    l2 = l1 + math.atan2(math.sin(b) * math.sin(d) * math.cos(p1), math.cos(d) - math.sin(p1) * math.sin(p2))
+    return math.degrees(p2), math.degrees(l2)
+
+
+def distance(a, b):
+    p1, p2 = math.radians(a[0]), math.radians(b[0])
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(b[1] - a[1]) / 2) ** 2
+    return 2 * 6371008.8 * math.asin(min(1, math.sqrt(h)))
+
+
+def sentence(body):
+    checksum = 0
+    for c in body.encode():
+        checksum ^= c
+    return f"${body}*{checksum:02X}\r\n".encode()
+
+
+def route_voyage(binary, checks, recording):
+    """A route of three marks sailed to its end in route mode: a boat simulated here (20 kn, turning at most 10° a
+    second) steers where the pilot is told, the pilot (behind the Yacht Devices connection) steering, once engaged in
+    route mode, to the bearing Telltale's 129284 gives it (read by nmea2000), as a pilot in track mode does. The
+    boat's GPS fix and heading go to the gateway's UDP input; the route follower's arrival circle moves the legs on."""
+    bus = PilotBus(recording)
+    bus.start()
+    web, udp = free_port(), free_port()
+    work = tempfile.mkdtemp(prefix="telltale-autopilot-route-")
+    start = (50.7800, -1.3000)
+    marks = [("M1", *destination(*start, 90, 400)), ("M2", *destination(*destination(*start, 90, 400), 20, 400)),
+             ("M3", *destination(*start, 330, 300))]
+    route = os.path.join(work, "marks.gpx")
+    with open(route, "w") as f:
+        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="autopilot-check" '
+                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Three marks</name>'
+                f'<rtept lat="{start[0]:.6f}" lon="{start[1]:.6f}"><name>START</name></rtept>'
+                + "".join(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>{name}</name></rtept>'
+                          for name, lat, lon in marks) + "</rte></gpx>\n")
+    gateway = Gateway(binary, f"""status_line = false
+route = "{route}"
+
+[[input]]
+name = "boat"
+url = "udp://127.0.0.1:{udp}"
+
+[n2k]
+bus = "ydraw+tcp://127.0.0.1:{bus.port}"
+
+[web]
+listen = "127.0.0.1:{web}"
+put_networks = ["127.0.0.1/32"]
+""", work=work).start(wait=[web])
+    sender = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    boat = {"lat": start[0], "lon": start[1], "heading": 0.0, "speed": 0.0}
+    track = []
+
+    def sail(seconds, engaged_speed=15.0):
+        """The boat for `seconds`, five fixes a second: the pilot steering it in route mode to 129284's bearing."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            with bus.lock:
+                mode, bearing = bus.mode, bus.bearing
+            if mode == 384 and bearing is not None:
+                boat["speed"] = engaged_speed
+                turn = (math.degrees(bearing) - boat["heading"] + 540) % 360 - 180
+                boat["heading"] = (boat["heading"] + max(-2, min(2, turn))) % 360
+                with bus.lock:
+                    bus.heading = math.radians(boat["heading"])
+            boat["lat"], boat["lon"] = destination(boat["lat"], boat["lon"], boat["heading"], boat["speed"] * 0.2)
+            track.append((boat["lat"], boat["lon"]))
+            now = time.gmtime()
+            stamp = time.strftime("%H%M%S", now)
+            lat, lon = abs(boat["lat"]), abs(boat["lon"])
+            fix = (f"GPRMC,{stamp}.00,A,{int(lat):02d}{(lat % 1) * 60:07.4f},{'N' if boat['lat'] >= 0 else 'S'},"
+                   f"{int(lon):03d}{(lon % 1) * 60:07.4f},{'E' if boat['lon'] >= 0 else 'W'},"
+                   f"{boat['speed'] * 3600 / 1852:.1f},{boat['heading']:.1f},{time.strftime('%d%m%y', now)},,,A")
+            for body in (fix, f"HEHDT,{boat['heading']:.1f},T"):
+                sender.sendto(sentence(body), ("127.0.0.1", udp))
+            time.sleep(0.2)
+
+    API = f"/signalk/v2/api/vessels/self/autopilots/raymarine-{PILOT}"
+    try:
+        sail(4)
+        request = urllib.request.Request(f"http://127.0.0.1:{web}{API}/courseCurrentPoint", data=b"", method="POST")
+        try:
+            code = urllib.request.urlopen(request, timeout=5).status
+        except urllib.error.HTTPError as error:
+            code = error.code
+        sail(1)
+        checks(code == 200 and bus.mode == 384, "courseCurrentPoint: the pilot put in route (track) mode, 65379 384 "
+               "as nmea2000 reads it", (code, bus.mode))
+        # 29 kn over some 1,300 m of legs and three turns: well under three minutes. The legs as the engine moves them
+        # on (the Course API's active route), until it has arrived at the last mark.
+        def course():
+            try:
+                with urllib.request.urlopen(
+                        f"http://127.0.0.1:{web}/signalk/v2/api/vessels/self/navigation/course", timeout=5) as response:
+                    return json.loads(response.read())
+            except (OSError, ValueError):
+                return {}
+
+        def arrived():
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{web}/signalk/v1/api/vessels/self/notifications/"
+                                            "navigation/course/arrivalCircleEntered", timeout=5) as response:
+                    return (json.loads(response.read()).get("value") or {}).get("message", "")
+            except (OSError, ValueError):
+                return ""
+
+        deadline = time.monotonic() + 180
+        legs = []
+        while time.monotonic() < deadline and "M3" not in arrived():
+            sail(1)
+            point = (course().get("activeRoute") or {}).get("pointIndex")
+            if point is not None and (not legs or legs[-1] != point):
+                legs.append(point)
+        closest = [min(distance(p, (lat, lon)) for p in track) for _, lat, lon in marks]
+        checks(legs == [1, 2, 3] and "M3" in arrived() and all(d < 100 for d in closest),
+               f"the three marks sailed in order in route mode, the legs moved on by the route follower's arrival "
+               f"circle (points {legs}, {arrived()!r}): the boat within {', '.join(f'{d:.0f} m' for d in closest)} of "
+               "them (circle 93 m)", (legs, closest))
+        point = (course().get("activeRoute") or {}).get("pointIndex")
+        checks(point == 3 and bus.mode == 384, f"the course's active route at its last point (index {point}), the pilot "
+               "in route mode to the end", course())
+    finally:
+        bus.stopped = True
+        gateway.stop()
+
+
+class PypilotServer(threading.Thread):
+    """A pypilot server as its published sources describe the protocol (pypilot/server.py, client.py, autopilot.py;
+    pypilot itself is not on PyPI nor in Debian, so it cannot be run here): lines of `name=value` in JSON; `watch=`
+    with a JSON object of names asks for them, sent at once and on every change; `name=value` sets one, and its
+    watchers are told. `ap.heading_command` is kept to a tenth of a degree, 0 to 360 on the compass, ±180 off the
+    wind; `ap.heading` every second to a watcher that asked for it."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(2)
+        self.port = self.server.getsockname()[1]
+        self.values = {"ap.enabled": False, "ap.mode": "compass", "ap.heading_command": 200.0, "ap.heading": 198.6}
+        self.received = []
+        self.watching = set()
+        self.hostile = []
+        self.drop = False
+        self.down = 0
+        self.stopped = False
+        self.lock = threading.Lock()
+
+    def run(self):
+        while not self.stopped:
+            self.server.settimeout(0.5)
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                continue
+            self.serve(connection)
+            if self.down:
+                # Gone for a while (pypilot restarting): nobody listening, then back on the same port.
+                self.server.close()
+                time.sleep(self.down)
+                self.down = 0
+                self.server = socket.socket()
+                self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                self.server.bind(("127.0.0.1", self.port))
+                self.server.listen(2)
+
+    def send(self, connection, name):
+        connection.sendall(f"{name}={json.dumps(self.values[name])}\n".encode())
+
+    def serve(self, connection):
+        connection.setblocking(False)
+        buffer, beat = b"", time.monotonic()
+        self.watching = set()
+        while not self.stopped and not self.drop:
+            ready, _, _ = select.select([connection], [], [], 0.05)
+            try:
+                if ready:
+                    chunk = connection.recv(4096)
+                    if not chunk:
+                        return
+                    buffer += chunk
+                while b"\n" in buffer:
+                    raw, buffer = buffer.split(b"\n", 1)
+                    name, _, value = raw.decode().partition("=")
+                    with self.lock:
+                        self.received.append(raw.decode())
+                    if name == "watch":
+                        for watched in json.loads(value):
+                            if watched in self.values:
+                                self.watching.add(watched)
+                                self.send(connection, watched)
+                    elif name in self.values:
+                        parsed = json.loads(value)
+                        if name == "ap.heading_command":
+                            wind = "wind" in self.values["ap.mode"]
+                            parsed = round((((float(parsed) + 180) % 360) - 180 if wind else float(parsed) % 360) * 10) / 10
+                        self.values[name] = parsed
+                        if name in self.watching:
+                            self.send(connection, name)
+                if time.monotonic() - beat >= 1 and "ap.heading" in self.watching:
+                    beat = time.monotonic()
+                    self.send(connection, "ap.heading")
+                    for line in self.hostile:
+                        connection.sendall(line)
+                    self.hostile = []
+            except OSError:
+                return
+        connection.close()
+        self.drop = False
+
+
+def pypilot_phase(binary, checks):
+    server = PypilotServer()
+    server.start()
+    web = free_port()
+    gateway = Gateway(binary, f"""status_line = false
+[autopilot]
+pypilot = "127.0.0.1:{server.port}"
+
+[web]
+listen = "127.0.0.1:{web}"
+put_networks = ["127.0.0.1/32"]
+""", work=tempfile.mkdtemp(prefix="telltale-pypilot-")).start(wait=[web])
+    API = "/signalk/v2/api/vessels/self/autopilots/pypilot"
+
+    def call(method, path="", body=None):
+        data = json.dumps(body).encode() if body is not None else (b"" if method != "GET" else None)
+        request = urllib.request.Request(f"http://127.0.0.1:{web}{API}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode(errors="replace")
+        except OSError as error:
+            return 0, str(error)
+
+    def status():
+        code, body = call("GET")
+        return body if code == 200 and isinstance(body, dict) else {}
+
+    try:
+        heard = wait_for(lambda: status().get("state") == "standby", 15)
+        with server.lock:
+            watch = next((line for line in server.received if line.startswith("watch=")), "")
+        checks(heard and all(name in watch for name in ("ap.enabled", "ap.mode", "ap.heading_command")),
+               "pypilot (a server speaking its documented protocol): Telltale watches ap.enabled, ap.mode and "
+               "ap.heading_command; the API says standby, compass, 200°", (watch, status()))
+        code, _ = call("POST", "/engage")
+        engaged = wait_for(lambda: status().get("state") == "auto", 5)
+        with server.lock:
+            said = list(server.received)
+        checks(code == 200 and engaged and 'ap.mode="compass"' in said and "ap.enabled=true" in said,
+               "engage: ap.mode=\"compass\", ap.enabled=true sent; auto once pypilot says so", said[-3:])
+        code, _ = call("PUT", "/target/adjust", {"value": 10, "units": "deg"})
+        moved = wait_for(lambda: abs((status().get("target") or 0) - math.radians(210)) < 0.002, 5)
+        checks(code == 200 and moved and "ap.heading_command=210.0" in server.received,
+               "+10°: ap.heading_command=210.0, the target back from pypilot", status())
+        code, _ = call("PUT", "/mode", {"value": "route"})
+        checks(code == 200 and wait_for(lambda: status().get("mode") == "route", 5)
+               and 'ap.mode="nav"' in server.received, "mode route: pypilot's nav mode", status())
+        code, _ = call("PUT", "/mode", {"value": "wind"})
+        wait_for(lambda: status().get("mode") == "wind", 5)
+        code, _ = call("PUT", "/target", {"value": -40, "units": "deg"})
+        checks(code == 200 and "ap.heading_command=-40.0" in server.received and wait_for(
+            lambda: abs((status().get("target") or 0) + math.radians(40)) < 0.002, 5),
+            "in wind mode the target is a wind angle: ap.heading_command=-40.0", status())
+        server.hostile = [b"ap.heading_command=1e999\n", b"ap.enabled=maybe\n", b"x" * 100000 + b"\n",
+                          b"ap.mode=" + b'"' + b"y" * 5000 + b'"\n', b"\xff\xfe=\x00\n"]
+        time.sleep(2.5)
+        checks(gateway.alive() and status().get("mode") == "wind" and abs((status().get("target") or 0)
+                                                                         + math.radians(40)) < 0.002,
+               "a hostile pypilot (a number past any heading, a boolean that is not, a 100 kB line, a huge mode, bytes "
+               "that are not text): passed over, the state as it was, the gateway running", status())
+        code, _ = call("POST", "/disengage")
+        checks(code == 200 and wait_for(lambda: status().get("state") == "standby", 5)
+               and "ap.enabled=false" in server.received, "disengage: ap.enabled=false, standby", status())
+        server.down, server.drop = 4, True
+        gone = wait_for(lambda: status().get("state") == "off-line", 3)
+        code, answer = call("POST", "/engage")
+        back = wait_for(lambda: status().get("state") == "standby", 20)
+        checks(gone and code in (409, 503) and back, "pypilot's connection dropped: off-line at once, a command refused "
+               f"({code}), connected again by itself", answer)
+    finally:
+        server.stopped = True
+        gateway.stop()

@@ -96,7 +96,9 @@ log = gateway.log()
 checks("autopilot.offline" in log or "not heard any more" in log, "and the log says so", log[-400:])
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from autopilot_bus import commanding  # noqa: E402
+from autopilot_bus import commanding, pypilot_phase, route_voyage  # noqa: E402
 
 commanding(binary, checks, recording)
+route_voyage(binary, checks, recording)
+pypilot_phase(binary, checks)
 checks.finish()

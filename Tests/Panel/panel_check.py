@@ -324,7 +324,7 @@ try:
     # ---- Swipes ----
     names = []
     panned = None
-    expected = ["Racing", "Navigation", "Motion", "Chart", "Weather", "History", "Sailing"]
+    expected = ["Racing", "Navigation", "Motion", "Chart", "Weather", "History", "Autopilot", "Sailing"]
     for _ in range(len(expected)):
         on_chart = driver.find_element(By.ID, "layout-name").text == "Chart"
         if on_chart:
@@ -353,7 +353,7 @@ try:
           "on the chart a drag pans it (the layout stays, Follow shows) and Follow restores following", str(panned))
     swipe(60, 330, 450)
     time.sleep(0.3)
-    check(driver.find_element(By.ID, "layout-name").text == "History", "a swipe right goes back")
+    check(driver.find_element(By.ID, "layout-name").text == "Autopilot", "a swipe right goes back")
     swipe(330, 60, 760)
     time.sleep(1)
 
@@ -391,7 +391,7 @@ try:
     tiles = [t.get_attribute("data-id") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")]
     check(driver.find_element(By.ID, "layout-name").text == "Foredeck" and tiles == ["aw", "speed", "depth"],
           "the layout editor saves a layout of the user's own, kept across a reload", str(tiles))
-    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 8, "eight layouts: seven presets and the user's")
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#dots span")) == 9, "nine layouts: eight presets and the user's")
 
     # ---- The wind stopped: stale within its timeout ----
     wind_feed.sending = False
@@ -414,7 +414,8 @@ try:
 
     # ---- AIS: a layout of the user's own with the traffic tile ----
     driver.execute_script("localStorage.setItem('telltale.layouts', JSON.stringify([{name: 'Traffic', tiles: ['ais']}]));"
-                          "localStorage.setItem('telltale.layout', '7')")
+                          "localStorage.setItem('telltale.layout', "
+                          "String(window.telltale.layouts().findIndex(l => l.name === 'Traffic')))")
     driver.refresh()
 
     def traffic_rows():

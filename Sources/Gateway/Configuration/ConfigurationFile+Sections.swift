@@ -24,7 +24,8 @@ extension ConfigurationFile.Reader {
                     "damping",
                     "timeouts",
                     "route_following", "priority", "alarms", "attitude", "record", "imu", "input", "output", "web",
-                    "race", "voice", "polar", "anchor", "boat", "chart", "panel", "weather", "uplink", "n2k", "history",
+                    "race", "voice", "autopilot", "polar", "anchor", "boat", "chart", "panel", "weather", "uplink",
+                    "n2k", "history",
                 ])
         }
         collect { () throws(ConfigurationFile.Error) in
@@ -176,6 +177,7 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in try alarms(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try race(root, &config, base: base) }
         collect { () throws(ConfigurationFile.Error) in try voice(root, &config) }
+        collect { () throws(ConfigurationFile.Error) in try autopilot(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try history(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try anchor(root, &config) }
         collect { () throws(ConfigurationFile.Error) in try chart(root, &config, base: base) }

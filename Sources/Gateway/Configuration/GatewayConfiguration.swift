@@ -94,6 +94,8 @@ public struct GatewayConfiguration: Sendable {
     public var history = HistoryConfiguration()
     /// `[voice]`: announcements spoken through a command (espeak-ng); nil says nothing.
     public var voice: VoiceConfiguration?
+    /// `[autopilot]`: pypilot.
+    public var autopilot = AutopilotConfiguration()
     /// `[chart]`: the charts folder and the online layers the panel's chart offers.
     public var chart = ChartConfiguration()
     /// `[weather]`: the GRIB forecasts watched and imported, and whether forecast wind stands in for an anemometer.

@@ -9,14 +9,8 @@ extension Runtime {
     /// back). Commands go through ``commandPilot(_:_:at:)``.
     func keepAutopilots(at now: Double) {
         let watch = n2k?.bus.pilots ?? PilotWatch()
-        var statuses = watch.listed.map { pilot in
-            let online = watch.isOnline(pilot.address, at: now)
-            return AutopilotStatus(
-                id: pilot.id, provider: "telltale-n2k",
-                state: online ? pilot.state : "off-line", mode: pilot.mode, target: online ? pilot.target : nil,
-                targetIsMagnetic: pilot.targetIsMagnetic, engaged: online ? pilot.engaged : nil,
-                modes: pilot.modes)
-        }
+        var statuses = watch.listed.map { status(of: $0, at: now) }
+        if let pypilot = pypilotStatus(at: now) { statuses.append(pypilot) }
         // The 0183 pilots on outputs marked `autopilot`: what they do is not heard, only what they are sent.
         for output in configuration.outputs where output.autopilot {
             statuses.append(
@@ -24,7 +18,7 @@ extension Runtime {
                     id: "nmea0183-" + output.name, provider: "telltale-0183", state: nil, mode: nil, target: nil,
                     targetIsMagnetic: false, engaged: nil, modes: ["route", "wind"], actions: ["courseNextPoint"]))
         }
-        let heard = statuses.first { $0.provider == "telltale-n2k" }
+        let heard = statuses.first { $0.provider != "telltale-0183" }
         // The autopilot alarm: the default pilot's state, and whether the crew asked for standby just now.
         router.pilot(
             heard.map {
@@ -37,7 +31,7 @@ extension Runtime {
             state.feed.take(autopilot: heard, at: engineTime(now), unixTime: unixTime(at: now))
         }
         guard statuses != autopilots else { return }
-        for status in statuses where status.provider == "telltale-n2k" {
+        for status in statuses where status.provider != "telltale-0183" {
             let before = autopilots.first { $0.id == status.id }
             if status.state == "off-line" && before?.state != "off-line" {
                 log.warning(
@@ -62,17 +56,132 @@ extension Runtime {
     /// or this moment cannot do, 503 the bus cannot take it.
     func commandPilot(_ device: String, _ command: AutopilotCommand, at now: Double) -> (Int, String) {
         if device.hasPrefix("nmea0183-") { return commandSentencePilot(String(device.dropFirst(9)), command) }
-        guard let n2k, let pilot = n2k.bus.pilots.pilot(named: device) else {
-            return (404, "no such autopilot on the bus")
-        }
-        guard n2k.bus.pilots.isOnline(pilot.address, at: now) else {
+        guard let pilot = liveStatus(device, at: now) else { return (404, "no such autopilot heard") }
+        guard pilot.state != "off-line" else {
             return (409, "\(device) is off-line (not heard for \(Int(PilotWatch.offlineAfter)) s): nothing sent")
+        }
+        // A tack or gybe counting down is called off by any other command to the pilot (standby above all).
+        if let pending = pendingTurn, pending.device == device {
+            pendingTurn = nil
+            say(pending.words + " called off", at: now)
         }
         let orders: [PilotCommander.Order]
         switch pilotOrders(pilot, command) {
         case .success(let made): orders = made
         case .failure(let refusal): return (409, refusal.message)
         }
+        if case .failure(let refusal) = check(orders, for: device) { return (409, refusal.message) }
+        var turning: String?
+        switch command {
+        case .tack(let port): turning = "tacking to " + (port ? "port" : "starboard")
+        case .gybe(let port): turning = "gybing to " + (port ? "port" : "starboard")
+        default: break
+        }
+        if let words = turning {
+            // Said before it happens, so the crew can mind the sheets and the boom; sent when the countdown ends.
+            pendingTurn = PendingTurn(device: device, orders: orders, due: now + Self.turnWarning, words: words)
+            say("\(words) in \(Int(Self.turnWarning)) seconds", at: now)
+            return (200, "\(words) in \(Int(Self.turnWarning)) s (any command to the pilot before then calls it off)")
+        }
+        return deliver(orders, to: device, words: command.words, at: now)
+    }
+
+    /// A pilot as the API shows it, from what its bus says now.
+    func status(of pilot: PilotWatch.Pilot, at now: Double) -> AutopilotStatus {
+        let online = n2k?.bus.pilots.isOnline(pilot.address, at: now) ?? false
+        return AutopilotStatus(
+            id: pilot.id, provider: "telltale-n2k", state: online ? pilot.state : "off-line", mode: pilot.mode,
+            target: online ? pilot.target : nil, targetIsMagnetic: pilot.targetIsMagnetic,
+            engaged: online ? pilot.engaged : nil, modes: pilot.modes)
+    }
+
+    /// pypilot as the API shows it (`pypilot`), once it has been heard; off-line when not connected or not heard
+    /// for 10 s.
+    func pypilotStatus(at now: Double) -> AutopilotStatus? {
+        guard let pypilot, let heard = pypilot.link.lastHeard else { return nil }
+        let online = pypilot.isConnected && now - heard <= PilotWatch.offlineAfter
+        let link = pypilot.link
+        return AutopilotStatus(
+            id: "pypilot", provider: "telltale-pypilot", state: online ? link.state : "off-line", mode: link.apiMode,
+            target: online ? link.target : nil, targetIsMagnetic: false, engaged: online ? link.enabled : nil,
+            modes: ["compass", "gps", "wind", "route"])
+    }
+
+    /// The pilot named `device`, from what it says now.
+    func liveStatus(_ device: String, at now: Double) -> AutopilotStatus? {
+        if device == "pypilot" { return pypilotStatus(at: now) }
+        return n2k?.bus.pilots.pilot(named: device).map { status(of: $0, at: now) }
+    }
+
+    /// Whether the pilot can take every order (nothing is sent of a command it cannot take whole).
+    func check(_ orders: [PilotCommander.Order], for device: String) -> Result<Void, PilotCommander.Refusal> {
+        for order in orders {
+            if device == "pypilot" {
+                if case .failure(let refusal) = pypilot?.link.lines(order) ?? .failure(.cannot("no pypilot")) {
+                    return .failure(refusal)
+                }
+            } else if let pilot = n2k?.bus.pilots.pilot(named: device),
+                case .failure(let refusal) = PilotCommander.messages(order, for: pilot)
+            {
+                return .failure(refusal)
+            }
+        }
+        return .success(())
+    }
+
+    /// The orders to the pilot, once: on the bus, or to pypilot.
+    func deliver(_ orders: [PilotCommander.Order], to device: String, words: String, at now: Double) -> (Int, String) {
+        if device == "pypilot" {
+            guard let pypilot else { return (404, "no pypilot") }
+            var lines: [String] = []
+            for order in orders {
+                switch pypilot.link.lines(order) {
+                case .success(let more): lines += more
+                case .failure(let refusal): return (409, refusal.message)
+                }
+            }
+            guard pypilot.send(lines, now: now) else {
+                return (503, "pypilot is not connected: not sent")
+            }
+            pilotCommands += 1
+            if orders.contains(.standby) { standbyAsked[device] = now }
+            log.notice(
+                "autopilot.command", "autopilot: pypilot \(words): \(lines.count) line(s) sent", [("pilot", device)])
+            return (200, "sent to pypilot: \(words)")
+        }
+        guard let pilot = n2k?.bus.pilots.pilot(named: device) else { return (404, "no such autopilot on the bus") }
+        return send(orders, to: pilot, device: device, words: words, at: now)
+    }
+
+    /// Seconds between a tack or gybe said aloud and its command to the pilot.
+    static let turnWarning = 5.0
+
+    /// The tack or gybe whose countdown has ended, sent (checked each second).
+    func sendDueTurn(at now: Double) {
+        guard let pending = pendingTurn, now >= pending.due else { return }
+        pendingTurn = nil
+        guard let pilot = liveStatus(pending.device, at: now), pilot.state != "off-line" else {
+            say(pending.words + ": the pilot is not heard, not sent", at: now)
+            return
+        }
+        let (status, _) = deliver(pending.orders, to: pending.device, words: pending.words, at: now)
+        if status != 200 { say(pending.words + ": not sent", at: now) }
+    }
+
+    /// Said aloud (with `[voice]`) and in the log, as the engine's announcements are.
+    func say(_ text: String, at now: Double) {
+        // Never held back: what was said aloud is always in the log.
+        log(LogEvent(.info, "voice.announce", "announce: \(text)", [("text", text)], throttled: false))
+        voice?.say(text, at: now)
+    }
+
+    /// The orders' messages written to the bus, once.
+    func send(
+        _ orders: [PilotCommander.Order], to pilot: PilotWatch.Pilot, device: String, words: String, at now: Double
+    )
+        -> (Int, String)
+    {
+        guard let n2k else { return (404, "no NMEA 2000 bus") }
         var messages: [N2KOutbound.Outgoing] = []
         for order in orders {
             switch PilotCommander.messages(order, for: pilot) {
@@ -83,18 +192,17 @@ extension Runtime {
         guard let frames = n2k.command(messages, now: now) else {
             log.warning(
                 "autopilot.unsent",
-                "autopilot: \(device) \(command.words): the bus cannot take it now (no address "
-                    + "held, or the bus is down)", [("pilot", device)])
+                "autopilot: \(device) \(words): the bus cannot take it now (no address held, or the bus is down)",
+                [("pilot", device)])
             return (503, "the NMEA 2000 bus cannot take it now (no address held yet, or the bus is down): not sent")
         }
         pilotCommands += 1
         pilotFrames += frames
-        if case .dodgeLeave = command { dodges[device] = nil }
         if orders.contains(.standby) { standbyAsked[device] = now }
         log.notice(
-            "autopilot.command", "autopilot: \(device) \(command.words): \(messages.count) message(s) sent",
-            [("pilot", device)])
-        return (200, "sent to \(device): \(command.words)")
+            "autopilot.command", "autopilot: \(device) \(words): \(messages.count) message(s) sent", [("pilot", device)]
+        )
+        return (200, "sent to \(device): \(words)")
     }
 
     /// An NMEA 0183 pilot on an output: it steers by the APB, RMB and XTE (route) or the MWV (wind) it is sent and says
@@ -130,7 +238,7 @@ extension Runtime {
     }
 
     /// What `command` means for this pilot now, as orders in its terms.
-    func pilotOrders(_ pilot: PilotWatch.Pilot, _ command: AutopilotCommand) -> Result<
+    func pilotOrders(_ pilot: AutopilotStatus, _ command: AutopilotCommand) -> Result<
         [PilotCommander.Order], PilotCommander.Refusal
     > {
         let id = pilot.id
@@ -188,6 +296,7 @@ extension Runtime {
             return .success([pilot.mode == "wind" ? .windAngle(base + offset) : .heading(base + offset)])
         case .dodgeLeave:
             guard let base = dodges[id] else { return .failure(.cannot("no dodge under way")) }
+            dodges[id] = nil
             return .success([pilot.mode == "wind" ? .windAngle(base) : .heading(base)])
         case .courseCurrentPoint:
             guard lastReport?.values.navigationLeg != nil else {
@@ -203,4 +312,12 @@ extension Runtime {
             return .success([.engage(mode: "route")])
         }
     }
+}
+
+/// A tack or gybe said aloud, waiting for its countdown to end.
+struct PendingTurn {
+    var device: String
+    var orders: [PilotCommander.Order]
+    var due: Double
+    var words: String
 }

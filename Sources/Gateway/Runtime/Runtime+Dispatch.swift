@@ -223,7 +223,11 @@ extension Runtime {
                 }
             }
         case .announce(let announcement):
-            log.info("voice.announce", "announce: \(announcement.text)", [("text", announcement.text)])
+            // Never held back: what was said aloud is always in the log.
+            log(
+                LogEvent(
+                    .info, "voice.announce", "announce: \(announcement.text)", [("text", announcement.text)],
+                    throttled: false))
             voice?.say(announcement.text, at: now)
         case .refused(let sentence, let source, let error):
             // Counted by the router (unreadable, implausible); the implausible said in the log here.

@@ -44,6 +44,7 @@ extension Runtime {
     /// line on a terminal.
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
+        sendDueTurn(at: now)
         if !programPagesReleased && now - startTime >= Self.releaseAfter {
             programPagesReleased = true
             releaseProgramPages()

@@ -29,6 +29,8 @@ public final class Runtime {
     let uplink: UplinkService?
     /// The NMEA 2000 bus, when `[n2k]` is on; `n2kOutput` is the router's output for what is converted onto it.
     let n2k: N2KService?
+    /// pypilot over TCP (`[autopilot] pypilot`).
+    let pypilot: PypilotService?
     let n2kOutput: Int?
     /// The engine sources of the bus's devices, by name (registered as they are heard).
     var busSources: [String: SourceID] = [:]
@@ -58,6 +60,8 @@ public final class Runtime {
     var dodges: [String: Double] = [:]
     /// When the crew last asked each pilot for standby (no alarm for a standby asked for).
     var standbyAsked: [String: Double] = [:]
+    /// A tack or gybe said aloud and sent when its countdown ends (any other command to the pilot cancels it).
+    var pendingTurn: PendingTurn?
     /// Commands sent to pilots and the frames they took (the status and the benchmark).
     var pilotCommands = 0
     var pilotFrames = 0
@@ -128,6 +132,9 @@ public final class Runtime {
             N2KService(configuration: $0, stateFolder: configuration.stateFile.map { POSIX.folder(of: $0) }, log: log)
         }
         self.n2k = n2k
+        pypilot = configuration.autopilot.pypilotHost.map { [log] in
+            PypilotService(host: $0, port: configuration.autopilot.pypilotPort, log: log)
+        }
         if let n2k, !n2k.bus.listenOnly, !n2k.configuration.convert.isEmpty {
             // What is converted onto the bus: the inputs' sentences the conversions read, never the bus's own.
             var policy = OutputPolicy(name: n2k.configuration.name)
@@ -166,7 +173,8 @@ public final class Runtime {
             historyPaths: configuration.history.paths,
             keepsHistory: configuration.history.enabled && configuration.stateFile != nil,
             commandsPilots: configuration.n2k.map { !$0.listenOnly } ?? false
-                || configuration.outputs.contains { $0.autopilot }, log: log)
+                || configuration.outputs.contains { $0.autopilot } || configuration.autopilot.pypilotHost != nil,
+            log: log)
         charts = ChartLibrary(Self.chart(configuration))
         charts.report = { [log] name, reason in
             log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
@@ -215,6 +223,7 @@ public final class Runtime {
         services.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         services.append(self.engine)
         services.append(n2k)
+        services.append(pypilot)
         services.append(inputs)
         services.append(notifier)
     }
