@@ -48,6 +48,18 @@ import Testing
     }
 }
 
+extension AutopilotTurnTests {
+    @Test("wind mode's angle: the polar's beat close-hauled, its run running, on the side the wind is; none on a reach")
+    func windTarget() throws {
+        let beating = try #require(AutopilotTurn.windTarget(Self.values(twa: -48, twd: 0, heading: 48)))
+        #expect(beating.trueWindAngle == -42 && beating.apparentWindAngle < 0 && beating.apparentWindAngle > -42)
+        let running = try #require(AutopilotTurn.windTarget(Self.values(twa: 160, twd: 0, heading: 200)))
+        #expect(running.trueWindAngle == 150 && running.apparentWindAngle > 0)
+        #expect(AutopilotTurn.windTarget(Self.values(twa: 95, twd: 0, heading: 265)) == nil)
+        #expect(AutopilotTurn.windTarget(Self.values(twa: 40, twd: 0, heading: 320, beat: nil, run: nil)) == nil)
+    }
+}
+
 /// The autopilot alarm (#41): a pilot that stops steering while engaged, not asked to.
 @Suite struct AutopilotAlarmTests {
     typealias Scenario = AlarmTests.Scenario

@@ -390,6 +390,13 @@ put_networks = ["127.0.0.1/32"]
     checks(code == 200 and target == 65379 and str(fields[4].value) == "Vane, Wind Mode", "mode wind: 65379 256",
            (code, [str(m) for m in sent]))
     wait_for(lambda: status().get("mode") == "wind", 5)
+    with bus.lock:
+        before = len(bus.sent)
+    time.sleep(2.5)
+    with bus.lock:
+        after = len(bus.sent)
+    checks(after == before, f"on a reach (TWA {math.degrees(twa or 0):.0f}°) wind mode holds the angle the pilot has: "
+           "no polar angle sent (close-hauled or running it would be)", after - before)
     code, answer, sent = command("PUT", "target", {"value": -35, "units": "deg"}, expect=1)
     target, fields = pairs(sent[0]) if sent else (None, {})
     checks(code == 200 and target == 65345 and abs(float(fields[4].raw_value) - math.radians(325)) < 0.001,

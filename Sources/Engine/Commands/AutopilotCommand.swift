@@ -144,3 +144,26 @@ extension Engine {
     /// words go out with the next tick).
     public mutating func pilot(_ report: PilotReport?) { pilotReport = report }
 }
+
+extension AutopilotTurn {
+    /// The wind angle a pilot put in wind mode should hold (#41): close-hauled (the true wind within 15° of the polar's
+    /// beat angle, or closer to the wind) the beat angle, running (within 15° of the run angle, or deeper) the run
+    /// angle, on the side the wind is now; on a reach nil (the pilot holds the angle it has). Degrees; the apparent
+    /// angle at the polar's target speed.
+    public static func windTarget(_ values: InstrumentValues) -> (trueWindAngle: Double, apparentWindAngle: Double)? {
+        guard let wind = values.trueWind, wind.speed > 0.3, let performance = values.performance else { return nil }
+        let off = abs(wind.angle)
+        let target: Performance.Target
+        if off < performance.beat.angle + 15 {
+            target = performance.beat
+        } else if off > performance.run.angle - 15 {
+            target = performance.run
+        } else {
+            return nil
+        }
+        let angle = wind.angle < 0 ? -target.angle : target.angle
+        let apparent = WindTriangle.apparentWind(
+            true: RelativeWind(angle: angle, speed: wind.speed), speedThroughWater: target.speed)
+        return (angle, apparent.angle)
+    }
+}

@@ -83,7 +83,34 @@ extension Runtime {
             say("\(words) in \(Int(Self.turnWarning)) seconds", at: now)
             return (200, "\(words) in \(Int(Self.turnWarning)) s (any command to the pilot before then calls it off)")
         }
-        return deliver(orders, to: device, words: command.words, at: now)
+        let (status, message) = deliver(orders, to: device, words: command.words, at: now)
+        if status == 200, case .mode("wind") = command, AutopilotTurn.windTarget(lastReport?.values ?? .init()) != nil {
+            // Close-hauled or running: once the pilot says it is in wind mode, the polar's angle (`windTargetDue`).
+            windTargetDue = (device, now + 10)
+        }
+        return (status, message)
+    }
+
+    /// A pilot just put in wind mode while close-hauled or running: the polar's target angle for it once it says it
+    /// is in wind mode (within 10 s), as the apparent wind angle it holds (checked each second).
+    func sendWindTarget(at now: Double) {
+        guard let due = windTargetDue else { return }
+        let device = due.device
+        guard now <= due.until else {
+            windTargetDue = nil
+            return
+        }
+        guard let pilot = liveStatus(device, at: now), pilot.state == "auto", pilot.mode == "wind" else { return }
+        windTargetDue = nil
+        guard let values = lastReport?.values, let target = AutopilotTurn.windTarget(values) else { return }
+        let (status, _) = deliver(
+            [.windAngle(target.apparentWindAngle * Double.pi / 180)], to: device,
+            words: "the polar's angle, \(Int(abs(target.trueWindAngle).rounded()))° true", at: now)
+        if status == 200 {
+            say(
+                "wind mode, \(Int(abs(target.trueWindAngle).rounded())) degrees true on the polar, "
+                    + "\(Int(abs(target.apparentWindAngle).rounded())) apparent", at: now)
+        }
     }
 
     /// A pilot as the API shows it, from what its bus says now.

@@ -45,6 +45,7 @@ extension Runtime {
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
         sendDueTurn(at: now)
+        sendWindTarget(at: now)
         if !programPagesReleased && now - startTime >= Self.releaseAfter {
             programPagesReleased = true
             releaseProgramPages()

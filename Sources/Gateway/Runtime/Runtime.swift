@@ -62,6 +62,8 @@ public final class Runtime {
     var standbyAsked: [String: Double] = [:]
     /// A tack or gybe said aloud and sent when its countdown ends (any other command to the pilot cancels it).
     var pendingTurn: PendingTurn?
+    /// A pilot put in wind mode close-hauled or running, waiting to say it is (until the time given).
+    var windTargetDue: (device: String, until: Double)?
     /// Commands sent to pilots and the frames they took (the status and the benchmark).
     var pilotCommands = 0
     var pilotFrames = 0
