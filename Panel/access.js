@@ -33,6 +33,18 @@ export async function command(path, value) {
   } catch (e) { toast("No connection"); }
 }
 
+// A tack of the default autopilot (the laylines' "Tack now"), to `side`; the gateway says it aloud and sends it 5 s on.
+export async function pilotTack(side) {
+  try {
+    const response = await fetch("/signalk/v2/api/vessels/self/autopilots/_default/tack/" + side,
+      { method: "POST", headers: authorised({}) });
+    let message = "";
+    try { message = (await response.json()).message || ""; } catch (e) { }
+    if (response.status === 401 || response.status === 403) { refused(); return; }
+    toast(response.ok ? "Tacking to " + side + " in 5 s" : message || "Refused (" + response.status + ")");
+  } catch (e) { toast("No connection"); }
+}
+
 // A Signal K clientId is a UUID the device makes once (crypto.randomUUID is only there over https or on localhost).
 export function clientId() {
   let id = load("clientId", null);

@@ -211,13 +211,21 @@ export const INSTRUMENTS = {
   },
   layline: {
     title: "Laylines", units: "distance", defaultUnit: "NM", decimals: 2,
-    html: () => `<div class="numbers">${big("lay")}${numberLine("laytime", "Time")}${numberLine("own", "Own")}</div>`,
+    // With the autopilot steering, "Tack now": lit once the layline is reached (within 10 s of it, or past it).
+    html: () => `<div class="numbers">${big("lay")}${numberLine("laytime", "Time")}${numberLine("own", "Own")}` +
+      `<button class="tack-now" data-tack-now hidden>Tack now</button></div>`,
     update(t) {
       const base = "navigation.racing.";
-      t.length("lay", number(base + "layline.distance"), "distance");
+      const distance = number(base + "layline.distance");
+      t.length("lay", distance, "distance");
       const time = number(base + "layline.time");
       t.text("laytime", time && clock(time.value).slice(1), time, "");
       t.length("own", number(base + "oppositeLayline.distance"), "distance");
+      const pilot = reading("steering.autopilot.state"), twa = number("environment.wind.angleTrueWater");
+      const button = t.element.querySelector("[data-tack-now]");
+      button.hidden = !(pilot && !pilot.stale && pilot.value === "auto" && twa);
+      if (twa) button.dataset.side = twa.value > 0 ? "starboard" : "port";
+      button.classList.toggle("due", !!((time && time.value <= 10) || (distance && distance.value <= 0)));
     },
   },
   windhistory: {

@@ -1,6 +1,6 @@
 // The page: layouts, swipes, dialogs, the editor, and everything started. The panel's one entry (index.html loads
 // it as a module); every other module only declares, and is started from here.
-import { command, refreshAccess, startAccess } from "./access.js";
+import { command, pilotTack, refreshAccess, startAccess } from "./access.js";
 import { renderAlarms } from "./alarms.js";
 import { chart, closeChart, openChart, startChart, updateChart } from "./chart.js";
 import { startConnection } from "./connection.js";
@@ -88,6 +88,9 @@ document.addEventListener("keydown", e => {
 main.addEventListener("click", e => {
   const button = e.target.closest("button[data-race]");
   if (button) command("telltale/race/command", button.dataset.race);
+  // The laylines' "Tack now": a tack of the default pilot, the way the wind says (onto the polar's angle).
+  const tack = e.target.closest("button[data-tack-now]");
+  if (tack) pilotTack(tack.dataset.side);
 });
 
 function openSettings(id) {

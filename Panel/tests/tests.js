@@ -382,6 +382,24 @@ test("the autopilot tile from the stream: state and mode, a heading with its nor
   ok(t.element.classList.contains("pilot-offline"), "off-line shown");
 });
 
+test("the laylines' Tack now: only with the pilot steering, lit at the layline, the way the wind says", () => {
+  fresh();
+  const t = new Tile("layline");
+  put("navigation.racing.layline.distance", COMPUTED, 400);
+  put("navigation.racing.layline.time", COMPUTED, 95);
+  put("environment.wind.angleTrueWater", COMPUTED, -0.7);
+  t.update();
+  const button = t.element.querySelector("[data-tack-now]");
+  ok(button.hidden, "hidden without a pilot steering");
+  put("steering.autopilot.state", "raymarine-204", "auto");
+  t.update();
+  ok(!button.hidden && !button.classList.contains("due"), "shown, not yet due");
+  equal(button.dataset.side, "port");
+  put("navigation.racing.layline.time", COMPUTED, 8);
+  t.update();
+  ok(button.classList.contains("due"), "lit within 10 s of the layline");
+});
+
 // ---- Run -------------------------------------------------------------------------------------------------------
 
 const list = document.getElementById("results");
