@@ -184,6 +184,11 @@ extension SignalKServer {
             counters.refused += 1
             return refuse(refused.status, refused.message)
         }
+        if request.method == "POST" && parts.count == 3 && parts[0] == "_providers" && parts[1] == "_default" {
+            guard autopilots.contains(where: { $0.id == parts[2] }) else { return refuse(400, "no such autopilot") }
+            counters.puts += 1
+            return ask(.autopilot(parts[2], .makeDefault), id, &connection, keepAlive: keepAlive, act)
+        }
         guard parts.count >= 2 else { return refuse(405, "commands go to a device: .../autopilots/<id>/<command>") }
         let device = parts[0] == "_default" ? autopilots.first : autopilots.first { $0.id == parts[0] }
         guard let device else { return refuse(404, "no such autopilot") }

@@ -31,6 +31,38 @@ def identifier(priority, pgn, source, destination=255):
     return priority << 26 | pgn << 8 | source
 
 
+def fast_frames(ident, data, sequence=0):
+    """A fast packet's frames for `data` (more than 8 bytes): the length in the first, 6 then 7 bytes a frame."""
+    out = [bytes([sequence << 5, len(data)]) + data[:6]]
+    rest, counter = data[6:], 1
+    while rest:
+        chunk = bytes([sequence << 5 | counter]) + rest[:7]
+        out.append(chunk + b"\xff" * (8 - len(chunk)))
+        rest, counter = rest[7:], counter + 1
+    return [(ident, frame) for frame in out]
+
+
+def other_pilots(path):
+    """Two more pilots from susteranna2020's recorded bus (canboat's samples): its B&G/Simrad NAC at address 16 (its
+    65305 status and mode reports and its 127237), and the same 127237 as if from a pilot known only by it, at 40."""
+    frames = []
+    seen = set()
+    for line in open(path):
+        parts = line.strip().split(",")
+        if len(parts) < 7 or parts[3] != "16" or parts[2] not in ("65305", "127237"):
+            continue
+        data = bytes(int(b, 16) for b in parts[6:])
+        if (parts[2], data) in seen:
+            continue
+        seen.add((parts[2], data))
+        if parts[2] == "65305":
+            frames.append((identifier(7, 65305, 16), data))
+        elif not any(i & 0xFF == 40 for i, _ in frames):
+            frames += fast_frames(identifier(2, 127237, 16), data, 1)
+            frames += fast_frames(identifier(2, 127237, 40), data, 2)
+    return frames
+
+
 def recorded_frames(path):
     """The recording's frames a pilot's bus keeps (claims, products, heartbeats, the pilot's 127237 and proprietary
     frames), its own pilot reports left out: the pilot below makes those."""
@@ -73,6 +105,8 @@ class PilotBus(threading.Thread):
         # The bearing to the destination Telltale sends (129284), for a pilot in route mode.
         self.bearing = None
         self.silent = False
+        # More pilots on the bus, said every half second (``other_pilots``).
+        self.others = []
         # A pilot that hears commands and does not take them (a fault, another controller holding it).
         self.ignore = False
         self.stopped = False
@@ -135,6 +169,8 @@ class PilotBus(threading.Thread):
                 next_report = now + 0.5
                 with self.lock:
                     for ident, data in self.reports():
+                        out += self.line(ident, data)
+                    for ident, data in self.others:
                         out += self.line(ident, data)
             if out:
                 try:
@@ -298,6 +334,45 @@ put_networks = ["127.0.0.1/32"]
 
     heard = wait_for(lambda: status().get("state") == "standby", 20)
     checks(heard, "on the Yacht Devices gateway: the pilot behind it heard, in standby", status())
+    susteranna = os.path.join(os.path.dirname(recording), "susteranna2020.raw")
+    if os.path.exists(susteranna):
+        with bus.lock:
+            bus.others = other_pilots(susteranna)
+        listed = wait_for(lambda: {"simrad-16", "nmea2000-40"} <= set(request("GET", API)[1]), 10)
+        code, simrad = request("GET", API + "/simrad-16")
+        checks(listed and simrad.get("state") == "standby", "susteranna's B&G/Simrad NAC (its 65305) and a pilot known "
+               "only by its 127237 listed beside it; the NAC in standby as its reports say", simrad)
+        _, first = request("GET", API + "/_providers/_default")
+        code, _ = request("POST", API + "/_providers/_default/raymarine-204")
+        _, chosen = request("GET", API + "/_providers/_default")
+        _, listing = request("GET", API)
+        checks(first == {"id": "simrad-16"} and code == 200 and chosen == {"id": "raymarine-204"}
+               and listing.get("raymarine-204", {}).get("isDefault") is True,
+               "the default pilot: the lowest address first (simrad-16), then the one the crew names "
+               "(POST _providers/_default/raymarine-204)", (first, chosen))
+        with bus.lock:
+            before = len(bus.sent)
+        code, _ = request("POST", API + "/simrad-16/engage")
+        code2, _ = request("PUT", API + "/simrad-16/target/adjust", {"value": -10, "units": "deg"})
+        code3, _ = request("PUT", API + "/nmea2000-40/mode", {"value": "route"})
+        code4, _ = request("PUT", API + "/nmea2000-40/mode", {"value": "wind"})
+        wait_for(lambda: len(bus.sent) - before >= 3, 3)
+        with bus.lock:
+            new = [m for _, m in bus.sent[before:]]
+        fields = [{f.id: f.value for f in m.fields} for m in new]
+        simnet = [f for m, f in zip(new, fields) if m.PGN == 130850]
+        standard = [pairs(m) for m in new if m.PGN == 126208 and m.destination == 40]
+        checks(code == 200 and code2 == 200 and len(simnet) == 2 and simnet[0].get("event") == "Heading mode"
+               and simnet[0].get("address") == 16 and simnet[1].get("event") == "Change course"
+               and simnet[1].get("direction") == "Port" and abs(simnet[1].get("angle", 0) - math.radians(10)) < 0.001,
+               "the NAC engaged and turned 10° to port: 130850 AP commands (heading mode; change of course) to address "
+               "16, as nmea2000 reads them", simnet)
+        checks(code3 == 200 and code4 == 400 and len(standard) == 1 and standard[0][0] == 127237
+               and str(standard[0][1][5].value) == "Track Control",
+               "the standard pilot: route mode as 126208 into 127237's steering mode (track control); wind mode "
+               "refused 400 (not one of its modes), nothing sent", standard)
+        with bus.lock:
+            bus.others = []
     code, features = request("GET", "/signalk/v2/features")
     checks(code == 200 and "autopilot" in features.get("apis", []), "the features list the Autopilot API", features)
     # The gateway's own address claimed before anything is sent.
@@ -758,11 +833,11 @@ put_networks = ["127.0.0.1/32"]
         checks(code == 200 and wait_for(lambda: status().get("mode") == "route", 5)
                and 'ap.mode="nav"' in server.received, "mode route: pypilot's nav mode", status())
         code, _ = call("PUT", "/mode", {"value": "wind"})
-        wait_for(lambda: status().get("mode") == "wind", 5)
-        code, _ = call("PUT", "/target", {"value": -40, "units": "deg"})
-        checks(code == 200 and "ap.heading_command=-40.0" in server.received and wait_for(
-            lambda: abs((status().get("target") or 0) + math.radians(40)) < 0.002, 5),
-            "in wind mode the target is a wind angle: ap.heading_command=-40.0", status())
+        wait_for(lambda: status().get("mode") == "wind", 10)
+        code, answer = call("PUT", "/target", {"value": -40, "units": "deg"})
+        checks(code == 200 and wait_for(lambda: abs((status().get("target") or 0) + math.radians(40)) < 0.002, 10)
+               and "ap.heading_command=-40.0" in server.received,
+               "in wind mode the target is a wind angle: ap.heading_command=-40.0", (code, answer, status()))
         server.hostile = [b"ap.heading_command=1e999\n", b"ap.enabled=maybe\n", b"x" * 100000 + b"\n",
                           b"ap.mode=" + b'"' + b"y" * 5000 + b'"\n', b"\xff\xfe=\x00\n"]
         time.sleep(2.5)

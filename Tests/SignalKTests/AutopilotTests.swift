@@ -89,6 +89,8 @@ import Testing
         #expect(h.pilotCommands.allSatisfy { $0.0 == "raymarine-204" })
         #expect(got.count == 12)
         #expect(got.first == .engage)
+        #expect(send(&h, "POST", "_providers/_default/raymarine-204") == 200)
+        #expect(h.pilotCommands.last?.1 == .makeDefault && h.pilotCommands.last?.0 == "raymarine-204")
         if got.count == 12 {
             if case .target(let value) = got[1] { #expect(abs(value - Double.pi / 2) < 1e-12) } else { Issue.record() }
             #expect(got[2] == .target(-0.5))
@@ -129,6 +131,8 @@ import Testing
         }
         #expect(send(&allowed, "POST", "raymarine-204/tack/sideways") == 404)
         #expect(send(&allowed, "POST", "nobody/engage") == 404)
+        #expect(send(&allowed, "POST", "_providers/_default/nobody") == 400)
+        #expect(send(&h, "POST", "_providers/_default/raymarine-204") == 401)
         #expect(h.pilotCommands.isEmpty && allowed.pilotCommands.isEmpty)
     }
 

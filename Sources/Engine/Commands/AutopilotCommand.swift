@@ -24,6 +24,9 @@ public enum AutopilotCommand: Hashable, Sendable {
     /// Steer the route: to its current point, or on to the next one.
     case courseCurrentPoint
     case courseNextPoint
+    /// Make this pilot the default one (the API's `_providers/_default/<id>`): first in the list, under
+    /// `steering.autopilot.*`, `_default` in commands.
+    case makeDefault
 
     /// The states and modes the API takes.
     public static let states = ["auto", "standby"]
@@ -49,6 +52,7 @@ public enum AutopilotCommand: Hashable, Sendable {
         case .dodgeLeave: return "dodge over"
         case .courseCurrentPoint: return "steer to the current point"
         case .courseNextPoint: return "steer on to the next point"
+        case .makeDefault: return "the default pilot"
         }
     }
 }

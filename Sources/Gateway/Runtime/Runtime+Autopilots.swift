@@ -18,10 +18,17 @@ extension Runtime {
                     id: "nmea0183-" + output.name, provider: "telltale-0183", state: nil, mode: nil, target: nil,
                     targetIsMagnetic: false, engaged: nil, modes: ["route", "wind"], actions: ["courseNextPoint"]))
         }
+        // The one the crew made the default first (while it is there).
+        if let chosen = statuses.firstIndex(where: { $0.id == defaultPilot }), chosen > 0 {
+            statuses.insert(statuses.remove(at: chosen), at: 0)
+        }
         let heard = statuses.first { $0.provider != "telltale-0183" }
-        // The autopilot alarm: the default pilot's state, and whether the crew asked for standby just now.
+        // The autopilot alarm watches the pilot last seen steering (a boat steers with one), else the default one; with
+        // whether the crew asked it for standby just now.
+        if let steering = statuses.first(where: { $0.state == "auto" }) { steeringPilot = steering.id }
+        let watched = statuses.first { $0.id == steeringPilot } ?? heard
         router.pilot(
-            heard.map {
+            watched.map {
                 PilotReport(
                     id: $0.id, state: $0.state, standbyAsked: (standbyAsked[$0.id] ?? -.infinity) > now - 5)
             })
@@ -55,6 +62,12 @@ extension Runtime {
     /// answer the panel waits for). The status and words for the API: 200 sent, 404 not heard, 409 what this pilot
     /// or this moment cannot do, 503 the bus cannot take it.
     func commandPilot(_ device: String, _ command: AutopilotCommand, at now: Double) -> (Int, String) {
+        if case .makeDefault = command {
+            defaultPilot = device
+            keepAutopilots(at: now)
+            log.notice("autopilot.default", "autopilot: \(device) is the default pilot", [("pilot", device)])
+            return (200, "\(device) is the default pilot")
+        }
         if device.hasPrefix("nmea0183-") { return commandSentencePilot(String(device.dropFirst(9)), command) }
         guard let pilot = liveStatus(device, at: now) else { return (404, "no such autopilot heard") }
         guard pilot.state != "off-line" else {
@@ -330,6 +343,8 @@ extension Runtime {
                 return .failure(.cannot("no route or destination is followed: set one first"))
             }
             return .success([.engage(mode: "route")])
+        case .makeDefault:
+            return .success([])
         case .courseNextPoint:
             guard lastReport?.values.navigationLeg != nil else {
                 return .failure(.cannot("no route or destination is followed: set one first"))

@@ -64,6 +64,10 @@ public final class Runtime {
     var pendingTurn: PendingTurn?
     /// A pilot put in wind mode close-hauled or running, waiting to say it is (until the time given).
     var windTargetDue: (device: String, until: Double)?
+    /// The pilot last seen steering: the one the autopilot alarm watches.
+    var steeringPilot: String?
+    /// The pilot the crew made the default (the API's `_providers/_default/<id>`); nil: the first listed.
+    var defaultPilot: String?
     /// Commands sent to pilots and the frames they took (the status and the benchmark).
     var pilotCommands = 0
     var pilotFrames = 0
