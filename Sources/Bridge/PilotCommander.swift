@@ -128,12 +128,10 @@ public enum PilotCommander {
             if delta > Double.pi { delta -= 2 * Double.pi }
             if delta <= -Double.pi { delta += 2 * Double.pi }
             return change(delta)
-        case .windAngle(let angle):
-            guard pilot.mode == "wind", let target = pilot.target else {
-                return .failure(.cannot("the pilot is not holding a wind angle"))
-            }
-            // A larger angle off the wind on starboard (positive) is a turn to port.
-            return change(-(angle - target))
+        case .windAngle:
+            // The wind angle a Simnet pilot holds is not read (its 65341), so a new one cannot be given as a change
+            // from it: a turn (target/adjust) can.
+            return .failure(.cannot("a Simrad pilot's wind angle is not read here: use target/adjust to move it"))
         }
     }
 

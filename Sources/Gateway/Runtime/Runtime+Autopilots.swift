@@ -315,9 +315,11 @@ extension Runtime {
                     "autopilot: \(gybe ? "gybe" : "tack") to \(toPort ? "port" : "starboard"): "
                         + "\(Int(turn.change.rounded()))° onto a true wind angle of "
                         + "\(Int(abs(turn.trueWindAngle).rounded()))°", [("pilot", id)])
-                if pilot.mode == "wind" {
+                // In wind mode the new apparent angle; a Simnet pilot's is not read, so it turns by the change.
+                if pilot.mode == "wind" && !pilot.id.hasPrefix("simrad-") {
                     return .success([.windAngle(turn.apparentWindAngle * Double.pi / 180)])
                 }
+                if pilot.mode == "wind" { return .success([.turn(change)]) }
                 // From the target held, in the pilot's own north; by keys (or a change of course) when not heard.
                 if let target = pilot.target { return .success([.heading(target + change)]) }
                 return .success([.turn(change)])
