@@ -183,7 +183,6 @@ extension Runtime {
             guard pypilot.send(lines, now: now) else {
                 return (503, "pypilot is not connected: not sent")
             }
-            pilotCommands += 1
             if orders.contains(.standby) { standbyAsked[device] = now }
             log.notice(
                 "autopilot.command", "autopilot: pypilot \(words): \(lines.count) line(s) sent", [("pilot", device)])
@@ -229,15 +228,13 @@ extension Runtime {
             case .failure(let refusal): return (409, refusal.message)
             }
         }
-        guard let frames = n2k.command(messages, now: now) else {
+        guard n2k.command(messages, now: now) != nil else {
             log.warning(
                 "autopilot.unsent",
                 "autopilot: \(device) \(words): the bus cannot take it now (no address held, or the bus is down)",
                 [("pilot", device)])
             return (503, "the NMEA 2000 bus cannot take it now (no address held yet, or the bus is down): not sent")
         }
-        pilotCommands += 1
-        pilotFrames += frames
         if orders.contains(.standby) { standbyAsked[device] = now }
         log.notice(
             "autopilot.command", "autopilot: \(device) \(words): \(messages.count) message(s) sent", [("pilot", device)]

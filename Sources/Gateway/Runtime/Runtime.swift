@@ -68,9 +68,6 @@ public final class Runtime {
     var steeringPilot: String?
     /// The pilot the crew made the default (the API's `_providers/_default/<id>`); nil: the first listed.
     var defaultPilot: String?
-    /// Commands sent to pilots and the frames they took (the status and the benchmark).
-    var pilotCommands = 0
-    var pilotFrames = 0
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()

@@ -109,8 +109,6 @@ public enum SeatalkPilot {
 /// PGN, told apart by `report`: read here by their offsets (model at bit 16, report at 24, the value at 32).
 public enum SimnetPilot {
     public static let manufacturer = 1857
-    /// Other codes of the same family's pilots (B&G 381, Navico 275), commanded the same way.
-    public static let family = [1857, 381, 275]
 
     public struct Report: Hashable, Sendable {
         /// canboat's SIMNET_DEVICE_MODEL: 0 AC, 100 NAC.
