@@ -14,7 +14,6 @@ import json
 import os
 import socket
 import sys
-import tempfile
 import time
 import urllib.request
 
@@ -22,12 +21,12 @@ import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Pi"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key  # noqa: E402
+from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 from support import OutputReader, ais_class_b, sentence, wait_for  # noqa: E402
 
 image = sys.argv[1]
 seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 180
-work = tempfile.mkdtemp(prefix="telltale-image-bench-")
+work = scratch("telltale-image-bench-")
 print(f"image: {os.path.getsize(image) / MIB:.0f} MiB written ({image})")
 if os.path.exists(image + ".xz"):
     print(f"image: {os.path.getsize(image + '.xz') / MIB:.0f} MiB compressed ({image}.xz)")

@@ -16,6 +16,7 @@ takes QEMU's FTDI adapters (`usb-serial`), plugged and unplugged through the mon
 and in QEMU 7.2 its mini UART (the GPIO header's) hands Linux only a few bytes of what is written to it; the image
 check uses it for what only it can show (see image_check.py).
 """
+import atexit
 import os
 import shutil
 import signal
@@ -352,5 +353,21 @@ def make_key(work):
         return key, f.read()
 
 
-def cleanup(work):
-    shutil.rmtree(work, ignore_errors=True)
+def scratch(prefix):
+    """A work folder for the cards and keys of one run (each card is gigabytes), removed when the run ends, however it
+    ends (an exception, SIGTERM, SIGINT). Folders of the same name that an earlier run killed with SIGKILL left behind
+    (untouched for three hours: a run takes minutes) are removed first."""
+    base = tempfile.gettempdir()
+    for name in os.listdir(base):
+        path = os.path.join(base, name)
+        try:
+            stale = time.time() - os.stat(path).st_mtime > 3 * 3600
+        except OSError:
+            continue
+        if name.startswith(prefix) and os.path.isdir(path) and stale:
+            shutil.rmtree(path, ignore_errors=True)
+    work = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, work, ignore_errors=True)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda number, frame: sys.exit(128 + number))
+    return work

@@ -130,7 +130,7 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 
 
-echo "image.sh: Debian $SUITE for $ARCH from $MIRROR into $WORK/root"
+echo "image.sh: Debian $SUITE for $ARCH from $MIRROR into $WORK/root ($(df -Pm "$WORK" | awk 'NR == 2 { print $4 }') MiB free there; the build needs about 5000)"
 mmdebstrap --arch="$ARCH" --variant=minbase --components=main,non-free-firmware \
     --aptopt='APT::Install-Recommends "false"' --include="$include" \
     --include="$PWD/$DEB" --include="$PWD/$IMAGE_DEB" --hook-dir=/usr/share/mmdebstrap/hooks/file-mirror-automount \
@@ -184,6 +184,10 @@ rm -rf "$WORK/genimage-tmp" "$WORK/images"
 E2FSPROGS_FAKE_TIME=$SOURCE_DATE_EPOCH genimage --rootpath "$WORK/root" --tmppath "$WORK/genimage-tmp" \
     --inputpath "$WORK/images" --outputpath "$WORK/images" --config "$WORK/genimage.cfg" >"$WORK/genimage.log" 2>&1 ||
     { tail -20 "$WORK/genimage.log" >&2; exit 1; }
-rm -rf "$WORK/genimage-tmp"
 mv "$WORK/images/$NAME.img" "$OUT/$NAME.img"
+# Only the card stays: the root folder, genimage's copy of it and the partition images (3 GB together) are gone.
+# (Never the root while anything is still mounted in it: a bind mount of the host's /dev would go with it.)
+rm -rf "$WORK/genimage-tmp" "$WORK/images"
+awk -v work="$(realpath -m "$WORK")/" 'index($2, work) == 1 { found = 1 } END { exit !found }' /proc/self/mounts ||
+    rm -rf "$WORK/root"
 echo "built $OUT/$NAME.img ($(( $(stat -c %s "$OUT/$NAME.img") / 1048576 )) MiB)"

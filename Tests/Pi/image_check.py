@@ -43,7 +43,6 @@ import re
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
@@ -51,11 +50,11 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import Checks, OutputReader, free_port, sentence, stop, wait_for  # noqa: E402
-from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key  # noqa: E402
+from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 
 image, package, host_telltale = sys.argv[1:4]
 check = Checks("image-check")
-work = tempfile.mkdtemp(prefix="telltale-image-")
+work = scratch("telltale-image-")
 ADAPTER_SERIAL = "TT0001"
 BY_ID = f"/dev/serial/by-id/usb-QEMU_QEMU_USB_SERIAL_{ADAPTER_SERIAL}-if00-port0"
 BOOT_LIMIT = 240  # seconds from power-on to the first computed sentence, under emulation (a Pi is faster)

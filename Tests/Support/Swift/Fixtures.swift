@@ -50,8 +50,10 @@ public func median(_ values: [Double]) -> Double? {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// A new, empty folder under /tmp (mkdtemp(3)), named for what a test keeps in it.
+/// A new, empty folder under $TMPDIR (or /tmp) (mkdtemp(3)), named for what a test keeps in it. `make test` points
+/// TMPDIR into the clone and empties it afterwards, so the tests leave nothing on the host.
 public func temporaryFolder(_ name: String = "test") -> String {
-    var template = Array("/tmp/telltale-\(name)-XXXXXX".utf8CString)
+    let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(base)/telltale-\(name)-XXXXXX".utf8CString)
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
 }
