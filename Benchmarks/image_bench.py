@@ -5,16 +5,19 @@
   machine's cores: a Pi 3 or Zero 2 W boots its own way, from its own firmware);
 - the gateway's VmRSS, VmHWM (its peak, start-up included) and PSS in the guest, with the instruments on a USB adapter,
   33 AIS stations on a second adapter, one NMEA client on TCP and three panels open (three Signal K WebSocket
-  streams), after a minute, and again after three;
+  streams), and the NMEA 2000 bus on can0 with a real bus recording (../shared's EV-1/ACU200 autopilot among it)
+  played onto it by canplayer and the pilot commanded through the Autopilot API, after a minute, and again after three;
 - the whole system's used memory after boot, against the Zero 2 W's 512 MB.
 
     image_bench.py IMAGE [SECONDS]
 """
 import json
 import os
+import re
 import socket
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import websocket
@@ -38,7 +41,7 @@ key, public = make_key(work)
 card.put("authorized_keys", public)
 card.put("telltale.toml", (card.get("telltale.toml") or b"").decode().replace(
     "/dev/serial0?baud=4800", BY_ID.format("TT0001") + "?baud=4800\"\n\n[[input]]\nname = \"ais\"\nurl = \"serial://"
-    + BY_ID.format("TT0002") + "?baud=38400"))
+    + BY_ID.format("TT0002") + "?baud=38400") + '\n[n2k]\nbus = "can://can0"\n')
 
 
 def instruments(index):
@@ -97,6 +100,46 @@ def figures(label):
     print(f"{label}: system {system} (total used free shared cache available, KiB)")
 
 
+def request(path, method="GET", body=None, token=None):
+    headers = {"Authorization": "Bearer " + token} if token else {}
+    call = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(call, timeout=20) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+    except OSError as error:
+        return 0, str(error)
+
+
+# The bus: a real recording played onto can1 (the emulated bus's other node), its autopilot commanded as a crew
+# would: engaged, then ten turns of a degree, from this laptop once approved on the Pi.
+SHARED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "n2k",
+                      "candumpSample3.txt")
+label = "33 AIS stations, 1 NMEA client and 3 panels"
+if os.path.exists(SHARED):
+    with open(SHARED) as f:
+        recording = "".join(re.sub(r"\) \S+ ", ") can1 ", line) for line in f if line.startswith("("))
+    pi.put("/run/bus.log", recording.encode())
+    pi.ssh("systemd-run --quiet --unit=canplayer canplayer -I /run/bus.log -l i", timeout=30)
+    code, body = request("/signalk/v1/access/requests", "POST", json.dumps(
+        {"clientId": "3c0b6f2e-8d41-4a7e-9b15-2f6e0c9d4a71", "description": "image bench",
+         "permissions": "readwrite"}).encode())
+    request_id = json.loads(body).get("requestId", "") if code == 202 else ""
+    pi.ssh(f"telltale access approve {request_id[:8]}")
+    code, body = request("/signalk/v1/requests/" + request_id)
+    token = ((json.loads(body) if code == 200 else {}).get("accessRequest") or {}).get("token")
+    pilot = "/signalk/v2/api/vessels/self/autopilots/raymarine-204"
+    heard = wait_for(lambda: request(pilot)[0] == 200, 60, step=1)
+    codes = [request(pilot + "/engage", "POST", b"", token=token)[0]]
+    for _ in range(10):
+        codes.append(request(pilot + "/target/adjust", "PUT", b'{"value": 1, "units": "deg"}', token=token)[0])
+        time.sleep(0.5)
+    print(f"bus: the recorded EV-1 pilot {'heard' if heard else 'NOT heard'}; engaged and turned ten times: {codes}")
+    label += ", the NMEA 2000 bus with a recorded bus and its pilot commanded"
+else:
+    print("bus: ../shared/fixtures/n2k is absent: the bus is on but idle (skipped: the recorded pilot)")
+
 start = time.monotonic()
 reported = set()
 while time.monotonic() - start < seconds:
@@ -106,7 +149,7 @@ while time.monotonic() - start < seconds:
     for mark in (60, seconds):
         if elapsed >= mark and mark not in reported:
             reported.add(mark)
-            figures(f"after {mark} s, 33 AIS stations, 1 NMEA client and 3 panels")
+            figures(f"after {mark} s, {label}")
 try:
     with urllib.request.urlopen(f"http://127.0.0.1:{pi.web}/signalk/v1/api/vessels", timeout=10) as response:
         vessels = [k for k in json.load(response) if k.startswith("urn:mrn:imo:mmsi:")]

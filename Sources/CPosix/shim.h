@@ -275,4 +275,13 @@ static inline int cposix_release_program_pages(void) {
 }
 // The size of one edge event as the kernel writes it (for tests that play a button down a pipe).
 static inline int cposix_gpio_event_size(void) { return (int)sizeof(struct gpio_v2_line_event); }
+// Multicast out of one interface, by its index (struct ip_mreqn), with the TTL mDNS asks for (255). 0 or -1 (errno).
+static inline int cposix_multicast_out(int fd, unsigned int interface_index) {
+    struct ip_mreqn request;
+    memset(&request, 0, sizeof request);
+    request.imr_ifindex = (int)interface_index;
+    int ttl = 255;
+    if (setsockopt(fd, IPPROTO_IP, IP_MULTICAST_TTL, &ttl, sizeof ttl) != 0) return -1;
+    return setsockopt(fd, IPPROTO_IP, IP_MULTICAST_IF, &request, sizeof request);
+}
 #endif

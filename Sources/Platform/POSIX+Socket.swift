@@ -187,6 +187,31 @@ extension POSIX {
         return result
     }
 
+    /// The interfaces with an IPv4 network of their own (named in `/proc/self/net/route`, loopback left out), by
+    /// index: where a multicast question goes (a boat's access point has no default route to carry it).
+    public static func multicastInterfaces() -> [UInt32] {
+        let routes = (try? readFile("/proc/self/net/route")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var names: [String] = []
+        for line in routes.split(separator: "\n").dropFirst() {
+            guard let name = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init),
+                name != "lo", !names.contains(name)
+            else { continue }
+            names.append(name)
+        }
+        return names.compactMap { name in
+            let index = if_nametoindex(name)
+            return index == 0 ? nil : index
+        }
+    }
+
+    /// sendto(2) of one multicast datagram out of the interface `index` (TTL 255), never blocking.
+    public static func send(
+        _ fd: Int32, _ bytes: UnsafeRawBufferPointer, to address: SocketAddress, interface index: UInt32
+    ) -> Transfer {
+        guard cposix_multicast_out(fd, index) == 0 else { return .failed(code: errno) }
+        return send(fd, bytes, to: address)
+    }
+
     /// accept(2): a non-blocking, close-on-exec descriptor, or nil when none waits.
     public static func accept(_ listener: Int32) -> Int32? {
         while true {

@@ -703,11 +703,12 @@ class PypilotServer(threading.Thread):
     watchers are told. `ap.heading_command` is kept to a tenth of a degree, 0 to 360 on the compass, ±180 off the
     wind; `ap.heading` every second to a watcher that asked for it."""
 
-    def __init__(self):
+    def __init__(self, host="127.0.0.1", port=0):
         super().__init__(daemon=True)
+        self.host = host
         self.server = socket.socket()
         self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.server.bind(("127.0.0.1", 0))
+        self.server.bind((host, port))
         self.server.listen(2)
         self.port = self.server.getsockname()[1]
         self.values = {"ap.enabled": False, "ap.mode": "compass", "ap.heading_command": 200.0, "ap.heading": 198.6}
@@ -734,7 +735,7 @@ class PypilotServer(threading.Thread):
                 self.down = 0
                 self.server = socket.socket()
                 self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-                self.server.bind(("127.0.0.1", self.port))
+                self.server.bind((self.host, self.port))
                 self.server.listen(2)
 
     def send(self, connection, name):

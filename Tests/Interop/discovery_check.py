@@ -5,13 +5,16 @@ the gateway, and Debian's avahi-daemon publishing the service file `telltale adv
 package's unit runs before the gateway starts), in a mount namespace of its own so nothing of this machine's avahi
 is touched. On the phone's side, nothing is configured with an address: python-zeroconf browses for the services,
 then the PyPI `signalk-client` connects with no server given and must hold position, SOG, AWA, TWS, heading and XTE.
-Prints 'discovery-check: N passed, M failed'.
+The other way round (#41): a pypilot on the phone's side published as pypilot publishes itself (tinypilot.py), found
+by the gateway's own mDNS question (`[autopilot] pypilot = "mdns"`), and found again when it comes back at another
+address. Prints 'discovery-check: N passed, M failed'.
 
     discovery_check.py BINARY (as root)
 """
 
 import atexit
 import json
+import math
 import os
 import shutil
 import socket
@@ -85,6 +88,9 @@ loop = true
 name = "plotter"
 url = "tcp://0.0.0.0:10110"
 
+[autopilot]
+pypilot = "mdns"
+
 [web]
 listen = "0.0.0.0:3000"
 name = "Discovery"
@@ -126,6 +132,20 @@ gateway_log = open(os.path.join(work, "gateway.log"), "w")
 gateway = subprocess.Popen(["ip", "netns", "exec", PI, binary, "run", "--config", config], stdout=gateway_log,
                            stderr=subprocess.STDOUT)
 processes.append(gateway)
+
+# A pypilot on the phone's side of the Wi-Fi, as a TinyPilot publishes itself.
+python = os.path.join(ROOT, ".build-interop", "venv", "bin", "python")
+tinypilot_script = os.path.join(ROOT, "Tests", "Interop", "tinypilot.py")
+
+
+def tinypilot(address):
+    process = subprocess.Popen(["ip", "netns", "exec", PHONE, python, tinypilot_script, address, PHONE_IF],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    processes.append(process)
+    return process
+
+
+pilot = tinypilot(PHONE_ADDRESS)
 
 # The phone's side: a script that knows no address.
 phone = os.path.join(work, "phone.py")
@@ -193,7 +213,6 @@ except Exception as error:
 result["errors"] = errors
 print(json.dumps(result))
 ''')
-python = os.path.join(ROOT, ".build-interop", "venv", "bin", "python")
 reply = subprocess.run(["ip", "netns", "exec", PHONE, python, phone], capture_output=True, text=True, timeout=120)
 try:
     result = json.loads(reply.stdout.strip().splitlines()[-1])
@@ -220,4 +239,51 @@ wanted = ["navigation.position", "navigation.speedOverGround", "environment.wind
           "environment.wind.speedTrue", "navigation.headingTrue", "navigation.course.calcValues.crossTrackError"]
 checks(all(path in held for path in wanted), "signalk-client holds position, SOG, AWA, TWS, heading and XTE",
        {path: values.get(path) for path in wanted})
+
+
+def pypilot_status():
+    """The gateway's Autopilot API for pypilot, read from the phone's side."""
+    got = run("ip", "netns", "exec", PHONE, python, "-c",
+              "import urllib.request, sys; sys.stdout.write(urllib.request.urlopen("
+              f"'http://{PI_ADDRESS}:3000/signalk/v2/api/vessels/self/autopilots/pypilot', timeout=3).read().decode())",
+              check=False)
+    try:
+        return json.loads(got.stdout)
+    except ValueError:
+        return {}
+
+
+def connected_to(address):
+    sockets = run("ip", "netns", "exec", PI, "ss", "-tnH", "state", "established", check=False).stdout
+    return f"{address}:23322" in sockets
+
+
+def gateway_said(text):
+    with open(os.path.join(work, "gateway.log")) as f:
+        return text in f.read()
+
+
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline and not (pypilot_status().get("state") == "standby" and connected_to(PHONE_ADDRESS)):
+    time.sleep(0.5)
+status = pypilot_status()
+checks(status.get("state") == "standby" and abs((status.get("target") or 0) - math.radians(200)) < 1e-6
+       and connected_to(PHONE_ADDRESS),
+       "pypilot published as its zeroconf_service.py does is found by the gateway's mDNS question: its state and "
+       "target in the Autopilot API", status)
+checks(gateway_said(f"found pypilot-{PHONE_IF}._pypilot._tcp.local at {PHONE_ADDRESS}:23322 by mDNS"),
+       "the gateway's log says where it found pypilot")
+# pypilot comes back from a restart with another address (the access point's DHCP gave it a new one).
+pilot.terminate()
+pilot.wait(10)
+MOVED = "10.231.7.3"
+run("ip", "-n", PHONE, "addr", "add", MOVED + "/24", "dev", PHONE_IF)
+tinypilot(MOVED)
+started = time.monotonic()
+while time.monotonic() - started < 45 and not (connected_to(MOVED) and pypilot_status().get("state") == "standby"):
+    time.sleep(0.5)
+checks(connected_to(MOVED) and pypilot_status().get("state") == "standby",
+       f"pypilot back at another address is looked for and found again ({time.monotonic() - started:.0f} s)",
+       pypilot_status())
+checks(gateway.poll() is None, "the gateway ran throughout")
 checks.finish()

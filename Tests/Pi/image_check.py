@@ -511,6 +511,54 @@ if os.path.exists(SHARED):
           "from an unapproved device refused (401); engaged and turned 12° to port by the approved one: on the "
           "emulated bus a 126208 setting the pilot's 65379 to auto and the p70's keys −10, −1, −1 (126720), as nmea2000 "
           "reads them", f"{refused[0]} {commanded} {mode_values} {keys}")
+    # Two more pilots on the same emulated bus: susteranna2020's B&G/Simrad NAC (its 65305 reports, its 127237) and a
+    # pilot known only by that 127237, played by a second canplayer; commanded, their frames read by nmea2000.
+    susteranna = os.path.join(os.path.dirname(SHARED), "susteranna2020.raw")
+    if os.path.exists(susteranna):
+        sys.path.insert(0, os.path.join(ROOT, "Tests", "Interop"))
+        from autopilot_bus import other_pilots  # noqa: E402
+        others = other_pilots(susteranna)
+        pi.put("/run/pilots.log", "".join(f"({index * 0.5 / len(others):.6f}) can1 {ident:08X}#{data.hex().upper()}\n"
+                                          for index, (ident, data) in enumerate(others)).encode())
+        pi.ssh("systemd-run --quiet --unit=pilots canplayer -I /run/pilots.log -l i", timeout=30)
+        listed = wait_for(lambda: all(name in http(pi, AUTOPILOT)[1] for name in ("simrad-16", "nmea2000-40")), 30,
+                          step=1)
+        pi.ssh("systemd-run --quiet --unit=pilotdump2 sh -c 'timeout 8 candump -L can1 > /run/pilots-sent.log'",
+               timeout=30)
+        time.sleep(1)
+        commanded = [http(pi, AUTOPILOT + "/simrad-16/engage", "POST", b"", token=token),
+                     http(pi, AUTOPILOT + "/simrad-16/target/adjust", "PUT",
+                          json.dumps({"value": -10, "units": "deg"}).encode(), token=token),
+                     http(pi, AUTOPILOT + "/nmea2000-40/mode", "PUT", json.dumps({"value": "route"}).encode(),
+                          token=token)]
+        time.sleep(8)
+        decoder = NMEA2000Decoder()
+        simnet, standard = [], []
+        for line in pi.out("cat /run/pilots-sent.log").splitlines():
+            try:
+                message = decoder.decode(line.strip())
+            except Exception:
+                continue
+            if message is None or message.source in (16, 40, 204):
+                continue
+            fields = {f.id: f.value for f in message.fields}
+            if message.PGN == 130850:
+                simnet.append(fields)
+            elif message.PGN == 126208 and message.destination == 40 and str(fields.get("pgn")) == "127237":
+                standard.append({str(p["parameter"].value): str(p["value"].value) for p in fields.get("##list##", [])})
+        check(listed and all(code == 200 for code, _ in commanded) and len(simnet) == 2
+              and simnet[0].get("event") == "Heading mode" and simnet[0].get("address") == 16
+              and simnet[1].get("event") == "Change course" and simnet[1].get("direction") == "Port"
+              and abs(simnet[1].get("angle", 0) - math.radians(10)) < 0.001
+              and len(standard) == 1 and "Track Control" in standard[0].values(),
+              "susteranna's Simrad NAC and a 127237-only pilot played onto the emulated bus are listed; the NAC engaged "
+              "and turned 10° to port as 130850 AP commands to address 16, the other put in route mode by a 126208 "
+              "into 127237 (track control), as nmea2000 reads them on can1",
+              f"{listed} {[c for c, _ in commanded]} {simnet} {standard}")
+        pi.ssh("systemctl stop pilots", timeout=30)
+    else:
+        print("image-check: susteranna2020.raw is absent from ../shared/fixtures/n2k: the Simnet and 127237 pilots "
+              "on the emulated bus are skipped")
 pi.ssh("systemctl stop canplayer", timeout=30)
 pi.ssh("ip link set can0 down; sleep 3; ip link set can0 up type can bitrate 250000", timeout=30)
 reopened = wait_for(lambda: "can://can0 open again" in pi.out("journalctl -u telltale -b --no-pager | grep n2k"),

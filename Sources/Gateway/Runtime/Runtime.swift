@@ -135,9 +135,10 @@ public final class Runtime {
             N2KService(configuration: $0, stateFolder: configuration.stateFile.map { POSIX.folder(of: $0) }, log: log)
         }
         self.n2k = n2k
-        pypilot = configuration.autopilot.pypilotHost.map { [log] in
-            PypilotService(host: $0, port: configuration.autopilot.pypilotPort, log: log)
-        }
+        pypilot =
+            configuration.autopilot.pypilotHost != nil || configuration.autopilot.pypilotDiscovery
+            ? PypilotService(
+                host: configuration.autopilot.pypilotHost, port: configuration.autopilot.pypilotPort, log: log) : nil
         if let n2k, !n2k.bus.listenOnly, !n2k.configuration.convert.isEmpty {
             // What is converted onto the bus: the inputs' sentences the conversions read, never the bus's own.
             var policy = OutputPolicy(name: n2k.configuration.name)
