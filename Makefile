@@ -178,7 +178,7 @@ interop: $(RELEASE)
 		echo "== took $$(( $$(date +%s) - start )) s: $$check"; done; exit $$status
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110. The panel is served
-## from the working tree's Panel/ (an edit there needs the gateway restarted, not a rebuild).
+## from the working tree's Sources/Panel/ (an edit there needs the gateway restarted, not a rebuild).
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
 run: release-static
 	.build/release/telltale run --config Boards/bench.toml

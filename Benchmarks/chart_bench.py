@@ -133,7 +133,7 @@ def fetched(path):
 
 
 total_sent = total_gzip = 0
-PANEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Panel")
+PANEL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Panel")
 modules = ["/" + f for f in sorted(os.listdir(PANEL)) if f.endswith(".js") and f != "settings.js"]
 for path in ["/", "/panel.css"] + modules + ["/leaflet/leaflet.js", "/leaflet/leaflet.css", "/charts/"]:
     sent, packed = fetched(path)

@@ -51,7 +51,7 @@ try:
     raw = 0
     zipped = 0
     # The page, its style sheet and every module of the panel (the files the page loads).
-    modules = sorted(f for f in os.listdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Panel"))
+    modules = sorted(f for f in os.listdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Panel"))
                      if f.endswith(".js") and f != "settings.js")
     for path in ["", "panel.css"] + modules:
         body = urllib.request.urlopen(url + path).read()

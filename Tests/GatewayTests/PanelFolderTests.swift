@@ -5,12 +5,12 @@ import Testing
 
 @testable import Gateway
 
-/// The panel is served from its folder (`Panel/` in the working tree): every module, the page, the style sheet, the
+/// The panel is served from its folder (`Sources/Panel/` in the working tree): every module, the page, the style sheet, the
 /// settings page, byte for byte, each import of each module to a file that is served, nothing from the network.
 @Suite struct PanelFolderTests {
-    static let folder = projectFixtures() + "/../Panel"
+    static let folder = projectFixtures() + "/../Sources/Panel"
 
-    @Test("every file of Panel/ is served at its name, byte for byte, with its type")
+    @Test("every file of Sources/Panel/ is served at its name, byte for byte, with its type")
     func everyFileServed() throws {
         let files = PanelFolder.files(in: Self.folder, log: .discard)
         let names = POSIX.list(Self.folder).filter { PanelFolder.contentType($0) != nil && !$0.hasPrefix(".") }
@@ -69,7 +69,7 @@ import Testing
         let tree = projectFixtures() + "/.."
         let found = PanelFolder.find(
             configured: nil, executable: tree + "/.build/x86_64-unknown-linux-gnu/release/telltale")
-        #expect(found == PanelFolder.installed || found?.hasSuffix("/Panel") == true)
+        #expect(found == PanelFolder.installed || found?.hasSuffix("/Sources/Panel") == true)
         var said: [String] = []
         let none = PanelFolder.files(in: "/nonexistent", log: Log { said.append($0.message) })
         #expect(none.isEmpty && said.first?.contains("no panel") == true)

@@ -17,7 +17,7 @@ root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 checks = Checks("panel-unit-check")
 work = tempfile.mkdtemp(prefix="telltale-panel-unit-")
 web = free_port()
-config = f'[web]\nlisten = "127.0.0.1:{web}"\npanel = "{os.path.join(root, "Panel")}"\n'
+config = f'[web]\nlisten = "127.0.0.1:{web}"\npanel = "{os.path.join(root, "Sources", "Panel")}"\n'
 gateway = Gateway(binary, config, work=work).start(wait=[web])
 driver = chromium(800, 900)
 try:

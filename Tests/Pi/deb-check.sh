@@ -36,7 +36,7 @@ check "the telltale user exists and is in dialout" \
 check "/var/lib/telltale belongs to telltale" \
     sh -c "$(declare -f in_root); ROOT='$ROOT'; [ \"\$(in_root stat -c %U /var/lib/telltale)\" = telltale ]"
 check "the panel is installed where the gateway serves it from, every module" sh -c \
-    "for f in Panel/*.html Panel/*.js Panel/*.css; do cmp -s \"\$f\" \"$ROOT/usr/share/telltale/panel/\${f#Panel/}\" || exit 1; done"
+    "for f in Sources/Panel/*.html Sources/Panel/*.js Sources/Panel/*.css; do cmp -s \"\$f\" \"$ROOT/usr/share/telltale/panel/\${f#Sources/Panel/}\" || exit 1; done"
 check "the service is enabled for the next boot" test -L "$ROOT/etc/systemd/system/multi-user.target.wants/telltale.service"
 check "systemd-analyze verify accepts the unit" \
     sh -c "$(declare -f in_root); ROOT='$ROOT'; in_root systemd-analyze verify /lib/systemd/system/telltale.service 2>&1"

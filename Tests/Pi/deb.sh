@@ -2,7 +2,7 @@
 # Builds the Debian package telltale_<version>_<arch>.deb into .build-deb/:
 #   Tests/Pi/deb.sh amd64|arm64|armhf|image
 # amd64 packages the desktop build (static Swift standard library, every command); arm64 and armhf package the Pi
-# build from `make pi`. The package holds the binary, the panel (Panel/), Boards/ (profiles), the systemd unit, sysusers.d and tmpfiles.d
+# build from `make pi`. The package holds the binary, the panel (Sources/Panel/), Boards/ (profiles), the systemd unit, sysusers.d and tmpfiles.d
 # entries, and an example configuration in /etc/telltale/ (a conffile: kept when the package is removed).
 # `image` builds telltale-image_<version>_all.deb: what turns a Debian root into the Telltale SD-card image
 # (Boards/image: the read-only root, the data partition, the network, SSH by key, updates).
@@ -27,7 +27,7 @@ install -d "$ROOT/DEBIAN" "$ROOT/usr/bin" "$ROOT/usr/share/telltale/Boards" "$RO
 install -m 755 "$BIN" "$ROOT/usr/bin/telltale"
 # The instrument panel: its page, style sheet and modules, served from here (the modules' tests stay in the tree).
 install -d "$ROOT/usr/share/telltale/panel"
-install -m 644 Panel/*.html Panel/*.js Panel/*.css "$ROOT/usr/share/telltale/panel/"
+install -m 644 Sources/Panel/*.html Sources/Panel/*.js Sources/Panel/*.css "$ROOT/usr/share/telltale/panel/"
 install -m 644 Boards/*.toml "$ROOT/usr/share/telltale/Boards/"
 rm "$ROOT/usr/share/telltale/Boards/bench.toml" "$ROOT/usr/share/telltale/Boards/telltale.toml"
 install -m 644 Boards/telltale.service "$ROOT/lib/systemd/system/telltale.service"

@@ -48,7 +48,7 @@ grep -q '"latitude":50.7' "$WORK/position" || { echo "no position: $(cat "$WORK/
 http GET / > "$WORK/page"
 { [ "$(head -n 1 "$WORK/page")" = 200 ] && grep -q 'type="module" src="/page.js"' "$WORK/page"; } ||
     { echo "no instrument panel at /"; ok=0; }
-# The panel's modules are files (Panel/), each served as it is: the one that reads the history.
+# The panel's modules are files (Sources/Panel/), each served as it is: the one that reads the history.
 http GET /history.js > "$WORK/script"
 grep -q 'telltale/v1/history' "$WORK/script" || { echo "no /history.js"; ok=0; }
 sleep 2

@@ -149,7 +149,7 @@ public struct WebConfiguration: Sendable {
     public var sourcePriority: [String: [String]] = [:]
     /// Bytes queued for one client before it is dropped as not reading.
     public var clientBuffer = 256 * 1024
-    /// The panel's folder; nil: the package's (`/usr/share/telltale/panel`), else the working tree's `Panel/`.
+    /// The panel's folder; nil: the package's (`/usr/share/telltale/panel`), else the working tree's `Sources/Panel/`.
     public var panel: String?
 
     public init() {}

@@ -2,8 +2,8 @@ import Platform
 import SignalK
 
 /// The instrument panel's files, served at `/` from a folder of plain files (ES modules, the page, its style sheet,
-/// the settings page): `/usr/share/telltale/panel` from the package and the image, the working tree's `Panel/` for a
-/// build made in it (`make run`, the checks), or `[web] panel`. Each file is mapped read-only once, at the start:
+/// the settings page): `/usr/share/telltale/panel` from the package and the image, the working tree's `Sources/Panel/`
+/// for a build made in it (`make run`, the checks), or `[web] panel`. Each file is mapped read-only once, at the start:
 /// the kernel reads its pages when a phone first asks for it and may drop them again, so the panel costs the
 /// gateway's own memory nothing; an edit in the working tree needs a reload of the gateway, not a rebuild.
 enum PanelFolder {
@@ -12,14 +12,14 @@ enum PanelFolder {
     /// The largest file served (a module is a few kilobytes; a mistake in the folder must not map a disk image).
     static let maximumFile = 1 << 20
 
-    /// The folder to serve: `configured` when given, else the installed one, else the nearest `Panel/` above this
+    /// The folder to serve: `configured` when given, else the installed one, else the nearest `Sources/Panel/` above this
     /// program (a build in the working tree). Nil when none holds an `index.html`.
     static func find(configured: String?, executable: String? = POSIX.executablePath()) -> String? {
         if let configured { return configured }
         if POSIX.exists(installed + "/index.html") { return installed }
         guard var folder = executable.map({ POSIX.folder(of: $0) }) else { return nil }
         for _ in 0..<5 {
-            if POSIX.exists(folder + "/Panel/index.html") { return folder + "/Panel" }
+            if POSIX.exists(folder + "/Sources/Panel/index.html") { return folder + "/Sources/Panel" }
             let parent = POSIX.folder(of: folder)
             guard parent != folder else { break }
             folder = parent
