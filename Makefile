@@ -2,8 +2,11 @@
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The offline base map's source: GSHHG's shorelines (LGPL-3+) at five resolutions, read with libnetcdf by
+# `telltale basemap` when the base map is made (`make basemap`); the gateway serves what that makes.
+BASEMAP_PACKAGES := gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full libnetcdf19
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux \
-	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev
+	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev $(BASEMAP_PACKAGES)
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2). The weather check: GRIB files written with
 # ECMWF's ecCodes from Debian's python3-eccodes (which brings libeccodes0, the library `telltale weather import` opens).
@@ -29,7 +32,7 @@ ARCH ?= amd64
 RELEASE ?= release
 
 .PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz test-deps \
-	bench clean image-deps image image-card image-check pi-chain
+	bench clean image-deps image image-card image-check pi-chain basemap
 
 # The one way a target installs what it needs: the Debian packages named that are missing, after one apt-get update,
 # with sudo when not root; nothing at all when every one is there.
@@ -108,9 +111,11 @@ image: image-card
 	xz -T0 -6 -k -f $(IMAGE)
 	@echo "$(IMAGE).xz: $$(( $$(stat -c %s $(IMAGE).xz) / 1048576 )) MiB"
 
-## The card itself, not compressed: the arm64 build, its package and the image package, then Tests/Pi/image.sh.
+## The card itself, not compressed: the arm64 build, its package and the image package (with the base map), then
+## Tests/Pi/image.sh.
 image-card: image-deps
 	[ -x .build-pi/arm64/telltale ] || Tests/Pi/build.sh arm64
+	[ -f .build/basemap/basemap-f.ttbm ] || $(MAKE) --no-print-directory basemap
 	Tests/Pi/deb.sh arm64
 	Tests/Pi/deb.sh image
 	$(SUDO) Tests/Pi/host-guard.sh Tests/Pi/image.sh arm64
@@ -122,6 +127,12 @@ image-check: image-deps $(RELEASE)
 
 build: deps
 	$(SWIFT) build
+
+## The offline base map from Debian's GSHHG (.build/basemap, 41 MB): what `make run` serves from the working tree and
+## the image package installs. Made by the release build when it is there (no second SwiftPM build to wait for).
+basemap: deps
+	@[ -x .build/release/telltale ] || $(MAKE) --no-print-directory release
+	.build/release/telltale basemap --gshhg /usr/share/gmt-gshhg --output .build/basemap
 
 ## One release build for everything after it (the checks, the amd64 package, `make run`, the benchmarks), with the
 ## Swift standard library linked in: a second, dynamic build cost CI five minutes for nothing it checked.
@@ -140,6 +151,7 @@ release: deps
 test: deps test-deps image-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory release
+	$(MAKE) --no-print-directory basemap
 	@mkdir -p .build; rm -rf .build-tmp; mkdir -p .build-tmp; export TMPDIR=$(CURDIR)/.build-tmp; \
 	( nice -n 10 $(MAKE) --no-print-directory pi-chain RELEASE= > .build/pi-chain.log 2>&1 ) & chain=$$!; \
 	status=0; \
@@ -181,6 +193,7 @@ interop: $(RELEASE)
 ## from the working tree's Sources/Panel/ (an edit there needs the gateway restarted, not a rebuild).
 ## Built with the Swift standard library linked in, as on a Pi (about 14.5 MB resident instead of 17.6).
 run: release-static
+	@[ -f .build/basemap/basemap-f.ttbm ] || $(MAKE) --no-print-directory basemap
 	.build/release/telltale run --config Boards/bench.toml
 
 lint:

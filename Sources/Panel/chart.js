@@ -89,9 +89,17 @@ export async function openChart(element) {
   if (info.baseLayer) bases["Online map"] = L.tileLayer(info.baseLayer, { maxZoom: 19 });
   if (info.seamarks) overlays["Seamarks (online)"] = L.tileLayer(info.seamarks, { maxZoom: 18 });
   for (const make of chartOverlayMakers) { const [name, layer] = make(map); overlays[name] = layer; }
+  // The offline base map under every chart (on unless the sailor turned it off), loaded with the chart.
+  if (info.baseMap) {
+    try {
+      const { baseMapLayer } = await import("./basemap.js");
+      overlays["Coastlines (offline)"] = chart.baseMap = baseMapLayer(map);
+      if (!load("chart.overlays", null) || load("chart.overlays", []).includes("Coastlines (offline)")) chart.baseMap.addTo(map);
+    } catch (e) { }
+  }
   const chosen = load("chart.base", null);
   (bases[chosen] || Object.values(bases)[0]).addTo(map);
-  for (const name of load("chart.overlays", [])) if (overlays[name]) overlays[name].addTo(map);
+  for (const name of load("chart.overlays", [])) if (overlays[name] && !map.hasLayer(overlays[name])) overlays[name].addTo(map);
   L.control.layers(bases, overlays, { position: "topright" }).addTo(map);
   map.on("baselayerchange", e => save("chart.base", e.name));
   map.on("overlayadd overlayremove", () => save("chart.overlays", Object.keys(overlays).filter(n => map.hasLayer(overlays[n]))));

@@ -8,6 +8,9 @@ extension SignalKServer {
         public enum Kind: Hashable, Sendable {
             case list
             case tile(name: String, z: Int, x: Int, y: Int)
+            /// The offline base map's bins of one resolution (#42): `/charts/.basemap/<c|l|i|h|f>/<bin>,<bin>...`, at
+            /// most 64 (a chart's name never begins with a dot).
+            case baseMap(resolution: UInt8, bins: [Int])
         }
     }
 
@@ -18,6 +21,19 @@ extension SignalKServer {
         guard path.hasPrefix(chartsPath) else { return nil }
         let parts = path.dropFirst(chartsPath.count).split(separator: "/", omittingEmptySubsequences: false)
         if parts.isEmpty || parts == [""] || parts == ["", ""] { return .list }
+        if parts.count == 4, parts[0].isEmpty, parts[1] == ".basemap" {
+            let letters: [UInt8] = [0x63, 0x6C, 0x69, 0x68, 0x66]
+            let letter = Array(parts[2].utf8)
+            guard letter.count == 1, letters.contains(letter[0]) else { return nil }
+            var bins: [Int] = []
+            for text in parts[3].split(separator: ",", omittingEmptySubsequences: false) {
+                guard !text.isEmpty, text.count <= 6, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+                    let bin = Int(String(text)), bins.count < 64
+                else { return nil }
+                bins.append(bin)
+            }
+            return .baseMap(resolution: letter[0], bins: bins)
+        }
         guard parts.count == 5, parts[0].isEmpty else { return nil }
         let name = parts[1]
         guard !name.isEmpty, name.count <= 64, name.first != ".",
@@ -55,6 +71,7 @@ extension SignalKServer {
         }
         var cacheable = false
         if case .tile = kind { cacheable = true }
+        if case .baseMap = kind { cacheable = true }
         ask(
             .chart(kind), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD",
             cacheable: cacheable, act)

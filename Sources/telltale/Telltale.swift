@@ -18,7 +18,8 @@ struct Telltale: ParsableCommand {
         (Inspect.self, nil), (N2K.self, nil), (Ports.self, nil), (CalibrateLevel.self, Calibrate.self),
         (IMUCommand.self, nil),
         (Race.self, nil), (Route.self, nil), (Anchor.self, nil), (Alarm.self, nil), (Access.self, nil),
-        (Network.self, nil), (Advertise.self, nil), (Weather.self, nil), (Fleet.self, nil),
+        (Network.self, nil), (Advertise.self, nil), (BaseMapBuild.self, nil),
+        (Weather.self, nil), (Fleet.self, nil),
     ]
 
     /// Each desktop command by the name its description gives it.

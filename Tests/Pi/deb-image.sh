@@ -45,6 +45,16 @@ printf '# Telltale image: only the modules the hook "telltale" lists (the SD car
 cat > "$ROOT/usr/share/doc/telltale-image/copyright" <<'TEXT'
 Telltale image files: Copyright the Telltale developers. See the telltale package.
 TEXT
+# The offline base map (`make basemap`, from Debian's GSHHG): where the gateway looks for it.
+[ -f .build/basemap/basemap-f.ttbm ] || { echo "deb-image.sh: no .build/basemap (make basemap makes it)" >&2; exit 1; }
+install -d "$ROOT/usr/share/telltale/basemap"
+install -m 644 .build/basemap/basemap-*.ttbm "$ROOT/usr/share/telltale/basemap/"
+cat > "$ROOT/usr/share/doc/telltale-image/copyright.gshhg" <<'TEXT'
+/usr/share/telltale/basemap: made by `telltale basemap` from GSHHG 2.3.7 (Global Self-consistent Hierarchical
+High-resolution Geography), P. Wessel and W. H. F. Smith, as Debian's gmt-gshhg-low, gmt-gshhg-high and gmt-gshhg-full
+packages carry it. GSHHG is distributed under the GNU Lesser General Public License, version 3 or later; on Debian
+systems its text is in /usr/share/common-licenses/LGPL-3.
+TEXT
 (cd "$ROOT" && find etc -type f | sed 's|^|/|') > "$ROOT/DEBIAN/conffiles"
 cat > "$ROOT/DEBIAN/control" <<CONTROL
 Package: telltale-image

@@ -275,6 +275,18 @@ check(served and "signalk-http" in body,
       f"(at most {BOOT_LIMIT} s, emulated)")
 status, page = http(pi, "/")
 check(status == 200 and "<title>Telltale</title>" in page, "the panel is served on port 3000")
+# The offline base map on the card (the image package's /usr/share/telltale/basemap): listed, the Solent's bin served.
+status, listing = http(pi, "/charts/")
+solent = urllib.request.Request(f"http://127.0.0.1:{pi.web}/charts/.basemap/f/14398")
+try:
+    with urllib.request.urlopen(solent, timeout=20) as response:
+        solent_bytes = response.read()
+except OSError as error:
+    solent_bytes = str(error).encode()
+check(status == 200 and json.loads(listing or "{}").get("baseMap") is True and len(solent_bytes) > 1000
+      and int.from_bytes(solent_bytes[:4], "little") == 14398,
+      f"the offline base map is on the card: listed, the Solent's full-resolution bin served ({len(solent_bytes)} bytes)",
+      listing[:200])
 note = pi.out("cat /boot/firmware/telltale-wifi.txt")
 passphrase = re.search(r"passphrase:\s+(\S+)", note)
 ssid = re.search(r"network:\s+(telltale-[0-9a-f]{4})", note)

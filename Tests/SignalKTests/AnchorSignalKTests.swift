@@ -108,6 +108,16 @@ import Testing
         ] {
             #expect(SignalKServer.chartKind(bad) == nil, "\(bad)")
         }
+        // The offline base map's bins (#42): one resolution's letter, up to 64 bin numbers.
+        #expect(SignalKServer.chartKind("/charts/.basemap/f/14398") == .baseMap(resolution: 0x66, bins: [14398]))
+        #expect(SignalKServer.chartKind("/charts/.basemap/c/0,1,161") == .baseMap(resolution: 0x63, bins: [0, 1, 161]))
+        let many = (0..<65).map(String.init).joined(separator: ",")
+        for bad in [
+            "/charts/.basemap/x/1", "/charts/.basemap/f/", "/charts/.basemap/f/1,,2", "/charts/.basemap/f/-1",
+            "/charts/.basemap/f/1234567", "/charts/.basemap/ff/1", "/charts/.basemap/f/" + many, "/charts/.basemap/f",
+        ] {
+            #expect(SignalKServer.chartKind(bad) == nil, "\(bad)")
+        }
     }
 
     @Test("a route as a v2 route resource: a LineString with its points' names")

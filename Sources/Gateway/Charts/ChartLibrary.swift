@@ -143,8 +143,15 @@ final class ChartLibrary {
     static let maximumTile = 1 << 20
     static let maximumOpen = 8
 
-    init(_ configuration: ChartConfiguration) {
+    /// The offline base map, mapped at the start when its files are there.
+    private(set) var baseMap: BaseMapFiles?
+
+    init(_ configuration: ChartConfiguration, log: (String) -> Void = { _ in }) {
         self.configuration = configuration
+        if let folder = BaseMapFiles.find(configured: configuration.baseMap) {
+            let files = BaseMapFiles(folder: folder, log: log)
+            baseMap = files.resolutions > 0 ? files : nil
+        }
     }
 
     /// The MBTiles files in the folder, by name (at most 64).
@@ -170,6 +177,12 @@ final class ChartLibrary {
                 200, format == "jpg" || format == "jpeg" ? "image/jpeg" : format == "webp" ? "image/webp" : "image/png",
                 bytes
             )
+        case .baseMap(let resolution, let bins):
+            guard let baseMap, let bytes = baseMap.bins(resolution, bins) else {
+                return (404, "text/plain", Array("no base map: telltale basemap makes it (docs/chart.md)\n".utf8))
+            }
+            served += 1
+            return (200, "application/octet-stream", bytes)
         }
     }
 
@@ -242,6 +255,7 @@ final class ChartLibrary {
         if let layer = configuration.baseLayer { json.value("baseLayer", layer) } else { json.null("baseLayer") }
         if let layer = configuration.seamarks { json.value("seamarks", layer) } else { json.null("seamarks") }
         if let start = configuration.panelStart { json.value("start", start) }
+        json.value("baseMap", baseMap != nil)
         if let limit = configuration.crossTrackLimit { json.value("xteLimit", limit) }
         if let distance = configuration.collisionDistance { json.value("collisionDistance", distance) }
         json.endObject()

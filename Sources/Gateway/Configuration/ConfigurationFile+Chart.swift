@@ -18,7 +18,10 @@ extension ConfigurationFile.Reader {
         }
         guard let chart = root["chart"] else { return }
         guard let table = chart.table else { throw fail("chart", "must be a table") }
-        try check(table, "chart", allowed: ["track_hours", "charts", "base_layer", "seamarks"])
+        try check(table, "chart", allowed: ["track_hours", "charts", "base_layer", "seamarks", "basemap"])
+        if let folder = try string(table, "basemap", "chart") {
+            config.chart.baseMap = folder.isEmpty ? "" : folder.hasPrefix("/") ? folder : base + "/" + folder
+        }
         if let hours = try number(table, "track_hours", "chart", range: 0.5...168) { config.engine.trackHours = hours }
         if let folder = try string(table, "charts", "chart") {
             config.chart.folder = folder.isEmpty ? nil : folder.hasPrefix("/") ? folder : base + "/" + folder

@@ -162,6 +162,9 @@ public struct ChartConfiguration: Sendable, Equatable {
     /// The online base layer and seamark overlay a phone with internet may switch on (`{z}/{x}/{y}` templates).
     public var baseLayer: String? = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     public var seamarks: String? = "https://tiles.openseamap.org/seamark/{z}/{x}/{y}.png"
+    /// The offline base map's folder (`telltale basemap`); nil: the package's, else the working tree's
+    /// `.build/basemap`; "": none.
+    public var baseMap: String?
     /// The layout a phone opens on before it has chosen one (`[panel] start`: "chart", "sailing", ...).
     public var panelStart: String?
     /// Metres either side of the leg the chart draws as the XTE corridor (the XTE alarm's limit), and the

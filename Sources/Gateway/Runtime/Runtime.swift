@@ -177,15 +177,21 @@ public final class Runtime {
             historyPaths: configuration.history.paths,
             keepsHistory: configuration.history.enabled && configuration.stateFile != nil,
             commandsPilots: configuration.n2k.map { !$0.listenOnly } ?? false
-                || configuration.outputs.contains { $0.autopilot } || configuration.autopilot.pypilotHost != nil,
+                || configuration.outputs.contains { $0.autopilot } || configuration.autopilot.pypilotHost != nil
+                || configuration.autopilot.pypilotDiscovery,
             log: log)
-        charts = ChartLibrary(Self.chart(configuration))
+        charts = ChartLibrary(Self.chart(configuration)) { [log] text in log.warning("web.basemap", "web: \(text)") }
         charts.report = { [log] name, reason in
             log.warning("web.chart", "web: chart \(name).mbtiles \(reason): listed as broken", [("chart", name)])
         }
         if web != nil, let folder = charts.folder {
             log.info(
                 "web.charts", "web: charts from \(folder) (\(charts.names.count) MBTiles files)", [("path", folder)])
+        }
+        if let baseMap = charts.baseMap {
+            log.info(
+                "web.basemap", "web: the base map from \(baseMap.folder) (\(baseMap.resolutions) resolutions)",
+                [("path", baseMap.folder)])
         }
         voice = configuration.voice.map { [log] in Voice(settings: $0, log: log) }
         weather =
@@ -237,6 +243,8 @@ public final class Runtime {
         var chart = configuration.chart
         chart.crossTrackLimit = configuration.engine.alarms.crossTrackLimit
         chart.collisionDistance = configuration.engine.alarms.collisionDistance
+        // Only a gateway that serves the panel maps the base map.
+        if configuration.web == nil { chart.baseMap = "" }
         return chart
     }
 

@@ -87,6 +87,9 @@ public enum TelltaleCommands {
         TelltaleCommand(spec: AdvertiseOptions.spec) { words throws(CommandError) in
             Console.out(try Advertisement.run(CommandParser.parse(words)))
         },
+        TelltaleCommand(spec: BaseMapOptions.spec) { words throws(CommandError) in
+            Console.out(try BaseMapCommand.run(CommandParser.parse(words)))
+        },
         TelltaleCommand(spec: WeatherOptions.spec) { words throws(CommandError) in
             Console.out(try WeatherCommand.run(CommandParser.parse(words)))
         },
