@@ -88,7 +88,7 @@ export async function openChart(element) {
   bases["Grid (no chart)"] = gridLayer();
   if (info.baseLayer) bases["Online map"] = L.tileLayer(info.baseLayer, { maxZoom: 19 });
   if (info.seamarks) overlays["Seamarks (online)"] = L.tileLayer(info.seamarks, { maxZoom: 18 });
-  for (const make of chartOverlayMakers) { const [name, layer] = make(map); overlays[name] = layer; }
+  for (const make of chartOverlayMakers) { const [name, layer] = make(map); if (name) overlays[name] = layer; }
   // The offline base map under every chart (on unless the sailor turned it off), loaded with the chart.
   if (info.baseMap) {
     try {

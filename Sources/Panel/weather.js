@@ -142,7 +142,13 @@ function drawMeteogram(t) {
   graphic.dataset.key = key;
   t.setValue("mg-run", samples.length ? new Date(samples[0].run * 1000).toUTCString().slice(5, 22) + "Z" : null, false, "");
   if (samples.length < 2) { graphic.innerHTML = `<text x="240" y="100" text-anchor="middle" class="dim">No forecast at the boat</text>`; return; }
-  const W = 480, top = 30, bottom = 170, t0 = samples[0].time, span = 48 * HOUR;
+  graphic.innerHTML = meteogramSVG(samples, 48 * HOUR);
+}
+
+// A meteogram's inside (a 480 × 200 SVG): wind and gusts (kn), arrows where it comes from, pressure (hPa), rain
+// (mm/h), over `span` seconds from the first sample (the weather page's samples: degrees, m/s, Pa, mm/h).
+export function meteogramSVG(samples, span) {
+  const W = 480, top = 30, bottom = 170, t0 = samples[0].time;
   const x = time => ((time - t0) / span * (W - 40) + 20);
   const windMax = Math.max(10, ...samples.map(s => Math.max(s.windSpeed, s.gust || 0) * KNOTS)) * 1.15;
   const yWind = kn => bottom - kn / windMax * (bottom - top);
@@ -151,8 +157,9 @@ function drawMeteogram(t) {
   const yPressure = pa => bottom - (pa - pLow) / (pHigh - pLow) * (bottom - top);
   let out = "";
   // Hours: a tick every 6 h of the phone's local time.
-  const first = Math.ceil(t0 / (6 * HOUR)) * 6 * HOUR;
-  for (let h = first; h <= t0 + span; h += 6 * HOUR) {
+  const every = span > 96 * HOUR ? 24 * HOUR : span > 48 * HOUR ? 12 * HOUR : 6 * HOUR;
+  const first = Math.ceil(t0 / every) * every;
+  for (let h = first; h <= t0 + span; h += every) {
     out += `<line class="dim" x1="${x(h)}" y1="${top}" x2="${x(h)}" y2="${bottom}"/>` +
       `<text class="hour" data-time="${h}" x="${x(h)}" y="190" text-anchor="middle">${hhmm(h)}</text>`;
   }
@@ -174,7 +181,7 @@ function drawMeteogram(t) {
   }
   out += `<text class="dim" x="2" y="${top + 8}">${Math.round(windMax)} kn</text>`;
   if (pressures.length) out += `<text class="pressure-label" x="${W - 2}" y="${top + 8}" text-anchor="end">${fixed(pHigh / 100, 0)} hPa</text>`;
-  graphic.innerHTML = out;
+  return out;
 }
 
 // A GRIB file from the phone to the gateway, 16 KB a request (the server's bound on a request's body).
@@ -254,3 +261,18 @@ async function drawWindField(map) {
 
 // The forecasts read again every 30 s while a weather tile is shown.
 export function startWeather() { setInterval(fetchWeather, 30000); }
+
+// ---- The forecast anywhere: a tap on the chart (forecasthere.js, loaded on the first tap) ------------------------
+
+export function weatherGrids() { return weather.grids; }
+// A tap on the chart (not while a route is being drawn, not on a mark, a control or a popup) asks for the forecast.
+// The map's own DOM clicks, as the route editor takes them (Leaflet's "click" can go unsaid after a tap in a popup).
+chartOverlayMakers.push(map => {
+  map.getContainer().addEventListener("click", e => {
+    if (document.querySelector(".chart-plan-panel") || (map.dragging && map.dragging.moved())) return;
+    if (e.target.closest && e.target.closest(".leaflet-marker-icon, .leaflet-control, .leaflet-popup, .leaflet-tooltip")) return;
+    const at = map.mouseEventToLatLng(e);
+    import("./forecasthere.js").then(m => m.showForecastAt(map, at.lat, at.lng));
+  });
+  return [null, null];
+});

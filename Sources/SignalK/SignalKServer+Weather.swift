@@ -186,6 +186,10 @@ extension SignalKServer {
             json.value("end", grid.end)
             json.value("use", grid.use.words)
             json.value("used", grid.use == .used)
+            json.beginArray("area")
+            for edge in [grid.south, grid.west, grid.north, grid.east] { json.value(nil, edge) }
+            json.endArray()
+            json.value("global", grid.isGlobal)
             json.endObject()
         }
         json.endArray()

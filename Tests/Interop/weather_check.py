@@ -331,6 +331,9 @@ check(put(f"/telltale/v1/weather/grib?name=a.grb&offset=0&total={64 << 20}", b"x
       "a file over 32 MB is refused (400)")
 # --- 5. The panel in chromium --------------------------------------------------------------------------------------
 from browser import chromium  # noqa: E402
+from selenium.webdriver.common.actions import interaction  # noqa: E402
+from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
+from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 driver = chromium(1100, 900, scrollbars=False)
@@ -370,6 +373,73 @@ try:
     screenshots = os.path.join(os.getcwd(), ".build", "weather-screenshots")
     os.makedirs(screenshots, exist_ok=True)
     driver.save_screenshot(os.path.join(screenshots, "weather-day.png"))
+    # The forecast anywhere (#42): a tap on the chart at a place that is not the boat's shows the forecast there,
+    # each hour of it equal to what `telltale weather show` reads from the same file for the same place and time.
+    imported = telltale("weather", "import", live, "--into", os.path.join(work, "live-grid"))
+    live_grid = os.path.join(work, "live-grid", "live.grb.ttwx")
+    driver.set_window_size(390, 844)
+    fed(lambda: driver.execute_script("return window.innerWidth") <= 400, 5)
+    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Chart'))")
+    fed(lambda: driver.execute_script("return !!(window.telltaleChart && telltaleChart.map)"), 10)
+
+    def tap(lat, lon, zoom):
+        driver.execute_script("telltaleChart.follow = false; telltaleChart.map.setView(arguments[0], arguments[1], "
+                              "{animate: false})", [lat, lon], zoom)
+        time.sleep(1)
+        x, y = driver.execute_script("""const m = telltaleChart.map, p = m.latLngToContainerPoint(arguments[0]);
+            const r = m.getContainer().getBoundingClientRect(); return [r.left + p.x, r.top + p.y];""", [lat, lon])
+        touch(x, y)
+
+    def touch(x, y):
+        finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+        finger.pointer_action.move_to_location(int(x), int(y)).pointer_down().pointer_up()
+        finger.perform()
+
+    def touch_element(selector):
+        touch(*driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                                     "return [r.left + r.width / 2, r.top + r.height / 2];", selector))
+
+    tap(50.6, -1.9, 9)
+    fed(lambda: driver.execute_script("return !!document.querySelector('.forecast-here tbody tr')"), 10)
+    here = driver.execute_script("""const box = document.querySelector('.forecast-here');
+        return {lat: Number(box.dataset.lat), lon: Number(box.dataset.lon), rows: [...box.querySelectorAll('tbody tr')]
+          .map(r => ({time: Number(r.dataset.time), kn: Number(r.querySelector('.wind').dataset.kn),
+                      hpa: r.querySelector('.hpa').textContent, rain: r.querySelector('.rain').textContent,
+                      cloud: r.querySelector('.cloud').textContent}))};""")
+    driver.save_screenshot(os.path.join(screenshots, "forecast-here-390.png"))
+    wrong = []
+    for row in here["rows"]:
+        said = show([live_grid], here["lat"], here["lon"], row["time"]).get("samples", [{}])[0]
+        kn = math.hypot(said.get("windEast", 0), said.get("windNorth", 0)) * 3600 / 1852
+        fine = (abs(row["kn"] - kn) < 0.06 and row["hpa"] == f"{said.get('pressure', 0) / 100:.0f}"
+                and row["cloud"] == f"{said.get('cloud', -1):.0f}%"
+                and (row["rain"] == "—" if said.get("precipitation") is None else
+                     abs(float(row["rain"]) - said["precipitation"]) <= 0.051))
+        if not fine:
+            wrong.append((row, said))
+    check(imported.returncode == 0 and 3 <= len(here["rows"]) and not wrong and 50.55 < here["lat"] < 50.65,
+          f"a tap on the chart at {here['lat']:.3f}, {here['lon']:.3f}: the forecast there, {len(here['rows'])} hours, "
+          "each equal to telltale weather show for the place and time", wrong[:2] or here)
+    touch_element(".forecast-more")
+    fed(lambda: driver.execute_script("return document.querySelectorAll('.forecast-detail g.arrow').length") > 3, 5)
+    arrows = driver.execute_script("return [...document.querySelectorAll('.forecast-detail g.arrow')]"
+                                   ".map(a => Number(a.dataset.time))")
+    last = unix(int(today), run_hour) + 48 * 3600
+    check(arrows and arrows[-1] == last and len(arrows) >= 10,
+          f"its summary opens the meteogram there to the forecast's end ({len(arrows)} times, the last 48 h after the run)",
+          arrows[-3:])
+    driver.save_screenshot(os.path.join(screenshots, "forecast-here-meteogram-390.png"))
+    touch_element(".forecast-close")
+    check(driver.execute_script("return !document.querySelector('.forecast-detail')"), "and closes with a tap")
+    tap(45.0, -10.0, 6)
+    fed(lambda: driver.execute_script("return !!document.querySelector('.forecast-here[data-none]')"), 10)
+    none = driver.execute_script("const box = document.querySelector('.forecast-here[data-none]') || "
+                                 "document.querySelector('.leaflet-popup'); return box ? box.innerText : 'no popup'")
+    check("No forecast here" in none and "live.grb" in none and "49.0" in none and "53.0" in none,
+          "outside every forecast: it says so, and which area the forecasts on board cover", none)
+    driver.set_window_size(1100, 900)
+    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Weather'))")
+    fed(lambda: driver.execute_script("return !!document.querySelector('input.grib-file')"), 10)
     # A GRIB chosen on the phone: sent in pieces and imported.
     phone = os.path.join(work, "from-the-phone.grb")
     make("grib1_ncep", phone, int(today), run_hour, range(0, 25, 3), south=40.0, west=5.0)

@@ -10,6 +10,12 @@ public struct WeatherReport: Sendable {
         public var run: Double
         public var end: Double
         public var use: Forecast.Use
+        /// The area it covers, degrees (a global grid: −180 to 180): where a forecast can be asked for.
+        public var south = 0.0
+        public var west = 0.0
+        public var north = 0.0
+        public var east = 0.0
+        public var isGlobal = false
     }
 
     /// UNIX seconds when it was made.
@@ -41,9 +47,15 @@ extension Engine {
         }
         let grids = forecast.grids.indices.map { index in
             let grid = forecast.grids[index]
-            return WeatherReport.Grid(
+            var report = WeatherReport.Grid(
                 label: grid.label, run: grid.runTime, end: grid.times[grid.times.count - 1],
                 use: forecast.use(of: index, at: point, time: utc))
+            report.south = grid.south
+            report.north = grid.south + Double(grid.rows - 1) * grid.rowStep
+            report.west = grid.west > 180 ? grid.west - 360 : grid.west
+            report.east = report.west + Double(grid.columns - 1) * grid.columnStep
+            report.isGlobal = grid.isGlobal
+            return report
         }
         weather.report = WeatherReport(
             time: utc, meteogram: meteogram, route: ahead, barograph: weather.barograph.history(at: now), grids: grids)
