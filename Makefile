@@ -3,8 +3,9 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The offline base map's source: GSHHG's shorelines (LGPL-3+) at five resolutions, read with libnetcdf by
-# `telltale basemap` when the base map is made (`make basemap`); the gateway serves what that makes.
-BASEMAP_PACKAGES := gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full libnetcdf19
+# `telltale basemap` when the base map is made (`make basemap`), and the chart's gazetteer, GeoNames' towns
+# (CC-BY-4.0) as libgeonames0 carries them; the gateway serves what that makes.
+BASEMAP_PACKAGES := gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full libnetcdf19 libgeonames0
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux \
 	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev $(BASEMAP_PACKAGES)
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.

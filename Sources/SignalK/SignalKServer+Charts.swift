@@ -11,6 +11,8 @@ extension SignalKServer {
             /// The offline base map's bins of one resolution (#42): `/charts/.basemap/<c|l|i|h|f>/<bin>,<bin>...`, at
             /// most 64 (a chart's name never begins with a dot).
             case baseMap(resolution: UInt8, bins: [Int])
+            /// Places by the beginning of their name (#42): `/charts/.gazetteer/<text>` (1 to 40 bytes, decoded).
+            case places(query: String)
         }
     }
 
@@ -21,6 +23,14 @@ extension SignalKServer {
         guard path.hasPrefix(chartsPath) else { return nil }
         let parts = path.dropFirst(chartsPath.count).split(separator: "/", omittingEmptySubsequences: false)
         if parts.isEmpty || parts == [""] || parts == ["", ""] { return .list }
+        if parts.count == 3, parts[0].isEmpty, parts[1] == ".gazetteer" {
+            // The path comes percent-decoded.
+            let query = String(parts[2])
+            guard !query.isEmpty, query.utf8.count <= 40, query.utf8.allSatisfy({ $0 >= 32 && $0 != 127 }) else {
+                return nil
+            }
+            return .places(query: query)
+        }
         if parts.count == 4, parts[0].isEmpty, parts[1] == ".basemap" {
             let letters: [UInt8] = [0x63, 0x6C, 0x69, 0x68, 0x66]
             let letter = Array(parts[2].utf8)
@@ -72,6 +82,7 @@ extension SignalKServer {
         var cacheable = false
         if case .tile = kind { cacheable = true }
         if case .baseMap = kind { cacheable = true }
+        if case .places = kind { cacheable = true }
         ask(
             .chart(kind), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD",
             cacheable: cacheable, act)

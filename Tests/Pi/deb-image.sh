@@ -49,11 +49,16 @@ TEXT
 [ -f .build/basemap/basemap-f.ttbm ] || { echo "deb-image.sh: no .build/basemap (make basemap makes it)" >&2; exit 1; }
 install -d "$ROOT/usr/share/telltale/basemap"
 install -m 644 .build/basemap/basemap-*.ttbm "$ROOT/usr/share/telltale/basemap/"
+[ ! -f .build/basemap/gazetteer.txt ] || install -m 644 .build/basemap/gazetteer.txt "$ROOT/usr/share/telltale/basemap/"
 cat > "$ROOT/usr/share/doc/telltale-image/copyright.gshhg" <<'TEXT'
 /usr/share/telltale/basemap: made by `telltale basemap` from GSHHG 2.3.7 (Global Self-consistent Hierarchical
 High-resolution Geography), P. Wessel and W. H. F. Smith, as Debian's gmt-gshhg-low, gmt-gshhg-high and gmt-gshhg-full
 packages carry it. GSHHG is distributed under the GNU Lesser General Public License, version 3 or later; on Debian
 systems its text is in /usr/share/common-licenses/LGPL-3.
+
+/usr/share/telltale/basemap/gazetteer.txt: the towns of 15,000 people or more from GeoNames (geonames.org), as
+Debian's libgeonames0 carries them, under the Creative Commons Attribution 4.0 licence
+(https://creativecommons.org/licenses/by/4.0/).
 TEXT
 (cd "$ROOT" && find etc -type f | sed 's|^|/|') > "$ROOT/DEBIAN/conffiles"
 cat > "$ROOT/DEBIAN/control" <<CONTROL

@@ -40,6 +40,16 @@ public enum BaseMapCommand {
                 "basemap: \(out): \(file.binCount) bins of \(file.binMinutes)', \(rings) rings, \(points) points, "
                 + "\(bytes.count) bytes" + (left > 0 ? " (\(left) bins that do not join up left out)" : "") + "\n"
         }
+        let (gazetteer, said) = Gazetteer.fromGeoNames()
+        if let gazetteer {
+            let out = options.output + "/gazetteer.txt"
+            do { try POSIX.writeFileAtomically(out, Array(gazetteer.utf8)) } catch {
+                throw CommandError("basemap: \(error)", status: 73)
+            }
+            report += "basemap: \(out): \(said), \(gazetteer.utf8.count) bytes\n"
+        } else {
+            report += "basemap: no gazetteer (apt install libgeonames0): \(said)\n"
+        }
         return report
     }
 }

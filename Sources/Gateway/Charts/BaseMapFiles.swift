@@ -45,9 +45,21 @@ final class BaseMapFiles {
                 log("\(error): left out")
             }
         }
+        let places = folder + "/gazetteer.txt"
+        if POSIX.exists(places) {
+            do { gazetteer = try POSIX.map(places, limit: 16 << 20) } catch { log("\(error): no search by place names") }
+        }
     }
 
     var resolutions: Int { files.count }
+
+    /// The gazetteer beside the base map (`telltale basemap`), mapped; nil when it is not there.
+    private(set) var gazetteer: UnsafeRawBufferPointer?
+
+    /// Places whose name begins with `query` (JSON), or nil without a gazetteer.
+    func places(_ query: String) -> String? {
+        gazetteer.map { Gazetteer.search(query, in: $0) }
+    }
 
     /// The bins asked for, each as its number, its length and its bytes (u32 little-endian, then the bytes); nil when
     /// the resolution is not on board or a bin is not in it.

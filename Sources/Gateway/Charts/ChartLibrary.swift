@@ -183,6 +183,11 @@ final class ChartLibrary {
             }
             served += 1
             return (200, "application/octet-stream", bytes)
+        case .places(let query):
+            guard let json = baseMap?.places(query) else {
+                return (404, "text/plain", Array("no gazetteer: telltale basemap makes it (docs/chart.md)\n".utf8))
+            }
+            return (200, "application/json", Array(json.utf8))
         }
     }
 
