@@ -5,15 +5,16 @@ import Testing
 /// The chart's gazetteer (#42): names found by their beginning in the sorted file, whatever their case, the most
 /// populous first; nothing for what is not there, and nothing out of a broken file.
 @Suite struct GazetteerTests {
-    static let text = [
-        "cowes\tCowes\tEngland\tUnited Kingdom\t50.76232\t-1.29997\t10405",
-        "cowes\tCowes\tVictoria\tAustralia\t-38.45\t145.23333\t4000",
-        "cowra\tCowra\tNew South Wales\tAustralia\t-33.83\t148.68\t9863",
-        "la rochelle\tLa Rochelle\tNouvelle-Aquitaine\tFrance\t46.16\t-1.15\t80000",
-        "lymington\tLymington\tEngland\tUnited Kingdom\t50.75\t-1.55\t15000",
-        "newport\tNewport\tEngland\tUnited Kingdom\t50.70\t-1.29\t25496",
-        "newport\tNewport\tWales\tUnited Kingdom\t51.58\t-2.99\t128060",
-    ].joined(separator: "\n") + "\n"
+    static let text =
+        [
+            "cowes\tCowes\tEngland\tUnited Kingdom\t50.76232\t-1.29997\t10405",
+            "cowes\tCowes\tVictoria\tAustralia\t-38.45\t145.23333\t4000",
+            "cowra\tCowra\tNew South Wales\tAustralia\t-33.83\t148.68\t9863",
+            "la rochelle\tLa Rochelle\tNouvelle-Aquitaine\tFrance\t46.16\t-1.15\t80000",
+            "lymington\tLymington\tEngland\tUnited Kingdom\t50.75\t-1.55\t15000",
+            "newport\tNewport\tEngland\tUnited Kingdom\t50.70\t-1.29\t25496",
+            "newport\tNewport\tWales\tUnited Kingdom\t51.58\t-2.99\t128060",
+        ].joined(separator: "\n") + "\n"
 
     func search(_ query: String, _ text: String = Self.text) -> String {
         Array(text.utf8).withUnsafeBytes { Gazetteer.search(query, in: $0) }

@@ -47,7 +47,9 @@ final class BaseMapFiles {
         }
         let places = folder + "/gazetteer.txt"
         if POSIX.exists(places) {
-            do { gazetteer = try POSIX.map(places, limit: 16 << 20) } catch { log("\(error): no search by place names") }
+            do { gazetteer = try POSIX.map(places, limit: 16 << 20) } catch {
+                log("\(error): no search by place names")
+            }
         }
     }
 
