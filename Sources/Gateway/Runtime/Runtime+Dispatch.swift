@@ -88,8 +88,15 @@ extension Runtime {
             return web.keepAccess(text)
         }
         web.answer(request.id, reply, now: now, unixTime: turn.unixTime)
-        // A history query's buckets and answer are freed once sent: their pages given back, not kept resident.
+        // A history query's buckets and answer are freed once sent: their pages given back, not kept resident. So are
+        // the base map's bins and the gazetteer's places (copied out of their mappings for the answer).
         if case .history = request.kind { POSIX.trimHeap() }
+        if case .chart(let kind) = request.kind {
+            switch kind {
+            case .baseMap, .places: POSIX.trimHeap()
+            case .list, .tile: break
+            }
+        }
         while let next = web.server.takeRequest() { answer(next) }
     }
 
