@@ -10,7 +10,7 @@ import { barb, beaufort, compass, DEG, fixed, HOUR, hhmm, KNOTS, windText } from
 
 // The weather page's data (/telltale/v1/weather), read every 30 s while a weather tile is shown.
 let weather = { grids: [], meteogram: [], route: [], barograph: [], time: null };
-export const WEATHER_TILES = ["weathernow", "meteogram", "routeweather", "barograph", "forecasts"];
+export const WEATHER_TILES = ["weathernow", "meteogram", "routeweather", "barograph", "forecasts", "tw"];
 // Whether a weather tile is shown (the page says), so the page's data is worth reading every 30 s.
 let wanted = false;
 export function wantWeather(on) { wanted = on; if (on) fetchWeather(); }
@@ -130,6 +130,23 @@ Object.assign(INSTRUMENTS, {
     },
   },
 });
+
+// The sky on the true wind tile, from the forecast at the boat now: cloud in words and percent, rain, and windy from
+// force 6 ("cloudy, windy · 70%"), as the dinghy app said it. Nothing without a forecast at the boat.
+export function skyWords(f) {
+  if (!f || (f.cloud === null || f.cloud === undefined) && !f.windSpeed) return null;
+  const words = [];
+  const c = f.cloud;
+  if (c !== null && c !== undefined) words.push(c < 15 ? "clear" : c < 45 ? "fair" : c < 80 ? "cloudy" : "overcast");
+  if (f.precipitation >= 0.5) words.push("rain");
+  if (f.windSpeed && beaufort(f.windSpeed) >= 6) words.push("windy");
+  return words.join(", ") + (c !== null && c !== undefined ? " · " + Math.round(c) + "%" : "");
+}
+if (INSTRUMENTS.tw) {
+  const { html, update } = INSTRUMENTS.tw;
+  INSTRUMENTS.tw.html = () => html().replace("</div>", numberLine("sky", "Sky") + "</div>");
+  INSTRUMENTS.tw.update = t => { update(t); t.setValue("sky", skyWords(weather.meteogram && weather.meteogram[0]), false, ""); };
+}
 
 // The wind tiles marked while the wind is the forecast's.
 for (const id of ["aw", "tw", "windhistory", "polar", "layline"]) if (INSTRUMENTS[id]) INSTRUMENTS[id].wind = true;

@@ -454,6 +454,16 @@ try:
         const tile = document.querySelector('.tile[data-id=' + id + ']');
         return tile.classList.contains('forecast') && getComputedStyle(tile.querySelector('h3'), '::after').content; })""")
     check(all(m and "forecast" in m for m in marked), "the wind tiles are marked 'forecast'", str(marked))
+    # The sky on the true wind tile (#42): the forecast's cloud at the boat now, in words and percent.
+    status, body = get("/telltale/v1/weather")
+    first = (json.loads(body).get("meteogram") or [{}])[0] if status == 200 else {}
+    cloud = first.get("cloud")
+    fed(lambda: "%" in driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent"), 35)
+    sky = driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent")
+    cloud = cloud if cloud is not None else -1.0
+    words = "clear" if cloud < 15 else "fair" if cloud < 45 else "cloudy" if cloud < 80 else "overcast"
+    check(cloud >= 0 and sky.startswith(words) and sky.endswith(f"· {round(cloud)}%"),
+          f"the true wind tile says the sky from the forecast at the boat: '{sky}' ({cloud:.1f}% cloud)", sky)
     driver.save_screenshot(os.path.join(screenshots, "sailing-forecast-wind.png"))
 finally:
     driver.quit()

@@ -580,6 +580,38 @@ try:
                 driver.save_screenshot(os.path.join(shots, f"{layout}-{theme}-{size}.png"))
                 taken += 1
     check(taken == 17, f"{taken} screenshots in {shots}")
+    # ---- No text past its tile's edge (#42): every layout at 360, 390 and 430 px upright and on its side, each text's
+    # boxes (from the page's own layout) inside its tile. A screenshot of each.
+    driver.execute_script("localStorage.setItem('telltale.theme', '\"day\"')")
+    driver.refresh()
+    wait(lambda: driver.find_element(By.ID, "connection").text == "live", 10)
+    clipped, looked = [], 0
+    for width, height in [(360, 780), (390, 844), (430, 932), (844, 390)]:
+        viewport(width, height)
+        names = driver.execute_script("return telltale.layouts().map(l => l.name)")
+        for index, name in enumerate(names):
+            driver.execute_script(f"telltale.show({index})")
+            time.sleep(0.8)
+            looked += 1
+            driver.save_screenshot(os.path.join(shots, f"fit-{name.lower()}-{width}x{height}.png"))
+            clipped += [(width, name) + tuple(c) for c in driver.execute_script("""
+                const out = [];
+                for (const tile of document.querySelectorAll('.tile')) {
+                  const box = tile.getBoundingClientRect();
+                  if (box.width === 0) continue;
+                  const walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+                  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+                    if (!n.textContent.trim() || n.parentElement.closest('svg, [hidden]')) continue;
+                    const range = document.createRange();
+                    range.selectNodeContents(n);
+                    for (const r of range.getClientRects())
+                      if (r.width > 0 && (r.right > box.right - 1 || r.left < box.left + 1 || r.bottom > box.bottom + 1))
+                        out.push([tile.dataset.id, n.textContent.trim().slice(0, 16)]);
+                  }
+                }
+                return out;""")]
+    check(looked >= 24 and not clipped, f"no text past its tile's edge in {looked} views: every layout at 360, 390 "
+          "and 430 px upright and 844 x 390 on its side", clipped[:6])
     # While the gateway was down the browser logged its refused connections; nothing else may be there.
     errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "Uncaught" in e["message"]]
     check(not errors, "no script errors in the browser's console", str(errors[:3]))

@@ -12,6 +12,7 @@ import { ranked } from "../traffic.js";
 import { column, distance, passage, resolution } from "../trends.js";
 import { passageLines } from "../historytiles.js";
 import { expectation, judge, render, status } from "../pilot.js";
+import { skyWords } from "../weather.js";
 import {
   ahead, barb, beaufort, bearing, clock as clockText, compass, convert, DEG, fixed, rangeBearing, signedAngle, unitLabel,
   windText,
@@ -37,6 +38,15 @@ function fresh() {
 }
 
 // ---- units.js --------------------------------------------------------------------------------------------------
+
+test("the sky on the true wind tile from the forecast at the boat", () => {
+  equal(skyWords({ cloud: 70, precipitation: 0, windSpeed: 12 }), "cloudy, windy · 70%");
+  equal(skyWords({ cloud: 5, precipitation: 0, windSpeed: 3 }), "clear · 5%");
+  equal(skyWords({ cloud: 95, precipitation: 1.2, windSpeed: 8 }), "overcast, rain · 95%");
+  equal(skyWords({ cloud: null, precipitation: null, windSpeed: 15 }), "windy");
+  equal(skyWords(null), null);
+  equal(skyWords({ cloud: 30, windSpeed: 10.7 }), "fair · 30%", "force 5 is not windy");
+});
 
 test("Beaufort from m/s at the WMO's bounds", () => {
   equal([0.4, 0.5, 1.5, 1.6, 10.7, 10.8, 32.6, 32.7, 50].map(beaufort), [0, 1, 1, 2, 5, 6, 11, 12, 12]);
