@@ -131,20 +131,21 @@ Object.assign(INSTRUMENTS, {
   },
 });
 
-// The sky on the true wind tile, from the forecast at the boat now: cloud in words and percent, rain, and windy from
-// force 6 ("cloudy, windy · 70%"), as the dinghy app said it. Nothing without a forecast at the boat.
+// The sky on the true wind tile, from the forecast at the boat now, as the dinghy app said it (the force is the line
+// above): windy from force 6, else rain, else the cloud in a word, then the cloud cover ("windy 70%"). Short, to fit
+// a 360 px phone's tile. Nothing without a forecast at the boat.
 export function skyWords(f) {
-  if (!f || (f.cloud === null || f.cloud === undefined) && !f.windSpeed) return null;
-  const words = [];
-  const c = f.cloud;
-  if (c !== null && c !== undefined) words.push(c < 15 ? "clear" : c < 45 ? "fair" : c < 80 ? "cloudy" : "overcast");
-  if (f.precipitation >= 0.5) words.push("rain");
-  if (f.windSpeed && beaufort(f.windSpeed) >= 6) words.push("windy");
-  return words.join(", ") + (c !== null && c !== undefined ? " · " + Math.round(c) + "%" : "");
+  if (!f) return null;
+  const c = f.cloud, cloud = c !== null && c !== undefined;
+  const word = f.windSpeed && beaufort(f.windSpeed) >= 6 ? "windy" : f.precipitation >= 0.5 ? "rain" :
+    !cloud ? null : c < 15 ? "clear" : c < 45 ? "fair" : c < 80 ? "cloudy" : "overcast";
+  if (!word) return null;
+  return word + (cloud ? " " + Math.round(c) + "%" : "");
 }
 if (INSTRUMENTS.tw) {
   const { html, update } = INSTRUMENTS.tw;
-  INSTRUMENTS.tw.html = () => html().replace("</div>", numberLine("sky", "Sky") + "</div>");
+  // The line at the end of the numbers, before the dial.
+  INSTRUMENTS.tw.html = () => html().replace(/<\/div>(?=<svg)/, numberLine("sky", "Sky") + "</div>");
   INSTRUMENTS.tw.update = t => { update(t); t.setValue("sky", skyWords(weather.meteogram && weather.meteogram[0]), false, ""); };
 }
 

@@ -461,8 +461,10 @@ try:
     fed(lambda: "%" in driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent"), 35)
     sky = driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent")
     cloud = cloud if cloud is not None else -1.0
-    words = "clear" if cloud < 15 else "fair" if cloud < 45 else "cloudy" if cloud < 80 else "overcast"
-    check(cloud >= 0 and sky.startswith(words) and sky.endswith(f"· {round(cloud)}%"),
+    speed = first.get("windSpeed") or 0
+    words = ("windy" if speed >= 10.8 else "rain" if (first.get("precipitation") or 0) >= 0.5 else
+             "clear" if cloud < 15 else "fair" if cloud < 45 else "cloudy" if cloud < 80 else "overcast")
+    check(cloud >= 0 and sky == f"{words} {round(cloud)}%",
           f"the true wind tile says the sky from the forecast at the boat: '{sky}' ({cloud:.1f}% cloud)", sky)
     driver.save_screenshot(os.path.join(screenshots, "sailing-forecast-wind.png"))
 finally:
