@@ -466,6 +466,19 @@ try:
              "clear" if cloud < 15 else "fair" if cloud < 45 else "cloudy" if cloud < 80 else "overcast")
     check(cloud >= 0 and sky == f"{words} {round(cloud)}%",
           f"the true wind tile says the sky from the forecast at the boat: '{sky}' ({cloud:.1f}% cloud)", sky)
+    driver.set_window_size(360, 780)
+    time.sleep(1.5)
+    past = driver.execute_script("""const tile = document.querySelector('.tile[data-id=tw]'), box = tile.getBoundingClientRect();
+        const out = [], walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent.trim() || n.parentElement.closest('svg')) continue;
+          const range = document.createRange(); range.selectNodeContents(n);
+          for (const r of range.getClientRects())
+            if (r.width > 0 && (r.right > box.right - 1 || r.bottom > box.bottom + 1)) out.push(n.textContent.trim());
+        }
+        return [out, window.innerWidth];""")
+    check(not past[0] and past[1] <= 370, f"and it fits the tile on a {past[1]} px phone", past)
+    driver.set_window_size(1100, 900)
     driver.save_screenshot(os.path.join(screenshots, "sailing-forecast-wind.png"))
 finally:
     driver.quit()
