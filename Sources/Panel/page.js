@@ -57,7 +57,7 @@ function show(index, direction) {
   const dots = document.getElementById("dots");
   dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
   if (direction) toast((direction < 0 ? "◀ " : "") + layout.name + (direction > 0 ? " ▶" : ""));
-  wantWeather(tiles.some(t => WEATHER_TILES.includes(t.id)));
+  wantWeather(tiles.some(t => WEATHER_TILES.includes(t.id)), tiles.some(t => t.id !== "tw" && WEATHER_TILES.includes(t.id)));
   render();
 }
 function render() { for (const t of tiles) t.update(); renderAlarms(); updateChart(); }

@@ -13,7 +13,9 @@ let weather = { grids: [], meteogram: [], route: [], barograph: [], time: null }
 export const WEATHER_TILES = ["weathernow", "meteogram", "routeweather", "barograph", "forecasts", "tw"];
 // Whether a weather tile is shown (the page says), so the page's data is worth reading every 30 s.
 let wanted = false;
-export function wantWeather(on) { wanted = on; if (on) fetchWeather(); }
+// `soon`: read now (a weather tile shown); the true wind tile's Sky alone waits for the 30 s round, so the first page
+// does not fetch the weather page's data for one line.
+export function wantWeather(on, soon = on) { wanted = on; if (soon) fetchWeather(); }
 export async function fetchWeather(force) {
   if (!force && !wanted) return;
   try {
