@@ -188,6 +188,7 @@ public struct FleetModel: Sendable {
             out.value("duplicates", boat.duplicates)
             // The history batches' numbers seen (the last few thousand): the highest, and how many below it never came.
             if let first = boat.batches.min(), let last = boat.batches.max() {
+                out.raw("firstBatch", String(first))
                 out.raw("lastBatch", String(last))
                 out.raw("missingBatches", String(Int(last - first + 1) - boat.batches.count))
             }

@@ -22,6 +22,8 @@ public struct UplinkConfiguration: Sendable, Equatable {
         return groups
     }()
     /// Seconds of samples in one history batch.
+    /// Every broker configured (`[uplink] broker` as a list); the boat uses the one ``brokerIndex(boat:of:)`` picks.
+    public var brokers: [String] = []
     public var batchSeconds = 10.0
     /// Bytes the queue on disk may hold while the link is down before its oldest samples are thinned.
     public var queueBytes = 64 << 20
@@ -40,6 +42,19 @@ public struct UplinkConfiguration: Sendable, Equatable {
     public var root: String { "telltale/" + boat + "/" }
 
     /// A boat's id as topics want it.
+    /// Which of `count` brokers a boat uses: FNV-1a (32 bits) of its name, modulo the count. Stable across restarts,
+    /// builds and machines (no seeded hash), so a boat's history stays on one broker; a shore that adds a broker moves
+    /// about one boat in N+1, as Victron's VRM assigns its devices.
+    public static func brokerIndex(boat: String, of count: Int) -> Int {
+        guard count > 1 else { return 0 }
+        var hash: UInt32 = 2_166_136_261
+        for byte in boat.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return Int(hash % UInt32(count))
+    }
+
     public static func isBoatName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64
             && name.utf8.allSatisfy { byte in

@@ -12,6 +12,7 @@ struct Fleet: SpecCommand {
     @Option(name: .customLong("password"), help: help("password")) var password: String?
     @Option(name: .customLong("ca"), help: help("ca")) var ca: String?
     @Option(name: .customLong("duration"), help: help("duration")) var duration: Double?
+    @Option(name: .customLong("session"), help: help("session")) var session: String?
 
     var options: FleetOptions {
         get throws {
@@ -22,6 +23,7 @@ struct Fleet: SpecCommand {
             options.password = password
             options.ca = ca
             options.duration = duration
+            options.session = session
             try options.validate()
             return options
         }

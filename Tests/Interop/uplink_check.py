@@ -24,6 +24,7 @@ Prints ok/FAIL per check and `uplink-check: N passed, M failed`.
 import hashlib
 import hmac
 import json
+import urllib.request
 import os
 import signal
 import socket
@@ -487,4 +488,76 @@ finally:
     driver.quit()
     for g in gateways:
         g.stop()
+# ---- 6. A fleet that keeps its session (#43) ---------------------------------------------------------------------
+# Two fleets follow one boat, one with --session (the broker keeps its subscription and the boat's QoS 1 batches
+# while it is stopped), one without. Both are killed with SIGKILL while the boat goes on sending, then started again:
+# the one with a session gets every batch sent while it was down, none missing; the one without never sees them.
+keep_port = free_port()
+keep_conf = os.path.join(work, "keep-mosquitto.conf")
+with open(keep_conf, "w") as f:
+    f.write(f"listener {keep_port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+keep_broker = subprocess.Popen(["mosquitto", "-c", keep_conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+procs.append(keep_broker)
+time.sleep(0.5)
+keep_folder = os.path.join(work, "keep")
+os.makedirs(os.path.join(keep_folder, "state"))
+
+
+def follower(session, web_port):
+    words = [binary, "fleet", "--broker", f"mqtt://127.0.0.1:{keep_port}", "--listen", f"127.0.0.1:{web_port}"]
+    process = subprocess.Popen(words + (["--session", session] if session else []), stdout=subprocess.DEVNULL,
+                               stderr=open(os.path.join(work, f"fleet-{session or 'clean'}.log"), "a"))
+    procs.append(process)
+    return process
+
+
+def batches(web_port):
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/telltale/v1/fleet", timeout=3) as response:
+            boats = json.loads(response.read()).get("boats", [])
+    except (OSError, ValueError):
+        return {}
+    return next((b for b in boats if b.get("id") == "keeper"), {})
+
+
+kept_web, clean_web = free_port(), free_port()
+kept, clean = follower("committee", kept_web), follower(None, clean_web)
+time.sleep(1)
+keeper = Gateway(binary, f"""status_line = false
+state_file = "{keep_folder}/state/state.toml"
+[[input]]
+name = "voyage"
+url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
+speed = 5
+loop = true
+[uplink]
+broker = "mqtt://127.0.0.1:{keep_port}"
+boat = "keeper"
+batch_seconds = 1
+[uplink.rates]
+position = 1
+wind = 1
+""", work=keep_folder).start()
+wait_for(lambda: (batches(kept_web).get("lastBatch") or 0) >= 3 and (batches(clean_web).get("lastBatch") or 0) >= 3,
+         30, step=0.5)
+before = batches(kept_web).get("lastBatch") or 0
+kept.kill()
+clean.kill()
+time.sleep(10)
+kept_web2, clean_web2 = free_port(), free_port()
+kept, clean = follower("committee", kept_web2), follower(None, clean_web2)
+wait_for(lambda: (batches(kept_web2).get("lastBatch") or 0) >= before + 12, 30, step=0.5)
+wait_for(lambda: batches(clean_web2).get("firstBatch") is not None, 15, step=0.5)
+after, plain = batches(kept_web2), batches(clean_web2)
+keeper.stop()
+check(before >= 3 and after.get("firstBatch") is not None and after["firstBatch"] <= before + 1
+      and after.get("missingBatches") == 0 and after.get("lastBatch", 0) >= before + 12,
+      f"a fleet with --session killed (SIGKILL) for 10 s while the boat sent: back, it got batches {after.get('firstBatch')}"
+      f" to {after.get('lastBatch')}, none missing (it had seen {before})", after)
+check(plain.get("firstBatch") is not None and plain["firstBatch"] > (after.get("firstBatch") or 0) + 2,
+      f"one without a session never sees what was sent while it was down (its first batch back: {plain.get('firstBatch')})",
+      plain)
+for process in (kept, clean):
+    process.terminate()
+stop(keep_broker)
 check.finish()

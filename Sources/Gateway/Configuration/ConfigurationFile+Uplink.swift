@@ -15,16 +15,29 @@ extension ConfigurationFile.Reader {
                 "queue_mb", "backlog_rate", "keep_alive", "commands", "command_key",
             ])
         var uplink = UplinkConfiguration()
-        guard let url = try string(table, "broker", "uplink") else { throw fail("uplink.broker", "is needed") }
-        guard let broker = UplinkConfiguration.broker(url) else {
-            throw fail("uplink.broker", "must be mqtt://host[:port] or mqtts://host[:port]")
+        // One broker, or several (#43): the boat picks one by a hash of its name, the same every time, so one boat's
+        // history stays on one broker while a fleet is spread over many.
+        let urls: [String]
+        if table["broker"]?.array != nil {
+            urls = try strings(table, "broker", "uplink") ?? []
+        } else if let url = try string(table, "broker", "uplink") {
+            urls = [url]
+        } else {
+            throw fail("uplink.broker", "is needed")
         }
-        (uplink.host, uplink.port, uplink.tls) = broker
+        guard !urls.isEmpty, urls.count <= 64 else { throw fail("uplink.broker", "one broker, or a list of 1 to 64") }
+        for url in urls where UplinkConfiguration.broker(url) == nil {
+            throw fail("uplink.broker", "must be mqtt://host[:port] or mqtts://host[:port]: \(url)")
+        }
         let boat = try string(table, "boat", "uplink") ?? config.web?.name ?? "boat"
         guard UplinkConfiguration.isBoatName(boat) else {
             throw fail("uplink.boat", "letters, digits, - and _ only (it is part of every topic)")
         }
         uplink.boat = boat
+        uplink.brokers = urls
+        let chosen = UplinkConfiguration.brokerIndex(boat: boat, of: urls.count)
+        guard let broker = UplinkConfiguration.broker(urls[chosen]) else { throw fail("uplink.broker", "unreadable") }
+        (uplink.host, uplink.port, uplink.tls) = broker
         uplink.username = try string(table, "username", "uplink")
         uplink.password = try string(table, "password", "uplink")
         func path(_ key: String) throws(ConfigurationFile.Error) -> String? {

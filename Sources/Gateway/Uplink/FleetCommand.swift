@@ -33,7 +33,9 @@ public enum FleetCommand {
             throw CommandError("fleet: \(error)", status: 69)
         }
         let client: MQTTClient
-        do { client = try MQTTClient(id: "telltale-fleet-\(getpid())", cleanSession: true) } catch {
+        // With --session, the broker keeps the subscription and what comes for it while the fleet is stopped.
+        let id = options.session.map { "telltale-fleet-" + $0 } ?? "telltale-fleet-\(getpid())"
+        do { client = try MQTTClient(id: id, cleanSession: options.session == nil) } catch {
             throw CommandError("fleet: \(error)", status: 69)
         }
         // A history batch is a few kilobytes; a megabyte is a hostile one, dropped and counted.

@@ -9,6 +9,9 @@ public struct FleetOptions: CommandOptions {
     public var ca: String?
     /// Seconds to run (for tests and figures), nil for ever.
     public var duration: Double?
+    /// A name for a session the broker keeps while this follower is stopped (#43): what boats publish meanwhile (QoS
+    /// 1) is kept for it and given when it comes back. Nil: a clean session, nothing kept.
+    public var session: String?
 
     public init() {}
 
@@ -29,6 +32,10 @@ public struct FleetOptions: CommandOptions {
             .option("password", "PASSWORD", "The broker's password.", example: "secret"),
             .option("ca", "FILE", "The broker's CA file (mqtts).", example: "ca.pem"),
             .option("duration", "SECONDS", "Stop after this long.", example: "60"),
+            .option(
+                "session", "NAME",
+                "Keep a session on the broker by this name: what the boats send while the fleet is stopped comes "
+                    + "when it is back.", example: "committee"),
         ])
 
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
@@ -40,6 +47,7 @@ public struct FleetOptions: CommandOptions {
         case "password": password = text
         case "ca": ca = text
         case "duration": duration = try CommandParser.number(flag, value)
+        case "session": session = text
         default: throw .unhandled(flag)
         }
     }
@@ -50,5 +58,13 @@ public struct FleetOptions: CommandOptions {
         }
         if broker.hasPrefix("mqtts://") && ca == nil { throw CommandError("fleet: mqtts needs --ca", status: 64) }
         if let duration, !(duration > 0) { throw CommandError("--duration must be positive", status: 64) }
+        if let session,
+            session.isEmpty || session.utf8.count > 40
+                || !session.utf8.allSatisfy({
+                    ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95
+                })
+        {
+            throw CommandError("fleet: --session is letters, digits, '-' and '_' (40 at most)", status: 64)
+        }
     }
 }
