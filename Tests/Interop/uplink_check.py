@@ -550,11 +550,12 @@ wait_for(lambda: (batches(kept_web2).get("lastBatch") or 0) >= before + 12, 30, 
 wait_for(lambda: batches(clean_web2).get("firstBatch") is not None, 15, step=0.5)
 after, plain = batches(kept_web2), batches(clean_web2)
 keeper.stop()
-check(before >= 3 and after.get("firstBatch") is not None and after["firstBatch"] <= before + 1
+# (A batch may reach the fleet between reading `before` and the kill: the first one back may be before + 2.)
+check(before >= 3 and after.get("firstBatch") is not None and after["firstBatch"] <= before + 2
       and after.get("missingBatches") == 0 and after.get("lastBatch", 0) >= before + 12,
       f"a fleet with --session killed (SIGKILL) for 10 s while the boat sent: back, it got batches {after.get('firstBatch')}"
       f" to {after.get('lastBatch')}, none missing (it had seen {before})", after)
-check(plain.get("firstBatch") is not None and plain["firstBatch"] > (after.get("firstBatch") or 0) + 2,
+check(plain.get("firstBatch") is not None and plain["firstBatch"] >= (after.get("firstBatch") or 0) + 5,
       f"one without a session never sees what was sent while it was down (its first batch back: {plain.get('firstBatch')})",
       plain)
 for process in (kept, clean):
