@@ -18,14 +18,7 @@ final class BaseMapFiles {
     static func find(configured: String?, executable: String? = POSIX.executablePath()) -> String? {
         if let configured { return configured.isEmpty ? nil : configured }
         if POSIX.exists(installed + "/basemap-c.ttbm") { return installed }
-        guard var folder = executable.map({ POSIX.folder(of: $0) }) else { return nil }
-        for _ in 0..<5 {
-            if POSIX.exists(folder + "/.build/basemap/basemap-c.ttbm") { return folder + "/.build/basemap" }
-            let parent = POSIX.folder(of: folder)
-            guard parent != folder else { break }
-            folder = parent
-        }
-        return nil
+        return WorkingTree.folder(".build/basemap", holding: "basemap-c.ttbm", executable: executable)
     }
 
     init(folder: String, log: (String) -> Void) {

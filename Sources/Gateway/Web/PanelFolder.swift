@@ -17,14 +17,7 @@ enum PanelFolder {
     static func find(configured: String?, executable: String? = POSIX.executablePath()) -> String? {
         if let configured { return configured }
         if POSIX.exists(installed + "/index.html") { return installed }
-        guard var folder = executable.map({ POSIX.folder(of: $0) }) else { return nil }
-        for _ in 0..<5 {
-            if POSIX.exists(folder + "/Sources/Panel/index.html") { return folder + "/Sources/Panel" }
-            let parent = POSIX.folder(of: folder)
-            guard parent != folder else { break }
-            folder = parent
-        }
-        return nil
+        return WorkingTree.folder("Sources/Panel", holding: "index.html", executable: executable)
     }
 
     /// The content type a file is served with, by its name; nil for a file the panel does not serve.
