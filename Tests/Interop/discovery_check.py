@@ -147,6 +147,35 @@ def tinypilot(address):
 
 pilot = tinypilot(PHONE_ADDRESS)
 
+# pypilot found before the phone connects: signalk-client builds its tree from the full model it reads at
+# connect and cannot take a subtree (steering.*) that first appears afterwards, from any server.
+def pypilot_status():
+    """The gateway's Autopilot API for pypilot, read from the phone's side."""
+    got = run("ip", "netns", "exec", PHONE, python, "-c",
+              "import urllib.request, sys; sys.stdout.write(urllib.request.urlopen("
+              f"'http://{PI_ADDRESS}:3000/signalk/v2/api/vessels/self/autopilots/pypilot', timeout=3).read().decode())",
+              check=False)
+    try:
+        return json.loads(got.stdout)
+    except ValueError:
+        return {}
+
+
+def connected_to(address):
+    sockets = run("ip", "netns", "exec", PI, "ss", "-tnH", "state", "established", check=False).stdout
+    return f"{address}:23322" in sockets
+
+
+def gateway_said(text):
+    with open(os.path.join(work, "gateway.log")) as f:
+        return text in f.read()
+
+
+deadline = time.monotonic() + 30
+while time.monotonic() < deadline and not (pypilot_status().get("state") == "standby" and connected_to(PHONE_ADDRESS)):
+    time.sleep(0.5)
+pypilot_found = pypilot_status()
+
 # The phone's side: a script that knows no address.
 phone = os.path.join(work, "phone.py")
 with open(phone, "w") as f:
@@ -241,31 +270,6 @@ checks(all(path in held for path in wanted), "signalk-client holds position, SOG
        {path: values.get(path) for path in wanted})
 
 
-def pypilot_status():
-    """The gateway's Autopilot API for pypilot, read from the phone's side."""
-    got = run("ip", "netns", "exec", PHONE, python, "-c",
-              "import urllib.request, sys; sys.stdout.write(urllib.request.urlopen("
-              f"'http://{PI_ADDRESS}:3000/signalk/v2/api/vessels/self/autopilots/pypilot', timeout=3).read().decode())",
-              check=False)
-    try:
-        return json.loads(got.stdout)
-    except ValueError:
-        return {}
-
-
-def connected_to(address):
-    sockets = run("ip", "netns", "exec", PI, "ss", "-tnH", "state", "established", check=False).stdout
-    return f"{address}:23322" in sockets
-
-
-def gateway_said(text):
-    with open(os.path.join(work, "gateway.log")) as f:
-        return text in f.read()
-
-
-deadline = time.monotonic() + 30
-while time.monotonic() < deadline and not (pypilot_status().get("state") == "standby" and connected_to(PHONE_ADDRESS)):
-    time.sleep(0.5)
 status = pypilot_status()
 checks(status.get("state") == "standby" and abs((status.get("target") or 0) - math.radians(200)) < 1e-6
        and connected_to(PHONE_ADDRESS),
