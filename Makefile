@@ -11,8 +11,10 @@ APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc li
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2). The weather check: GRIB files written with
 # ECMWF's ecCodes from Debian's python3-eccodes (which brings libeccodes0, the library `telltale weather import` opens).
-# The uplink check: a shore broker, Debian's mosquitto.
-TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto
+# The uplink check: a shore broker, Debian's mosquitto. The fleet's store check: PostgreSQL 15 with PostGIS 3 (and its
+# psql), started by the check in a folder of its own.
+TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto \
+	postgresql-15 postgresql-15-postgis-3 postgresql-client-15
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000

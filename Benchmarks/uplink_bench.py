@@ -222,7 +222,8 @@ def fleet_capacity(venv_python):
     code = os.path.join(work, "boats.py")
     with open(code, "w") as f:
         f.write(PUBLISHER)
-    fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen", f"127.0.0.1:{web}"],
+    fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen", f"127.0.0.1:{web}",
+                              "--store", os.path.join(work, "fleet.sqlite")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)
     publishers = []

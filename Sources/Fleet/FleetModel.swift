@@ -26,13 +26,15 @@ public struct FleetModel: Sendable {
     }
 
     public static let maximumBoats = 500
+    /// Boats followed at most: 500 for one process following a broker, more for a web side reading a store.
+    public let boatLimit: Int
     public static let maximumPaths = 100
     public static let trackPoints = 2000
     public private(set) var boats: [String: Boat] = [:]
     /// Messages that were not Telltale's (a topic or payload it does not write), dropped.
     public private(set) var refused = 0
 
-    public init() {}
+    public init(boatLimit: Int = FleetModel.maximumBoats) { self.boatLimit = boatLimit }
 
     /// A message from the broker, received at `time` (UNIX seconds).
     public mutating func take(topic: String, payload: [UInt8], at time: Double) {
@@ -42,7 +44,7 @@ public struct FleetModel: Sendable {
             return
         }
         let id = parts[1]
-        guard boats[id] != nil || boats.count < Self.maximumBoats else {
+        guard boats[id] != nil || boats.count < boatLimit else {
             refused += 1
             return
         }
@@ -73,6 +75,15 @@ public struct FleetModel: Sendable {
             if boat.batches.count > 4096 { boat.batches.removeFirst(1024) }
             boat.samples += batch.samples.count
             if batch.late { boat.late += batch.samples.count }
+            // The newest sample of each path is the boat's value now, when no fresher retained one came (a web side
+            // reading the store sees only the batches).
+            for sample in batch.samples {
+                if let kept = boat.values[sample.path] {
+                    if kept.timestamp < sample.timestamp { boat.values[sample.path] = (sample.value, sample.timestamp) }
+                } else if boat.values.count < Self.maximumPaths {
+                    boat.values[sample.path] = (sample.value, sample.timestamp)
+                }
+            }
             for sample in batch.samples where sample.path == "navigation.position" {
                 guard case .position(let latitude, let longitude) = sample.value,
                     let when = SignalKTime.unixTime(sample.timestamp)
@@ -144,6 +155,9 @@ public struct FleetModel: Sendable {
         out.append(track[track.count - 1])
         return out
     }
+
+    /// A boat's id as the uplink writes it: letters, digits, `-`, `_`, at most 64.
+    public static func isValidBoat(_ id: String) -> Bool { isBoat(id) }
 
     static func isBoat(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 64

@@ -98,6 +98,12 @@ extension SignalKServer {
                 HTTPResponse.make(
                     status: 200, body: Array(body.utf8), keepAlive: keepAlive, headOnly: request.method == "HEAD"))
         }
+        if fleet != nil, path.hasPrefix("/telltale/v1/fleet/") {
+            var parameters: [String: String] = [:]
+            for (name, value) in request.query.prefix(16) { parameters[name] = value }
+            let asked = FleetRequest(path: String(path.dropFirst("/telltale/v1/fleet/".count)), parameters: parameters)
+            return ask(.fleet(asked), id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
+        }
         if path == Self.busPath {
             return ask(.bus, id, &connection, keepAlive: keepAlive, headOnly: request.method == "HEAD", act)
         }

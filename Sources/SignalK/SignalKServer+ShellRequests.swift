@@ -30,6 +30,9 @@ extension SignalKServer {
             case history(HistoryRequest)
             /// A command for the autopilot named by its device id (the Autopilot API): ``ShellReply/message(status:_:)``.
             case autopilot(String, AutopilotCommand)
+            /// What `telltale fleet` keeps, under `/telltale/v1/fleet/...` (tracks over a span, a boat's track as
+            /// GPX): ``ShellReply/file(status:contentType:body:)``.
+            case fleet(FleetRequest)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)
@@ -37,6 +40,17 @@ extension SignalKServer {
 
         public var id: Int
         public var kind: Kind
+    }
+
+    /// A read of the fleet's store: the path under `/telltale/v1/fleet/` and the query's parameters.
+    public struct FleetRequest: Hashable, Sendable {
+        public var path: String
+        public var parameters: [String: String]
+
+        public init(path: String, parameters: [String: String]) {
+            self.path = path
+            self.parameters = parameters
+        }
     }
 
     /// A piece of a GRIB file a phone is sending, for the shell to write into the weather folder's uploads.

@@ -6,18 +6,28 @@ import Platform
 struct Fleet: SpecCommand {
     static let configuration = CommandConfiguration(FleetOptions.spec)
 
-    @Option(name: .customLong("broker"), help: help("broker")) var broker: String
+    @Option(name: .customLong("broker"), help: help("broker")) var brokers: [String] = []
     @Option(name: .customLong("listen"), help: help("listen")) var listen = FleetOptions().listen
     @Option(name: .customLong("username"), help: help("username")) var username: String?
     @Option(name: .customLong("password"), help: help("password")) var password: String?
     @Option(name: .customLong("ca"), help: help("ca")) var ca: String?
     @Option(name: .customLong("duration"), help: help("duration")) var duration: Double?
     @Option(name: .customLong("session"), help: help("session")) var session: String?
+    @Option(name: .customLong("store"), help: help("store")) var store = FleetOptions().store
+    @Option(name: .customLong("role"), help: help("role")) var role = "all"
+    @Option(name: .customLong("worker"), help: help("worker")) var worker: String?
+    @Option(name: .customLong("journal"), help: help("journal")) var journal: String?
+    @Flag(name: .customLong("keeper"), help: help("keeper")) var keeper = false
 
     var options: FleetOptions {
         get throws {
             var options = FleetOptions()
-            options.broker = broker
+            for broker in brokers { try options.set("broker", broker) }
+            try options.set("role", role)
+            options.store = store
+            options.worker = worker
+            options.journal = journal
+            if keeper { try options.set("keeper", nil) }
             options.listen = listen
             options.username = username
             options.password = password

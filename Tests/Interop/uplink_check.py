@@ -437,7 +437,8 @@ wind = 1
 """, work=folder).start()
     gateways.append(g)
 web = free_port()
-fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen", f"127.0.0.1:{web}"],
+fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen", f"127.0.0.1:{web}",
+                          "--store", os.path.join(work, "fleet.sqlite")],
                          stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "fleet.log"), "w"))
 procs.append(fleet)
 driver = chromium(1024, 900)
@@ -504,7 +505,8 @@ os.makedirs(os.path.join(keep_folder, "state"))
 
 
 def follower(session, web_port):
-    words = [binary, "fleet", "--broker", f"mqtt://127.0.0.1:{keep_port}", "--listen", f"127.0.0.1:{web_port}"]
+    words = [binary, "fleet", "--broker", f"mqtt://127.0.0.1:{keep_port}", "--listen", f"127.0.0.1:{web_port}",
+             "--store", os.path.join(work, f"fleet-{session or 'clean'}.sqlite")]
     process = subprocess.Popen(words + (["--session", session] if session else []), stdout=subprocess.DEVNULL,
                                stderr=open(os.path.join(work, f"fleet-{session or 'clean'}.log"), "a"))
     procs.append(process)

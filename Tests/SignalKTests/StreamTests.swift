@@ -228,6 +228,9 @@ import Testing
                     pilotCommands.append((device, command))
                     server.answer(
                         request.id, .message(status: 200, "sent"), model: model, at: now, unixTime: 0, act)
+                case .fleet:
+                    server.answer(
+                        request.id, .message(status: 404, "no fleet"), model: model, at: now, unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

@@ -84,6 +84,8 @@ extension Runtime {
         case .autopilot(let device, let command):
             let (status, message) = commandPilot(device, command, at: now)
             reply = .message(status: status, message)
+        case .fleet:
+            reply = .message(status: 404, "not a fleet's server")
         case .keepAccess(let text):
             return web.keepAccess(text)
         }

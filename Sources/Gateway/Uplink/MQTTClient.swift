@@ -146,6 +146,12 @@ final class MQTTClient {
     /// gateway.
     var maximumIncoming = 4096
     private(set) var droppedIncoming = 0
+    /// An ingest worker's journal: each message written to it inside libmosquitto's callback, before the
+    /// acknowledgement goes back to the broker.
+    var journal: FleetJournal?
+    /// False: messages are dropped in the callback unread (the keeper's session while nothing is missing).
+    var accepting = true
+    private(set) var ignored = 0
 
     /// A client called `id`, its session kept by the broker across reconnections (`cleanSession` false) so that
     /// acknowledgements are not lost to a dropped link.
@@ -162,13 +168,20 @@ final class MQTTClient {
         lib.onPublish(handle) { _, data, mid in MQTTClient.from(data)?.events.append(.acknowledged(mid)) }
         lib.onMessage(handle) { _, data, message in
             guard let client = MQTTClient.from(data), let message = message?.pointee else { return }
+            guard client.accepting else {
+                client.ignored += 1
+                return
+            }
             let length = Int(message.payloadlen)
             guard length >= 0, length <= client.maximumIncoming, let topic = message.topic else {
                 client.droppedIncoming += 1
                 return
             }
-            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? []
-            client.events.append(.message(topic: String(cString: topic), payload: payload))
+            let bytes = UnsafeRawBufferPointer(start: message.payload, count: message.payload == nil ? 0 : length)
+            let name = String(cString: topic)
+            client.journal?.append(topic: name, payload: bytes)
+            let payload = Array(bytes)
+            client.events.append(.message(topic: name, payload: payload))
         }
     }
 

@@ -2,7 +2,15 @@ import Fleet
 
 /// What `telltale fleet` is told.
 public struct FleetOptions: CommandOptions {
-    public var broker = ""
+    /// What one process does: everything (the committee's laptop), only take from the brokers into the store (an
+    /// ingest worker, any number of them), or only serve the panel from the store (a web side, any number).
+    public enum Role: String, Sendable {
+        case all
+        case ingest
+        case web
+    }
+
+    public var brokers: [String] = []
     public var listen = "0.0.0.0:3000"
     public var username: String?
     public var password: String?
@@ -12,21 +20,36 @@ public struct FleetOptions: CommandOptions {
     /// A name for a session the broker keeps while this follower is stopped (#43): what boats publish meanwhile (QoS
     /// 1) is kept for it and given when it comes back. Nil: a clean session, nothing kept.
     public var session: String?
+    /// Where everything is kept: `postgres://...`, or a SQLite file's path.
+    public var store = "telltale-fleet.sqlite"
+    public var role = Role.all
+    /// An ingest worker's name: its session on every broker (`telltale-worker-NAME`), its journal's name.
+    public var worker: String?
+    /// The worker's journal: what the broker handed over, kept until the store has it.
+    public var journal: String?
+    /// This worker also keeps the `telltale-keeper` session on every broker (one worker of a deployment): what
+    /// boats publish while a restarted broker has no shared subscriber yet waits there.
+    public var keeper = false
 
     public init() {}
 
+    /// The first broker (the one `--broker` of the years before several).
+    public var broker: String { brokers.first ?? "" }
+
     public static let spec = CommandSpec(
-        "fleet", abstract: "The shore side: every boat that sends to a broker, on the panel's Fleet layout.",
+        "fleet", abstract: "The shore side: every boat that sends to a broker, kept in a store, on the Fleet layout.",
         discussion: """
-            Subscribes to telltale/+/# on the broker (mqtt://host[:port], or mqtts:// with --ca) and serves the panel \
-            on --listen with a Fleet layout: every boat on the chart with its name, track, wind and alarms, and a \
-            table of the boats with their last report's age. Needs nothing but the broker; a race committee's \
-            laptop runs it as it is.
+            Subscribes to telltale/+/# on the brokers (mqtt://host[:port], or mqtts:// with --ca), keeps every \
+            boat's history in the store (a SQLite file by default, or PostgreSQL with PostGIS: --store \
+            postgres://user@host/db) and serves the panel on --listen with a Fleet layout. At race scale it runs \
+            apart: --role ingest --worker NAME takes from every broker through a shared subscription into the \
+            store (start as many as the load needs), --role web serves the panel from the store (as many as you \
+            like behind a load balancer).
             """,
         flags: [
             .option(
-                "broker", "URL", "The broker: mqtt://host[:port] or mqtts://host[:port].",
-                example: "mqtt://127.0.0.1:1883"),
+                "broker", "URL", "A broker: mqtt://host[:port] or mqtts://host[:port] (one or more).",
+                example: "mqtt://127.0.0.1:1883", repeats: true),
             .option("listen", "ADDRESS:PORT", "Where the panel is served.", example: "127.0.0.1:3005"),
             .option("username", "NAME", "The broker's user name.", example: "committee"),
             .option("password", "PASSWORD", "The broker's password.", example: "secret"),
@@ -36,35 +59,76 @@ public struct FleetOptions: CommandOptions {
                 "session", "NAME",
                 "Keep a session on the broker by this name: what the boats send while the fleet is stopped comes "
                     + "when it is back.", example: "committee"),
+            .option(
+                "store", "LOCATION",
+                "Where everything is kept: postgres://... or a SQLite file [telltale-fleet.sqlite].",
+                example: "fleet.sqlite"),
+            .option("role", "all|ingest|web", "What this process does [all].", example: "ingest"),
+            .option("worker", "NAME", "An ingest worker's name (its session on the brokers).", example: "w1"),
+            .option(
+                "journal", "FILE",
+                "The worker's journal [telltale-worker-NAME.journal beside a SQLite store, else here].",
+                example: "w1.journal"),
+            .flag(
+                "keeper",
+                "Also keep the telltale-keeper session on every broker (one worker): nothing a boat publishes while a "
+                    + "restarted broker has no worker yet is lost."),
         ])
 
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
         let text = CommandParser.text(value)
         switch flag {
-        case "broker": broker = text
+        case "broker": brokers.append(text)
         case "listen": listen = text
         case "username": username = text
         case "password": password = text
         case "ca": ca = text
         case "duration": duration = try CommandParser.number(flag, value)
         case "session": session = text
+        case "store": store = text
+        case "role":
+            guard let role = Role(rawValue: text) else {
+                throw CommandError("fleet: --role is all, ingest or web", status: 64)
+            }
+            self.role = role
+        case "worker": worker = text
+        case "journal": journal = text
+        case "keeper": keeper = true
         default: throw .unhandled(flag)
         }
     }
 
+    static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 40
+            && text.utf8.allSatisfy({
+                ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95
+            })
+    }
+
     public func validate() throws(CommandError) {
-        guard UplinkConfiguration.broker(broker) != nil else {
+        if role != .web && brokers.isEmpty {
             throw CommandError("fleet: --broker mqtt://host[:port] or mqtts://host[:port]", status: 64)
         }
-        if broker.hasPrefix("mqtts://") && ca == nil { throw CommandError("fleet: mqtts needs --ca", status: 64) }
+        for broker in brokers {
+            guard UplinkConfiguration.broker(broker) != nil else {
+                throw CommandError(
+                    "fleet: --broker mqtt://host[:port] or mqtts://host[:port] (not \(broker))", status: 64)
+            }
+            if broker.hasPrefix("mqtts://") && ca == nil { throw CommandError("fleet: mqtts needs --ca", status: 64) }
+        }
         if let duration, !(duration > 0) { throw CommandError("--duration must be positive", status: 64) }
-        if let session,
-            session.isEmpty || session.utf8.count > 40
-                || !session.utf8.allSatisfy({
-                    ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 95
-                })
-        {
+        if let session, !Self.isName(session) {
             throw CommandError("fleet: --session is letters, digits, '-' and '_' (40 at most)", status: 64)
         }
+        if let worker, !Self.isName(worker) {
+            throw CommandError("fleet: --worker is letters, digits, '-' and '_' (40 at most)", status: 64)
+        }
+        if role == .ingest && worker == nil {
+            throw CommandError("fleet: --role ingest needs --worker NAME (its session on the brokers)", status: 64)
+        }
+        if keeper && role != .ingest {
+            throw CommandError("fleet: --keeper is for an ingest worker (--role ingest)", status: 64)
+        }
+        if store.isEmpty { throw CommandError("fleet: --store postgres://... or a file", status: 64) }
     }
 }

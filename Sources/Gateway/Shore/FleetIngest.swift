@@ -1,0 +1,104 @@
+import CPosix
+import Fleet
+import Platform
+import SignalK
+
+/// A message from a broker judged for the store: one of Telltale's (a boat's history batch, its link, its alarms)
+/// becomes an item; anything else is refused with its reason, counted, and never stored.
+enum FleetIngest {
+    enum Outcome: Equatable {
+        case item(FleetStore.Item)
+        /// Telltale's, but not for the store (a live value, a command).
+        case skipped
+        case refused(String)
+    }
+
+    /// The oldest and newest a sample may be against the shore's clock: a boat whose clock says 1970 or 2099 is not
+    /// believed (and never makes a partition for it).
+    static let oldest = 400.0 * 86_400
+    static let newest = 86_400.0
+
+    static func judge(topic: String, payload: [UInt8], at time: Double) -> Outcome {
+        let parts = topic.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0] == "telltale" else { return .refused("topic") }
+        let boat = String(parts[1])
+        guard FleetModel.isValidBoat(boat) else { return .refused("boat") }
+        guard payload.count <= 1 << 20 else { return .refused("size") }
+        switch parts.dropFirst(2).joined(separator: "/") {
+        case "history":
+            guard let batch = UplinkBatch.parse(payload) else { return .refused("json") }
+            guard batch.boat == boat else { return .refused("boat") }
+            for sample in batch.samples {
+                guard let when = SignalKTime.unixTime(sample.timestamp), when > time - oldest, when < time + newest
+                else { return .refused("time") }
+            }
+            return .item(.batch(batch, received: time))
+        case "online":
+            let text = String(decoding: payload, as: UTF8.self)
+            guard text == "true" || text == "false" else { return .refused("json") }
+            return .item(.online(boat: boat, text == "true", at: time))
+        case "alarms":
+            guard case .array? = JSONValue.parse(payload, maximumDepth: 4, maximumLength: 64 << 10) else {
+                return .refused("json")
+            }
+            return .item(.alarms(boat: boat, json: String(decoding: payload, as: UTF8.self), at: time))
+        default:
+            return .skipped
+        }
+    }
+}
+
+extension FleetStore.Item: Equatable {
+    static func == (a: FleetStore.Item, b: FleetStore.Item) -> Bool {
+        switch (a, b) {
+        case (.batch(let x, let t), .batch(let y, let u)): x == y && t == u
+        case (.online(let x, let p, let t), .online(let y, let q, let u)): x == y && p == q && t == u
+        case (.alarms(let x, let j, let t), .alarms(let y, let k, let u)): x == y && j == k && t == u
+        default: false
+        }
+    }
+}
+
+/// An ingest worker's journal: every message the broker hands over is appended here (a record: its length and
+/// CRC-32, `UplinkRecord`) from inside libmosquitto's callback, before the worker acknowledges it, and the file is
+/// emptied once the store has committed them. A worker killed between the two finds them at its next start and
+/// stores them (a batch already there is kept once). Survives SIGKILL (the kernel has the bytes); a power cut on the
+/// worker's machine may lose the last ones not yet in the store.
+final class FleetJournal {
+    let path: String
+    private var fd: Int32 = -1
+    private(set) var bytes = 0
+
+    init(path: String) throws(POSIX.Failure) {
+        self.path = path
+        fd = try POSIX.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: 0o600, operation: "cannot open the journal")
+    }
+
+    deinit { POSIX.close(fd) }
+
+    /// What a killed worker left: each message's (topic, payload).
+    func leftOver() -> [(String, [UInt8])] {
+        guard let data = try? POSIX.readFile(path, limit: 1 << 30) else { return [] }
+        return UplinkRecord.decode(data).records.compactMap { range in
+            let record = data[range]
+            guard let zero = record.firstIndex(of: 0) else { return nil }
+            return (String(decoding: record[record.startIndex..<zero], as: UTF8.self), Array(record[(zero + 1)...]))
+        }
+    }
+
+    func append(topic: String, payload: UnsafeRawBufferPointer) {
+        var record = Array(topic.utf8)
+        record.append(0)
+        record.append(contentsOf: payload)
+        let encoded = UplinkRecord.encode(record)
+        POSIX.writeAll(fd, encoded)
+        bytes += encoded.count
+    }
+
+    /// The store has everything in it.
+    func empty() {
+        guard bytes > 0 || POSIX.fileSize(path).map({ $0 > 0 }) == true else { return }
+        _ = POSIX.truncate(path, to: 0)
+        bytes = 0
+    }
+}

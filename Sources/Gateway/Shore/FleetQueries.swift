@@ -1,0 +1,101 @@
+import Fleet
+import SignalK
+
+/// The fleet's store as the panel and a race office read it, under `/telltale/v1/fleet/`:
+///
+/// - `span`: the first and last time a position was kept (`{"first", "last"}`, UNIX seconds), for replay's slider;
+/// - `tracks?from=&to=[&boat=][&points=]`: every boat's positions in that span, `[[time, latitude, longitude], ...]`,
+///   at most `points` a boat (300; up to 5,000) evenly through it;
+/// - `boats/<id>/track.gpx?from=&to=`: one boat's track as GPX 1.1, every point kept;
+/// - `boats/<id>/batches`: how many history batches of the boat the store keeps, the lowest and highest number.
+enum FleetQueries {
+    static func answer(
+        _ asked: SignalKServer.FleetRequest, store: FleetStore, at time: Double, log: Log
+    ) -> SignalKServer.ShellReply {
+        func number(_ name: String) -> Double? {
+            asked.parameters[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
+        }
+        let parts = asked.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        do {
+            switch parts.count {
+            case 1 where parts[0] == "span":
+                var out = JSONWriter()
+                out.beginObject()
+                if let (first, last) = try store.span() {
+                    out.value("first", first)
+                    out.value("last", last)
+                } else {
+                    out.null("first")
+                    out.null("last")
+                }
+                out.endObject()
+                return .json(status: 200, out.text)
+            case 1 where parts[0] == "tracks":
+                let to = number("to") ?? time
+                let from = number("from") ?? (to - 3_600)
+                let boat = asked.parameters["boat"]
+                if let boat, !FleetModel.isValidBoat(boat) { return .message(status: 400, "not a boat's id") }
+                guard from <= to, to - from <= 31 * 86_400 else {
+                    return .message(status: 400, "from and to: UNIX seconds, from before to, a month at most")
+                }
+                let points = max(2, min(5_000, Int(number("points") ?? 300)))
+                let tracks = try store.tracks(from: from, to: to, boat: boat, perBoat: points)
+                var out = JSONWriter()
+                out.beginObject()
+                out.value("from", from)
+                out.value("to", to)
+                out.beginArray("boats")
+                for track in tracks {
+                    out.beginObject()
+                    out.value("id", track.boat)
+                    out.beginArray("track")
+                    for (t, latitude, longitude) in track.points {
+                        out.beginArray()
+                        SignalKValue.number(nil, t, 1, &out)
+                        SignalKValue.number(nil, latitude, 6, &out)
+                        SignalKValue.number(nil, longitude, 6, &out)
+                        out.endArray()
+                    }
+                    out.endArray()
+                    out.endObject()
+                }
+                out.endArray()
+                out.endObject()
+                return .json(status: 200, out.text)
+            case 3 where parts[0] == "boats" && FleetModel.isValidBoat(parts[1]):
+                let boat = parts[1]
+                switch parts[2] {
+                case "track.gpx":
+                    let to = number("to") ?? time
+                    let from = number("from") ?? 0
+                    guard from <= to else { return .message(status: 400, "from before to") }
+                    let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000).first
+                    guard let track else { return .message(status: 404, "no track of \(boat) in that span") }
+                    return .file(
+                        status: 200, contentType: "application/gpx+xml",
+                        body: Array(FleetExport.gpx(boat: boat, points: track.points).utf8))
+                case "batches":
+                    let numbers = try store.batchNumbers(boat: boat)
+                    var out = JSONWriter()
+                    out.beginObject()
+                    out.value("boat", boat)
+                    out.value("count", numbers.count)
+                    if let first = numbers.first, let last = numbers.last {
+                        out.raw("first", String(first))
+                        out.raw("last", String(last))
+                        out.raw("missing", String(last - first + 1 - Int64(numbers.count)))
+                    }
+                    out.endObject()
+                    return .json(status: 200, out.text)
+                default:
+                    return .message(status: 404, "not in the fleet's store")
+                }
+            default:
+                return .message(status: 404, "not in the fleet's store")
+            }
+        } catch {
+            log.warning("fleet.store.read", "fleet: cannot read the store: \(error)", [("device", "fleet")])
+            return .message(status: 503, "the store cannot be read now")
+        }
+    }
+}

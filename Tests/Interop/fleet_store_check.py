@@ -1,0 +1,370 @@
+"""`telltale fleet` at race scale: PostgreSQL with PostGIS, two brokers, several ingest workers, a web side, real
+gateways and a load generator; then the same on SQLite with no `--store`.
+
+    fleet_store_check.py BINARY
+
+1. Debian's PostgreSQL 15 and PostGIS 3, started by this check in a folder of its own (`initdb`, `pg_ctl`) as an
+   unprivileged user; two mosquitto brokers with persistence; two ingest workers (`--role ingest`) on both brokers
+   through the shared subscription, and a web side (`--role web`) reading the store.
+2. Two `telltale run` gateways on the demo voyage (real time) with `[uplink] broker` listing both brokers (each boat
+   on the one its id hashes to) and `[record]` on, and `Tests/Interop/fleet_load.py` publishing as 300 more boats
+   (a batch each 2 s, every group at 1 Hz, some batches twice, a hostile message every tenth batch).
+3. Mid-stream one worker is killed with SIGKILL and started again 5 s later, and one broker is stopped and started
+   again (its persistence file kept).
+4. Afterwards: every batch the brokers acknowledged, of every boat, is in the store exactly once; the gateways'
+   numbers run from 1 with no gap; nothing hostile was stored (refused and counted); the workers ran throughout;
+   a PostGIS query (no Telltale code) measures the distance along each gateway's track and it agrees with the
+   distance along the fixes in the gateway's own record (GeographicLib) within 0.1 %; the web side lists every
+   boat and serves a boat's track as GPX that gpxpy reads, point for point as the store holds it.
+5. The same with SQLite: `telltale fleet` (role all) with no `--store`, a gateway and 40 boats of the load generator:
+   each batch once, in the file it made in its working folder.
+"""
+import json
+import math
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Support"))
+from support import ROOT, Checks, Gateway, free_port, stop, wait_for  # noqa: E402
+
+binary = os.path.abspath(sys.argv[1])
+python = sys.executable
+work = tempfile.mkdtemp(prefix="fleet-store-")
+os.chmod(work, 0o755)
+check = Checks("fleet-store-check")
+procs = []
+PG_BIN = "/usr/lib/postgresql/15/bin"
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+
+def cleanup():
+    for p in procs:
+        if p.poll() is None:
+            stop(p)
+    if os.path.isdir(os.path.join(work, "pg", "data")):
+        subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(work, "pg", "data"), "-m", "immediate",
+                                 "stop"], capture_output=True)
+
+
+import atexit  # noqa: E402
+atexit.register(cleanup)
+
+
+def fnv(boat, count):
+    h = 2166136261
+    for byte in boat.encode():
+        h ^= byte
+        h = (h * 16777619) & 0xFFFFFFFF
+    return h % count
+
+
+# ---- 1. PostgreSQL, two brokers, workers, the web side -----------------------------------------------------------
+pg = os.path.join(work, "pg")
+os.makedirs(pg)
+shutil.chown(pg, "nobody", "nogroup")
+pg_port = free_port()
+made = subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", os.path.join(pg, "data"), "-U", "telltale", "--auth=trust",
+                                "-E", "UTF8", "--no-locale"], capture_output=True, text=True)
+if made.returncode == 0:
+    subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(pg, "data"), "-l", os.path.join(pg, "log"), "-w",
+                         "-o", f"-p {pg_port} -k {pg} -c listen_addresses=127.0.0.1", "start"], capture_output=True)
+created = subprocess.run(NOBODY + [f"{PG_BIN}/createdb", "-h", pg, "-p", str(pg_port), "-U", "telltale", "fleet"],
+                         capture_output=True, text=True)
+check(made.returncode == 0 and created.returncode == 0,
+      "Debian's PostgreSQL 15 made and started in the check's folder as an unprivileged user (initdb, pg_ctl)",
+      made.stderr[-300:] + created.stderr[-300:])
+STORE = f"postgres://telltale@127.0.0.1:{pg_port}/fleet"
+
+
+def sql(query, *parameters):
+    """psql, not Telltale: rows as lists of text."""
+    out = subprocess.run(["psql", "-h", pg, "-p", str(pg_port), "-U", "telltale", "-d", "fleet", "-At", "-F", "\t",
+                          "-v", "ON_ERROR_STOP=1", "-c", query], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr)
+    return [line.split("\t") for line in out.stdout.splitlines() if line]
+
+
+ports = [free_port(), free_port()]
+brokers = {}
+
+
+def broker(port):
+    conf = os.path.join(work, f"mosquitto-{port}.conf")
+    # mosquitto started as root runs as the mosquitto user: its persistence folder must be that user's.
+    keep = os.path.join(work, f"mosquitto-{port}")
+    os.makedirs(keep, exist_ok=True)
+    try:
+        shutil.chown(keep, "mosquitto")
+    except (LookupError, OSError):
+        pass
+    with open(conf, "w") as f:
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location {keep}/\n"
+                f"max_queued_messages 100000\nmax_inflight_messages 100\n")
+    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
+                               stderr=open(os.path.join(work, f"mosquitto-{port}.log"), "a"))
+    procs.append(process)
+    brokers[port] = process
+    wait_for(lambda: _listening(port), 5)
+    return process
+
+
+def _listening(port):
+    import socket
+    try:
+        socket.create_connection(("127.0.0.1", port), 0.2).close()
+        return True
+    except OSError:
+        return False
+
+
+for port in ports:
+    broker(port)
+BROKER_ARGS = sum([["--broker", f"mqtt://127.0.0.1:{p}"] for p in ports], [])
+workers = {}
+
+
+def worker(name, keeper=False):
+    process = subprocess.Popen([binary, "fleet", *BROKER_ARGS, "--role", "ingest", "--worker", name, "--store", STORE,
+                                "--journal", os.path.join(work, f"{name}.journal")] + (["--keeper"] if keeper else []),
+                               stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{name}.log"), "a"))
+    procs.append(process)
+    workers[name] = process
+    return process
+
+
+worker("w1")
+worker("w2", keeper=True)
+web_port = free_port()
+web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", STORE, "--listen", f"127.0.0.1:{web_port}"],
+                       stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "web.log"), "w"))
+procs.append(web)
+time.sleep(2)
+check(all(p.poll() is None for p in workers.values()) and web.poll() is None and
+      sql("SELECT max(version) FROM telltale_schema") == [["1"]],
+      "two ingest workers and a web side on the store; the schema made by the program (version 1)",
+      open(os.path.join(work, "w1.log")).read()[-500:])
+
+# ---- 2. Real gateways and the load -------------------------------------------------------------------------------
+names = []
+n = 0
+while len(names) < 2:
+    name = f"real-{n}"
+    if fnv(name, 2) == len(names):
+        names.append(name)
+    n += 1
+gateways = {}
+for name in names:
+    folder = os.path.join(work, name)
+    os.makedirs(os.path.join(folder, "state"))
+    os.makedirs(os.path.join(folder, "record"))
+    brokers_list = ", ".join(f'"mqtt://127.0.0.1:{p}"' for p in ports)
+    gateways[name] = Gateway(binary, f"""status_line = false
+state_file = "{folder}/state/state.toml"
+[[input]]
+name = "voyage"
+url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
+speed = 1
+[record]
+directory = "{folder}/record"
+[uplink]
+broker = [{brokers_list}]
+boat = "{name}"
+batch_seconds = 2
+send = ["position", "wind", "alarms"]
+[uplink.rates]
+position = 1
+wind = 1
+""", work=folder).start()
+report = os.path.join(work, "load.json")
+load = subprocess.Popen([python, os.path.join(HERE, "fleet_load.py"), "--brokers", ",".join(map(str, ports)),
+                         "--boats", "300", "--seconds", "60", "--batch", "2", "--report", report, "--duplicates",
+                         "--hostile"], stdout=subprocess.PIPE, stderr=open(os.path.join(work, "load.log"), "w"),
+                        text=True)
+procs.append(load)
+start = time.monotonic()
+
+
+def at(seconds):
+    while time.monotonic() - start < seconds:
+        time.sleep(0.1)
+
+
+# ---- 3. A worker killed, a broker restarted ----------------------------------------------------------------------
+at(15)
+os.kill(workers["w1"].pid, signal.SIGKILL)
+workers["w1"].wait()
+at(20)
+worker("w1")
+at(32)
+brokers[ports[1]].send_signal(signal.SIGTERM)
+brokers[ports[1]].wait(10)
+at(36)
+broker(ports[1])
+load_out, _ = load.communicate(timeout=150)
+summary = json.loads(load_out.strip().splitlines()[-1]) if load_out.strip() else {}
+at(70)
+for g in gateways.values():
+    g.stop()
+acked = json.load(open(report))["boats"] if os.path.exists(report) else {}
+expected = sum(len(v) for v in acked.values())
+
+
+def stored():
+    return int(sql("SELECT count(*) FROM fleet_batches WHERE boat LIKE 'load-%'")[0][0])
+
+
+wait_for(lambda: stored() >= expected, 60, step=1)
+time.sleep(3)
+
+# ---- 4. Exactly once, nothing missing, nothing hostile -----------------------------------------------------------
+rows = sql("SELECT boat, seq, count(*) FROM fleet_batches GROUP BY boat, seq")
+have = {}
+twice = []
+for boat, seq, count in rows:
+    have.setdefault(boat, set()).add(int(seq))
+    if int(count) != 1:
+        twice.append((boat, seq, count))
+missing = {b: sorted(set(s) - have.get(b, set()))[:5] for b, s in acked.items() if set(s) - have.get(b, set())}
+extra = {b: sorted(have.get(b, set()) - set(s))[:5] for b, s in acked.items() if have.get(b, set()) - set(s)}
+check(expected > 2500 and not missing and not twice and not extra,
+      f"every batch the brokers acknowledged of 300 boats is in the store exactly once ({expected} batches, "
+      f"{summary.get('duplicates')} sent twice)",
+      {"missing": dict(list(missing.items())[:5]), "twice": twice[:5], "extra": dict(list(extra.items())[:5]),
+       "unacknowledged": summary.get("unacknowledged")})
+for name in names:
+    seqs = sorted(have.get(name, set()))
+    check(len(seqs) > 20 and seqs[0] == 1 and seqs == list(range(1, seqs[-1] + 1)),
+          f"{name} (a real gateway, on broker {fnv(name, 2) + 1}): batches 1..{seqs[-1] if seqs else 0}, "
+          "none missing, each once", gateways[name].log()[-400:] if not seqs else seqs[:5])
+w1_log = open(os.path.join(work, "w1.log")).read()
+check(workers["w1"].poll() is None and workers["w2"].poll() is None and web.poll() is None,
+      "the workers ran on through the SIGKILL of one (started again), the broker's restart and the hostile input",
+      w1_log[-400:])
+check(brokers[ports[1]].poll() is None and "connected to the broker mqtt://127.0.0.1:%d" % ports[1] in
+      open(os.path.join(work, "w2.log")).read().split("is down")[-1],
+      "the workers reconnected to the restarted broker")
+refused = sum(int(r[0]) for r in sql("SELECT refused FROM fleet_workers"))
+bad = sql("SELECT count(*) FROM fleet_batches WHERE seq > 1000000 OR boat NOT LIKE 'load-%' AND boat NOT LIKE "
+          "'real-%'")[0][0]
+known = set(acked) | set(names)
+strangers = [r[0] for r in sql("SELECT boat FROM fleet_boats") if r[0] not in known]
+hostile = summary.get("hostileAcknowledged", 0)
+check(hostile > 100 and refused >= hostile and bad == "0" and not strangers,
+      f"hostile input refused and counted, never stored ({hostile} taken by the brokers: broken JSON, 2 MB, another "
+      f"boat's batch, a boat id that is not one, 1970, 'maybe'; {refused} refused)",
+      {"bad batches": bad, "strangers": strangers[:5]})
+
+# PostGIS against the gateway's own record, with GeographicLib.
+from geographiclib.geodesic import Geodesic  # noqa: E402
+
+
+def fixes(folder):
+    out = []
+    for file in sorted(os.listdir(folder)):
+        if not file.endswith(".nmea"):
+            continue
+        for line in open(os.path.join(folder, file), errors="replace"):
+            body = line.strip().split("\\")[-1]
+            f = body.split(",")
+            if not f[0].endswith("RMC") or len(f) < 10 or f[2] != "A":
+                continue
+            hh, mm, ss = int(f[1][0:2]), int(f[1][2:4]), float(f[1][4:])
+            day, month, year = int(f[9][0:2]), int(f[9][2:4]), 2000 + int(f[9][4:6])
+            import calendar
+            t = calendar.timegm((year, month, day, hh, mm, 0)) + ss
+            lat = int(f[3][:2]) + float(f[3][2:]) / 60
+            lat = -lat if f[4] == "S" else lat
+            lon = int(f[5][:3]) + float(f[5][3:]) / 60
+            lon = -lon if f[6] == "W" else lon
+            out.append((t, lat, lon))
+    return out
+
+
+for name in names:
+    stored_points = [(float(t), float(lat), float(lon)) for t, lat, lon in sql(
+        f"SELECT extract(epoch from time), ST_Y(position::geometry), ST_X(position::geometry) FROM fleet_positions "
+        f"WHERE boat = '{name}' ORDER BY time")]
+    postgis = sql(f"SELECT sum(d) FROM (SELECT ST_Distance(position, lag(position) OVER (ORDER BY time)) AS d "
+                  f"FROM fleet_positions WHERE boat = '{name}') AS legs")[0][0]
+    # The gateway's own record: its fixes at the times of the stored points (the uplink samples a fix a second).
+    recorded = {round(t, 2): (t, lat, lon) for t, lat, lon in fixes(os.path.join(work, name, "record"))}
+    own = [recorded.get(round(t, 2)) for t, _, _ in stored_points]
+    matched = [p for p in own if p]
+    same = all(p and abs(p[1] - q[1]) < 1e-6 and abs(p[2] - q[2]) < 1e-6 for p, q in zip(own, stored_points))
+    geodesic = sum(Geodesic.WGS84.Inverse(a[1], a[2], b[1], b[2])["s12"] for a, b in zip(matched, matched[1:]))
+    store_m = float(postgis or 0)
+    check(geodesic > 100 and same and abs(store_m - geodesic) <= 0.001 * geodesic,
+          f"{name}: PostGIS distance along the stored track {store_m:.1f} m, GeographicLib along the same fixes in the "
+          f"gateway's own record {geodesic:.1f} m: within 0.1 % ({len(stored_points)} points, each a recorded fix)",
+          f"{len(matched)} of {len(stored_points)} matched")
+
+# The web side.
+def get(path):
+    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}{path}", timeout=10) as response:
+        return response.read()
+
+
+fleet = {}
+for _ in range(10):
+    fleet = json.loads(get("/telltale/v1/fleet"))
+    if len(fleet.get("boats", [])) >= 302:
+        break
+    time.sleep(1)
+check(fleet.get("fleet") is True and len(fleet.get("boats", [])) >= 302,
+      f"the web side, reading only the store, lists every boat ({len(fleet.get('boats', []))})")
+import gpxpy  # noqa: E402
+gpx = gpxpy.parse(get(f"/telltale/v1/fleet/boats/{names[0]}/track.gpx").decode())
+points = [p for t in gpx.tracks for s in t.segments for p in s.points]
+count = int(sql(f"SELECT count(DISTINCT time) FROM fleet_positions WHERE boat = '{names[0]}'")[0][0])
+check(len(points) == count and count > 20,
+      f"{names[0]}'s track as GPX read by gpxpy: {len(points)} points, as the store holds them ({count})")
+partitions = sql("SELECT count(*) FROM pg_inherits JOIN pg_class ON pg_class.oid = inhrelid "
+                 "WHERE inhparent = 'fleet_positions'::regclass")[0][0]
+check(int(partitions) >= 2,
+      f"positions in day partitions ({partitions}: the demo voyage's day and today's), dropped whole when a race is "
+      "old")
+
+for p in list(workers.values()) + [web]:
+    stop(p)
+
+# ---- 5. SQLite, no --store ---------------------------------------------------------------------------------------
+laptop = os.path.join(work, "laptop")
+os.makedirs(laptop)
+port = ports[0]
+fleet_port = free_port()
+alone = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen",
+                          f"127.0.0.1:{fleet_port}"], cwd=laptop, stdout=subprocess.DEVNULL,
+                         stderr=open(os.path.join(work, "laptop.log"), "w"))
+procs.append(alone)
+time.sleep(1)
+report2 = os.path.join(work, "load2.json")
+subprocess.run([python, os.path.join(HERE, "fleet_load.py"), "--brokers", str(port), "--boats", "40",
+                "--seconds", "15", "--batch", "2", "--prefix", "lap", "--report", report2, "--duplicates",
+                "--hostile"], capture_output=True, timeout=120)
+time.sleep(3)
+stop(alone)
+acked2 = json.load(open(report2))["boats"] if os.path.exists(report2) else {}
+path = os.path.join(laptop, "telltale-fleet.sqlite")
+rows = []
+if os.path.exists(path):
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT boat, seq, count(*) FROM fleet_batches WHERE boat LIKE 'lap-%' GROUP BY boat, seq")\
+        .fetchall()
+have2 = {}
+for boat, seq, c in rows:
+    have2.setdefault(boat, []).append((seq, c))
+ok = acked2 and all(sorted(s for s, _ in have2.get(b, [])) == sorted(v) for b, v in acked2.items()) and \
+    all(c == 1 for v in have2.values() for _, c in v)
+check(ok, f"SQLite with no --store: telltale-fleet.sqlite in its folder holds each of the "
+      f"{sum(len(v) for v in acked2.values())} batches of 40 boats once",
+      open(os.path.join(work, "laptop.log")).read()[-400:])
+check.finish()
