@@ -5,7 +5,7 @@ Benchmarks/fleet.sh).
                   [--report FILE] [--duplicates] [--hostile]
 
 Each boat is `<prefix>-<n>`, sends to one broker picked as the uplink picks (FNV-1a of its id, modulo the brokers),
-samples every group each second (position, speed and course, heading, through the water, wind true and apparent,
+samples every group each second (or every `--period` seconds) (position, speed and course, heading, through the water, wind true and apparent,
 heel, pitch, rate of turn, depth, pressure, the race's numbers, AIS: 23 values), and publishes a history batch of
 them every B seconds (`telltale/<boat>/history`, QoS 1, numbered from 1), its `online` flag first. A boat sails a
 straight line from a start off the Isle of Wight at 6 knots on a heading of its own. The last sample of each batch is
@@ -31,6 +31,7 @@ parser.add_argument("--brokers", required=True)
 parser.add_argument("--boats", type=int, required=True)
 parser.add_argument("--seconds", type=float, required=True)
 parser.add_argument("--batch", type=float, default=10)
+parser.add_argument("--period", type=float, default=1, help="seconds between two samples of a value (1: 1 Hz)")
 parser.add_argument("--prefix", default="load")
 parser.add_argument("--first", type=int, default=0)
 parser.add_argument("--report")
@@ -151,10 +152,10 @@ while time.time() < end:
         seq = sequence[boat]
         samples = []
         start = last[boat]
-        # A sample a second since the last batch, the last one now.
-        count = max(1, int(round(now - start)))
+        # A sample each period since the last batch, the last one now.
+        count = max(1, int(round((now - start) / args.period)))
         for k in range(count):
-            t = now - (count - 1 - k)
+            t = now - (count - 1 - k) * args.period
             ts = stamp(t)
             lat, lon = position(b, t, t0)
             samples.append('{"path":"navigation.position","value":{"latitude":%.7f,"longitude":%.7f},'

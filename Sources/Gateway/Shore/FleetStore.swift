@@ -183,7 +183,7 @@ final class FleetStore {
             }
         }
         var written = Written()
-        let shown = try connection.transaction { () throws(StoreError) -> Written in
+        try connection.transaction { () throws(StoreError) in
             days.removeAll(keepingCapacity: true)
             var prepared: [(batch: UplinkBatch, received: Double, first: Double?, last: Double?, day: Int)] = []
             for (batch, received) in batches {
@@ -321,9 +321,8 @@ final class FleetStore {
                         + "ON CONFLICT (boat) DO UPDATE SET alarms = excluded.alarms",
                     [.text(boat), .real(at), .text(json)])
             }
-            return result
+            written = result
         }
-        written = shown
         return written
     }
 

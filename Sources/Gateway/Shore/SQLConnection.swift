@@ -35,12 +35,11 @@ extension SQLConnection {
     func run(_ sql: String) throws(StoreError) -> [[String?]] { try run(sql, []) }
 
     /// `body` in one transaction, committed when it returns, rolled back when it throws.
-    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    func transaction(_ body: () throws(StoreError) -> Void) throws(StoreError) {
         try script(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN")
         do {
-            let result = try body()
+            try body()
             try script("COMMIT")
-            return result
         } catch {
             try? script("ROLLBACK")
             throw error

@@ -1,0 +1,161 @@
+"""The shore at race scale: `telltale fleet` ingest workers taking a load of boats into PostgreSQL.
+
+    sudo .build-interop/venv/bin/python Benchmarks/fleet.py .build/release/telltale [SECONDS]
+
+Starts Debian's PostgreSQL 15 with PostGIS in a folder of its own (as nobody), mosquitto brokers (persistence on), M
+ingest workers (one of them the keeper) and `Tests/Interop/fleet_load.py` publishing as 2,000 boats: each a history
+batch every 10 s (the uplink's default) of every group sampled at 1 Hz (23 values a second), or at 10 s (about the
+default rates). For each setting (brokers x workers x rate) it reports: batches and samples stored a second, the
+store's lag (seconds from a batch's last sample to its commit: the highest a worker reported over the last 30 s of
+load), how long after the load stopped the store held every acknowledged batch, the workers' peak resident memory, and
+the database's bytes a boat an hour (the day's partitions of batches and positions, indexes included). Then the
+replay: the time `GET /telltale/v1/fleet/tracks` takes for the span stored, and its bytes.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from support import free_port, memory_kb, stop, wait_for  # noqa: E402
+
+binary = os.path.abspath(sys.argv[1])
+seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60
+python = sys.executable
+work = tempfile.mkdtemp(prefix="fleet-bench-")
+os.chmod(work, 0o755)
+PG_BIN = "/usr/lib/postgresql/15/bin"
+NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+pg = os.path.join(work, "pg")
+os.makedirs(pg)
+shutil.chown(pg, "nobody", "nogroup")
+pg_port = free_port()
+subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", f"{pg}/data", "-U", "telltale", "--auth=trust", "-E", "UTF8",
+                         "--no-locale"], check=True, capture_output=True)
+subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", f"{pg}/data", "-l", f"{pg}/log", "-w", "-o",
+                         f"-p {pg_port} -k {pg} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB", "start"],
+               check=True, capture_output=True)
+procs = []
+
+
+def cleanup():
+    for p in procs:
+        if p.poll() is None:
+            stop(p)
+    subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", f"{pg}/data", "-m", "immediate", "stop"], capture_output=True)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+import atexit  # noqa: E402
+atexit.register(cleanup)
+
+
+def sql(query, database="fleet"):
+    out = subprocess.run(["psql", "-h", pg, "-p", str(pg_port), "-U", "telltale", "-d", database, "-At", "-F", "\t",
+                          "-c", query], capture_output=True, text=True, check=True)
+    return [line.split("\t") for line in out.stdout.splitlines() if line]
+
+
+def broker(port):
+    keep = os.path.join(work, f"mq-{port}")
+    os.makedirs(keep, exist_ok=True)
+    try:
+        shutil.chown(keep, "mosquitto")
+    except (LookupError, OSError):
+        pass
+    conf = os.path.join(work, f"mq-{port}.conf")
+    with open(conf, "w") as f:
+        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location {keep}/\n"
+                "max_queued_messages 100000\nmax_inflight_messages 100\n")
+    p = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    procs.append(p)
+    time.sleep(0.3)
+    return p
+
+
+def run(brokers, workers, period, boats=2000):
+    sql("DROP DATABASE IF EXISTS fleet", "postgres")
+    sql("CREATE DATABASE fleet", "postgres")
+    store = f"postgres://telltale@127.0.0.1:{pg_port}/fleet"
+    ports = [free_port() for _ in range(brokers)]
+    started = [broker(p) for p in ports]
+    args = sum([["--broker", f"mqtt://127.0.0.1:{p}"] for p in ports], [])
+    running = []
+    for k in range(workers):
+        running.append(subprocess.Popen(
+            [binary, "fleet", *args, "--role", "ingest", "--worker", f"w{k + 1}", "--store", store, "--journal",
+             os.path.join(work, f"w{k + 1}-{brokers}-{workers}.journal")] + (["--keeper"] if k == 0 else []),
+            stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"w{k + 1}.log"), "a")))
+    procs.extend(running)
+    time.sleep(2)
+    report = os.path.join(work, "load.json")
+    load = subprocess.Popen([python, os.path.join(ROOT, "Tests", "Interop", "fleet_load.py"), "--brokers",
+                             ",".join(map(str, ports)), "--boats", str(boats), "--seconds", str(seconds), "--batch",
+                             "10", "--period", str(period), "--report", report], stdout=subprocess.PIPE, text=True)
+    t0 = time.time()
+    lags = []
+    while load.poll() is None:
+        time.sleep(1)
+        if time.time() - t0 > seconds - 30:
+            rows = sql("SELECT max(lag) FROM fleet_workers")
+            if rows and rows[0][0]:
+                lags.append(float(rows[0][0]))
+    acked = json.load(open(report))["boats"]
+    expected = sum(len(v) for v in acked.values())
+    ended = time.time()
+    wait_for(lambda: int(sql("SELECT count(*) FROM fleet_batches")[0][0]) >= expected, 300, step=0.5)
+    drained = time.time() - ended
+    stored = int(sql("SELECT count(*) FROM fleet_batches")[0][0])
+    samples = int(sql("SELECT coalesce(sum(count), 0) FROM fleet_batches")[0][0])
+    peak = max(memory_kb(p.pid, "VmHWM") for p in running)
+    size = int(sql("SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent IN "
+                   "('fleet_batches'::regclass, 'fleet_positions'::regclass)")[0][0] or 0)
+    span = json.load(open(report))
+    hours = (span["end"] - span["start"]) / 3600
+    print(f"  {brokers} broker(s), {workers} worker(s), samples every {period:g} s: {stored}/{expected} batches "
+          f"({stored / max(1, span['end'] - span['start']):.0f}/s, {samples / max(1, span['end'] - span['start']):.0f} "
+          f"samples/s); lag over the last 30 s of load: max {max(lags) if lags else float('nan'):.1f} s; all stored "
+          f"{drained:.1f} s after the load stopped; worker peak RSS {peak / 1024:.1f} MB; database "
+          f"{size / boats / hours / 1e6:.2f} MB a boat an hour", flush=True)
+    for p in running:
+        stop(p)
+    for p in started:
+        stop(p)
+    return store
+
+
+print(f"telltale fleet ingest, 2,000 boats, a batch every 10 s, {seconds:.0f} s of load, on this machine "
+      f"({os.cpu_count()} cores):", flush=True)
+settings = [(1, 1, 1), (1, 2, 1), (1, 4, 1), (2, 2, 1), (2, 4, 1), (1, 1, 10)]
+only = os.environ.get("FLEET_SETTINGS")
+if only:
+    settings = [tuple(int(x) for x in s.split("x")) for s in only.split(",")]
+store = None
+for brokers, workers, period in settings:
+    store = run(brokers, workers, period)
+
+# Replay: the stored span's tracks from a web side.
+web_port = free_port()
+web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", store, "--listen", f"127.0.0.1:{web_port}"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+procs.append(web)
+time.sleep(2)
+span = json.load(urllib.request.urlopen(f"http://127.0.0.1:{web_port}/telltale/v1/fleet/span", timeout=10))
+times = []
+size = 0
+for _ in range(3):
+    t = time.monotonic()
+    body = urllib.request.urlopen(f"http://127.0.0.1:{web_port}/telltale/v1/fleet/tracks?from={span['first']}"
+                                  f"&to={span['last']}", timeout=60).read()
+    times.append(time.monotonic() - t)
+    size = len(body)
+boats = len(json.loads(body)["boats"])
+print(f"  replay: the stored span ({(span['last'] - span['first']) / 60:.0f} min) of {boats} boats' tracks, 300 points "
+      f"a boat, from the web side: {min(times):.2f} s (best of 3), {size / 1e6:.1f} MB", flush=True)
