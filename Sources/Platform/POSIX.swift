@@ -225,6 +225,12 @@ public enum POSIX {
         return ready < 0 && errno == EINTR ? 0 : ready
     }
 
+    /// Whether `fd` has something to read now (poll(2) without waiting).
+    public static func readable(_ fd: Int32) -> Bool {
+        var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&descriptors, milliseconds: 0) > 0 && descriptors[0].revents & Int16(POLLIN) != 0
+    }
+
     /// ppoll(2) for at most `seconds` (to the nanosecond); an interruption counts as nothing ready.
     public static func poll(_ descriptors: inout [pollfd], seconds: Double) -> Int32 {
         let timeout = max(0, seconds)

@@ -45,7 +45,7 @@ import Testing
         #expect(tracks[0].points.map { $0.0 } == [Self.now, Self.now + 10])
         // Opened again: the schema is there (version 1, once), nothing is made twice.
         let reopened = try FleetStore(path)
-        #expect(try reopened.connection.run("SELECT count(*), max(version) FROM telltale_schema") == [["1", "1"]])
+        #expect(try reopened.connection.run("SELECT count(*), max(version) FROM telltale_schema") == [["2", "2"]])
         #expect(try reopened.batchNumbers(boat: "swift") == (1, 1, 1))
     }
 
@@ -70,7 +70,39 @@ import Testing
         #expect(try store.boats().first.map { $0.1 } == false)
         let read = try store.batches(since: Self.now + 55, limit: 10)
         #expect(read.map { $0.1 } == ["arrow"])
-        #expect(UplinkBatch.parse(Array(read[0].2.utf8))?.sequence == 3)
+        #expect(read.map { $0.2 } == [3])
+        #expect(UplinkBatch.parse(Array(read[0].3.utf8))?.sequence == 3)
+    }
+
+    @Test("version 1 to 2: the minute track made from the positions kept; a long span read from it")
+    func migration() throws {
+        let path = temporaryFolder("fleet-store") + "/fleet.sqlite"
+        // The minutes two hours of points every 10 s touch.
+        let minutes = Set((0..<720).map { Int(((Self.now + Double($0) * 10) / 60).rounded(.down)) }).count
+        do {
+            let store = try FleetStore(path)
+            var items: [FleetStore.Item] = []
+            // Two hours of a batch every 10 s.
+            for n in 0..<720 {
+                items.append(
+                    .batch(Self.batch("arrow", UInt64(n + 1), at: Self.now + Double(n) * 10), received: Self.now))
+            }
+            _ = try store.write(items)
+            #expect(try store.connection.run("SELECT count(*) FROM fleet_track") == [[String(minutes)]])
+            // Back to what version 1 had.
+            try store.connection.script("DROP TABLE fleet_track; DELETE FROM telltale_schema WHERE version = 2")
+        }
+        let store = try FleetStore(path)
+        #expect(try store.connection.run("SELECT count(*) FROM fleet_track") == [[String(minutes)]])
+        #expect(try store.connection.run("SELECT max(version) FROM telltale_schema") == [["2"]])
+        // Two hours in 60 points at most: from the minute track (every third minute, and the last minute); ten minutes in 60:
+        // every point.
+        let long = try store.tracks(from: Self.now, to: Self.now + 7200, perBoat: 60)
+        let count = long.first?.points.count ?? 0
+        #expect(count > 30 && count <= 60 && (long.first?.points.last?.0 ?? 0) > Self.now + 7130)
+        let short = try store.tracks(from: Self.now, to: Self.now + 590, perBoat: 60)
+        #expect(short.first?.points.count == 60)
+        #expect(short.first?.points.last?.0 == Self.now + 590)
     }
 
     @Test("a failed write leaves nothing behind: the transaction is rolled back whole")
@@ -91,8 +123,9 @@ import Testing
         {
             FleetIngest.judge(topic: topic, payload: payload, at: time)
         }
-        if case .item(.batch(let batch, _)) = outcome("telltale/arrow/history", good) {
+        if case .item(.batch(let batch, _, let raw)) = outcome("telltale/arrow/history", good) {
             #expect(batch.sequence == 1)
+            #expect(raw.map { Array($0.utf8) } == good)
         } else {
             Issue.record("a good batch is an item")
         }

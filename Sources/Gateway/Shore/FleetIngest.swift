@@ -32,7 +32,7 @@ enum FleetIngest {
                 guard let when = SignalKTime.unixTime(sample.timestamp), when > time - oldest, when < time + newest
                 else { return .refused("time") }
             }
-            return .item(.batch(batch, received: time))
+            return .item(.batch(batch, received: time, raw: String(decoding: payload, as: UTF8.self)))
         case "online":
             let text = String(decoding: payload, as: UTF8.self)
             guard text == "true" || text == "false" else { return .refused("json") }
@@ -51,7 +51,7 @@ enum FleetIngest {
 extension FleetStore.Item: Equatable {
     static func == (a: FleetStore.Item, b: FleetStore.Item) -> Bool {
         switch (a, b) {
-        case (.batch(let x, let t), .batch(let y, let u)): x == y && t == u
+        case (.batch(let x, let t, let r), .batch(let y, let u, let q)): x == y && t == u && r == q
         case (.online(let x, let p, let t), .online(let y, let q, let u)): x == y && p == q && t == u
         case (.alarms(let x, let j, let t), .alarms(let y, let k, let u)): x == y && j == k && t == u
         default: false

@@ -16,7 +16,7 @@ final class FleetStore {
     /// The days whose partitions are known to exist (PostgreSQL).
     private var days: Set<Int> = []
 
-    static let version = 1
+    static let version = 2
 
     /// `postgres://...` (or `postgresql://`), else a SQLite file's path.
     init(_ location: String) throws(StoreError) {
@@ -70,7 +70,14 @@ final class FleetStore {
                     messages bigint NOT NULL, batches bigint NOT NULL, duplicates bigint NOT NULL, \
                     refused bigint NOT NULL, lag real)
                     """,
-                ]
+                ],
+                [
+                    """
+                    CREATE TABLE fleet_track (boat text NOT NULL, minute bigint NOT NULL, time timestamptz NOT NULL, \
+                    latitude double precision NOT NULL, longitude double precision NOT NULL, \
+                    PRIMARY KEY (boat, minute)) PARTITION BY RANGE (minute)
+                    """
+                ],
             ]
         case .sqlite:
             [
@@ -98,7 +105,13 @@ final class FleetStore {
                     CREATE TABLE fleet_workers (worker text PRIMARY KEY, heard real NOT NULL, messages integer NOT NULL, \
                     batches integer NOT NULL, duplicates integer NOT NULL, refused integer NOT NULL, lag real)
                     """,
-                ]
+                ],
+                [
+                    """
+                    CREATE TABLE fleet_track (boat text NOT NULL, minute integer NOT NULL, time real NOT NULL, \
+                    latitude real NOT NULL, longitude real NOT NULL, PRIMARY KEY (boat, minute))
+                    """
+                ],
             ]
         }
     }
@@ -117,16 +130,34 @@ final class FleetStore {
             }
             for (index, statements) in steps.enumerated() where index + 1 > current {
                 for statement in statements { try connection.script(statement) }
+                if index + 1 == 2 { try backfillTrack() }
                 try connection.run("INSERT INTO telltale_schema (version) VALUES ($1)", [.integer(Int64(index + 1))])
             }
         }
+    }
+
+    /// Version 2's minute track, from the positions a store of version 1 kept.
+    private func backfillTrack() throws(StoreError) {
+        if dialect == .postgres {
+            let days = try connection.run(
+                "SELECT DISTINCT floor(extract(epoch from time) / 86400)::bigint FROM fleet_positions")
+            try ensurePartitions(Set(days.compactMap { $0[0].flatMap { Int($0) } }), locked: false)
+        }
+        let minute =
+            dialect == .postgres ? "floor(extract(epoch from time) / 60)::bigint" : "CAST(time / 60 AS integer)"
+        let latitude = dialect == .postgres ? "ST_Y(position::geometry)" : "latitude"
+        let longitude = dialect == .postgres ? "ST_X(position::geometry)" : "longitude"
+        try connection.script(
+            "INSERT INTO fleet_track (boat, minute, time, latitude, longitude) SELECT boat, \(minute), time, "
+                + "\(latitude), \(longitude) FROM fleet_positions ORDER BY boat, time ON CONFLICT DO NOTHING")
     }
 
     // MARK: Writing
 
     /// Something a worker took from a broker, for the store.
     enum Item {
-        case batch(UplinkBatch, received: Double)
+        /// A batch and, when it came from a broker, its JSON as the boat sent it (stored as it is: no second writing).
+        case batch(UplinkBatch, received: Double, raw: String? = nil)
         case online(boat: String, Bool, at: Double)
         case alarms(boat: String, json: String, at: Double)
     }
@@ -150,14 +181,17 @@ final class FleetStore {
     /// A day number as `YYYY-MM-DD`.
     static func date(_ day: Int) -> String { String(SignalKTime.text(unixTime: Double(day) * 86_400).prefix(10)) }
 
-    private func ensurePartitions(_ needed: Set<Int>) throws(StoreError) {
+    private func ensurePartitions(_ needed: Set<Int>, locked: Bool = true) throws(StoreError) {
         guard dialect == .postgres else { return }
         for day in needed.subtracting(days).sorted() {
             let from = Self.date(day)
             let to = Self.date(day + 1)
             let suffix = String(from.filter { $0 != "-" })
             // Two workers making the same day's tables wait for each other on this lock, then find them made.
-            try connection.run("SELECT pg_advisory_xact_lock(4711044)")
+            if locked { try connection.run("SELECT pg_advisory_xact_lock(4711044)") }
+            try connection.script(
+                "CREATE TABLE IF NOT EXISTS fleet_track_\(suffix) PARTITION OF fleet_track "
+                    + "FOR VALUES FROM (\(day * 1440)) TO (\((day + 1) * 1440))")
             try connection.script(
                 "CREATE TABLE IF NOT EXISTS fleet_batches_\(suffix) PARTITION OF fleet_batches "
                     + "FOR VALUES FROM ('\(from)') TO ('\(to)')")
@@ -170,12 +204,12 @@ final class FleetStore {
     /// Writes `items` in one transaction: each batch once (one already there is counted as a duplicate and nothing
     /// of it is written again), its positions, the boats' newest state. Throws with nothing written.
     func write(_ items: [Item]) throws(StoreError) -> Written {
-        var batches: [(UplinkBatch, Double)] = []
+        var batches: [(UplinkBatch, Double, String?)] = []
         var links: [(String, Bool, Double)] = []
         var alarms: [String: (String, Double)] = [:]
         for item in items {
             switch item {
-            case .batch(let batch, let received): batches.append((batch, received))
+            case .batch(let batch, let received, let raw): batches.append((batch, received, raw))
             case .online(let boat, let online, let time): links.append((boat, online, time))
             case .alarms(let boat, let json, let time):
                 if let kept = alarms[boat], kept.1 > time { continue }
@@ -185,11 +219,12 @@ final class FleetStore {
         var written = Written()
         try connection.transaction { () throws(StoreError) in
             days.removeAll(keepingCapacity: true)
-            var prepared: [(batch: UplinkBatch, received: Double, first: Double?, last: Double?, day: Int)] = []
-            for (batch, received) in batches {
+            var prepared:
+                [(batch: UplinkBatch, received: Double, first: Double?, last: Double?, day: Int, raw: String?)] = []
+            for (batch, received, raw) in batches {
                 let times = batch.samples.compactMap { SignalKTime.unixTime($0.timestamp) }
                 let first = times.min()
-                prepared.append((batch, received, first, times.max(), Self.day(first ?? received)))
+                prepared.append((batch, received, first, times.max(), Self.day(first ?? received), raw))
             }
             try ensurePartitions(Set(prepared.map { $0.day }))
             var fresh: Set<String> = []
@@ -211,7 +246,7 @@ final class FleetStore {
                         .real(entry.received), entry.first.map { .real($0) } ?? .null,
                         entry.last.map { .real($0) } ?? .null, .integer(Int64(entry.batch.count)),
                         .integer(Int64(entry.batch.thinned)), .integer(Int64(entry.batch.alarms)),
-                        boolean(entry.batch.late), .text(entry.batch.json),
+                        boolean(entry.batch.late), .text(entry.raw ?? entry.batch.json),
                     ]
                 }
                 sql += " ON CONFLICT DO NOTHING RETURNING boat, seq"
@@ -276,32 +311,66 @@ final class FleetStore {
                 try connection.run(sql, parameters)
             }
             // The boats' rows in one order, so that two workers never wait on each other in a circle.
-            for boat in newest.keys.sorted() {
-                let entry = newest[boat]!
-                try connection.run(
+            // The minute track: a boat's first point in each minute, what a long replay draws.
+            var minutes: Set<String> = []
+            var track: [(String, Int, Double, Double, Double)] = []
+            for point in points {
+                let minute = Int((point.1 / 60).rounded(.down))
+                if minutes.insert(point.0 + "/" + String(minute)).inserted {
+                    track.append((point.0, minute, point.1, point.3, point.4))
+                }
+            }
+            for chunk in Self.chunks(track, of: 1000) {
+                var sql = "INSERT INTO fleet_track (boat, minute, time, latitude, longitude) VALUES "
+                var parameters: [SQLValue] = []
+                for (index, point) in chunk.enumerated() {
+                    let n = index * 5
+                    if index > 0 { sql += ", " }
+                    sql += "($\(n + 1), $\(n + 2), \(time(n + 3)), $\(n + 4), $\(n + 5))"
+                    parameters += [
+                        .text(point.0), .integer(Int64(point.1)), .real(point.2), .real(point.3), .real(point.4),
+                    ]
+                }
+                try connection.run(sql + " ON CONFLICT DO NOTHING", parameters)
+            }
+            // One statement for every boat of the write, in one order (two workers never wait on each other in a
+            // circle); a boat once in it (its batches gathered above).
+            for chunk in Self.chunks(newest.keys.sorted(), of: 500) {
+                var sql =
                     "INSERT INTO fleet_boats (boat, first_heard, last_heard, last_time, latitude, longitude, batches, "
-                        + "last_batch) VALUES ($1, \(time(2)), \(time(3)), \(time(4)), $5, $6, $7, $8) "
-                        + "ON CONFLICT (boat) DO UPDATE SET "
-                        + "last_heard = CASE WHEN excluded.last_heard > fleet_boats.last_heard "
-                        + "THEN excluded.last_heard ELSE fleet_boats.last_heard END, "
-                        + "batches = fleet_boats.batches + excluded.batches, "
-                        + "last_batch = CASE WHEN fleet_boats.last_batch IS NULL "
-                        + "OR excluded.last_batch > fleet_boats.last_batch "
-                        + "THEN excluded.last_batch ELSE fleet_boats.last_batch END, "
-                        + "latitude = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
-                        + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.latitude "
-                        + "ELSE fleet_boats.latitude END, "
-                        + "longitude = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
-                        + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.longitude "
-                        + "ELSE fleet_boats.longitude END, "
-                        + "last_time = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
-                        + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.last_time "
-                        + "ELSE fleet_boats.last_time END",
-                    [
+                    + "last_batch) VALUES "
+                var parameters: [SQLValue] = []
+                for (index, boat) in chunk.enumerated() {
+                    let entry = newest[boat]!
+                    let n = index * 8
+                    if index > 0 { sql += ", " }
+                    sql +=
+                        "($\(n + 1), \(time(n + 2)), \(time(n + 3)), \(time(n + 4)), $\(n + 5), $\(n + 6), $\(n + 7), "
+                        + "$\(n + 8))"
+                    parameters += [
                         .text(boat), .real(entry.first), .real(entry.last), entry.time.map { .real($0) } ?? .null,
                         entry.latitude.map { .real($0) } ?? .null, entry.longitude.map { .real($0) } ?? .null,
                         .integer(Int64(entry.batches)), .integer(Int64(entry.lastBatch)),
-                    ])
+                    ]
+                }
+                sql +=
+                    " ON CONFLICT (boat) DO UPDATE SET "
+                    + "last_heard = CASE WHEN excluded.last_heard > fleet_boats.last_heard "
+                    + "THEN excluded.last_heard ELSE fleet_boats.last_heard END, "
+                    + "batches = fleet_boats.batches + excluded.batches, "
+                    + "last_batch = CASE WHEN fleet_boats.last_batch IS NULL "
+                    + "OR excluded.last_batch > fleet_boats.last_batch "
+                    + "THEN excluded.last_batch ELSE fleet_boats.last_batch END, "
+                    + "latitude = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
+                    + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.latitude "
+                    + "ELSE fleet_boats.latitude END, "
+                    + "longitude = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
+                    + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.longitude "
+                    + "ELSE fleet_boats.longitude END, "
+                    + "last_time = CASE WHEN excluded.last_time IS NOT NULL AND (fleet_boats.last_time IS NULL "
+                    + "OR excluded.last_time > fleet_boats.last_time) THEN excluded.last_time "
+                    + "ELSE fleet_boats.last_time END"
+                try connection.run(sql, parameters)
             }
             for (boat, online, at) in links.sorted(by: { ($0.0, $0.2) < ($1.0, $1.2) }) {
                 try connection.run(
@@ -352,17 +421,17 @@ final class FleetStore {
         dialect == .postgres ? "extract(epoch from \(column))::double precision" : column
     }
 
-    /// Batches stored since `received` (UNIX seconds), oldest first, at most `limit`: (received, boat, the batch's
-    /// JSON).
-    func batches(since received: Double, limit: Int) throws(StoreError) -> [(Double, String, String)] {
+    /// Batches stored since `received` (UNIX seconds), oldest first, at most `limit`: (received, boat, number, the
+    /// batch's JSON).
+    func batches(since received: Double, limit: Int) throws(StoreError) -> [(Double, String, Int64, String)] {
         try connection.run(
-            "SELECT \(epoch("received")), boat, batch FROM fleet_batches WHERE received > \(time(1)) "
+            "SELECT \(epoch("received")), boat, seq, batch FROM fleet_batches WHERE received > \(time(1)) "
                 + "ORDER BY received LIMIT $2", [.real(received), .integer(Int64(limit))]
         ).compactMap { row in
-            guard let received = row[0].flatMap({ Double($0) }), let boat = row[1], let batch = row[2] else {
-                return nil
-            }
-            return (received, boat, batch)
+            guard let received = row[0].flatMap({ Double($0) }), let boat = row[1],
+                let seq = row[2].flatMap({ Int64($0) }), let batch = row[3]
+            else { return nil }
+            return (received, boat, seq, batch)
         }
     }
 
@@ -397,17 +466,29 @@ final class FleetStore {
     func tracks(from: Double, to: Double, boat: String? = nil, perBoat: Int) throws(StoreError)
         -> [(boat: String, points: [(Double, Double, Double)])]
     {
+        // A span that a few hundred points a boat draw at a minute apart or more is read from the minute track.
+        let coarse = (to - from) / Double(max(2, perBoat)) >= 60
+        let table = coarse ? "fleet_track" : "fleet_positions"
         let columns =
-            dialect == .postgres
-            ? "boat, \(epoch("time")), ST_Y(position::geometry), ST_X(position::geometry)"
-            : "boat, time, latitude, longitude"
-        var sql = "SELECT \(columns) FROM fleet_positions WHERE time >= \(time(1)) AND time <= \(time(2))"
+            coarse || dialect == .sqlite
+            ? "boat, \(epoch("time")) AS t, latitude, longitude"
+            : "boat, \(epoch("time")) AS t, ST_Y(position::geometry) AS latitude, ST_X(position::geometry) AS longitude"
+        var filter = "time >= \(time(1)) AND time <= \(time(2))"
         var parameters: [SQLValue] = [.real(from), .real(to)]
         if let boat {
-            sql += " AND boat = $3"
+            filter += " AND boat = $3"
             parameters.append(.text(boat))
         }
-        sql += " ORDER BY boat, time"
+        // Thinned by the database: each boat's every k-th point (and its last), k from how many it has in the span, so a
+        // six-hour race of thousands of boats crosses the socket as a few hundred points a boat.
+        parameters.append(.integer(Int64(max(2, perBoat))))
+        let k = "$\(parameters.count)"
+        var sql =
+            "SELECT boat, t, latitude, longitude FROM (SELECT \(columns), "
+            + "row_number() OVER (PARTITION BY boat ORDER BY time) - 1 AS n, "
+            + "count(*) OVER (PARTITION BY boat) AS c FROM \(table) WHERE \(filter)) AS points "
+            + "WHERE n % (CASE WHEN c <= \(k) THEN 1 ELSE (c + \(k) - 3) / (\(k) - 1) END) = 0 OR n = c - 1"
+        sql += " ORDER BY boat, t"
         var out: [(boat: String, points: [(Double, Double, Double)])] = []
         var current: String?
         var points: [(Double, Double, Double)] = []

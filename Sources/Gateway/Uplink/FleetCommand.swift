@@ -213,7 +213,14 @@ public enum FleetCommand {
                 let socket = link.client.socket
                 var code: Int32 = 0
                 let ready = set.readiness(of: socket)
-                if socket >= 0 && ready.canRead && reading { code = link.client.read() }
+                if socket >= 0 && ready.canRead && reading {
+                    // What is waiting on the socket, a few reads of it: one commit for more batches.
+                    var reads = 0
+                    repeat {
+                        code = link.client.read()
+                        reads += 1
+                    } while code == 0 && reads < 8 && POSIX.readable(socket)
+                }
                 if code == 0 && ready.contains(.writable) { code = link.client.write() }
                 if second && code == 0 && socket >= 0 { code = link.client.housekeep() }
                 // Over a megabyte: dropped by the client before the journal, counted here.
@@ -355,7 +362,7 @@ public enum FleetCommand {
             do {
                 let written = try store.write(pending)
                 let committed = POSIX.unixTime()
-                for case .batch(let batch, _) in pending {
+                for case .batch(let batch, _, _) in pending {
                     if let last = batch.samples.last.flatMap({ SignalKTime.unixTime($0.timestamp) }) {
                         lag = max(lag ?? 0, committed - last)
                     }
@@ -386,27 +393,34 @@ public enum FleetCommand {
         }
     }
 
-    /// The web side's reading of the store: the batches stored since it last looked (a little before, for batches
-    /// a slower worker committed later with an earlier stamp: the model keeps each once), the boats' links and alarms.
+    /// The web side's reading of the store: the batches stored since it last looked, and a few seconds before while
+    /// it is caught up (a slower worker may commit a batch stamped earlier than one already read; those seen are
+    /// passed over by number, unread); the boats' links and alarms every five seconds.
     struct StoreReader {
         var cursor: Double?
+        var caughtUp = false
         var nextBoats = 0.0
+        /// Batches read lately (boat/number) and when they were stored, forgotten once out of the overlap.
+        var seen: [String: Double] = [:]
+        static let overlap = 5.0
+        static let limit = 3_000
 
         mutating func read(_ store: FleetStore, into fleet: inout FleetModel, at time: Double, log: Log) {
             do {
-                var since = (cursor ?? time - 3_600) - 30
-                var rounds = 0
-                while rounds < 20 {
-                    rounds += 1
-                    let rows = try store.batches(since: since, limit: 5_000)
-                    for (received, boat, json) in rows {
-                        fleet.take(topic: "telltale/" + boat + "/history", payload: Array(json.utf8), at: received)
-                        cursor = max(cursor ?? received, received)
-                        since = received
-                    }
-                    if rows.count < 5_000 { break }
+                let since = cursor.map { caughtUp ? $0 - Self.overlap : $0 } ?? (time - 3_600)
+                // A second's work at most: a web side just started catches up over a few seconds, answering meanwhile.
+                let rows = try store.batches(since: since, limit: Self.limit)
+                for (received, boat, seq, json) in rows {
+                    let key = boat + "/" + String(seq)
+                    cursor = max(cursor ?? received, received)
+                    guard seen.updateValue(received, forKey: key) == nil else { continue }
+                    fleet.take(topic: "telltale/" + boat + "/history", payload: Array(json.utf8), at: received)
                 }
-                if cursor == nil { cursor = time - 30 }
+                caughtUp = rows.count < Self.limit
+                if cursor == nil { cursor = time - Self.overlap }
+                if let cursor, seen.count > 4 * Self.limit {
+                    seen = seen.filter { $0.value > cursor - 2 * Self.overlap }
+                }
                 if time >= nextBoats {
                     nextBoats = time + 5
                     for (boat, online, alarms) in try store.boats() {
