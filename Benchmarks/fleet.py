@@ -186,3 +186,29 @@ points = sum(len(b["track"]) for b in race["boats"])
 print(f"  replay of a six-hour race: {len(race['boats'])} boats, 4.32 million positions kept (written, with their minute track, in {made:.0f} s), "
       f"the whole race's tracks from the web side in {min(times):.2f} s (best of 3): {points} points, "
       f"{len(body) / 1e6:.1f} MB", flush=True)
+
+# The same race replayed in the browser: headless chromium on the web side's panel, Replay, the race's day chosen;
+# the first picture is every boat's track drawn to the race's start (the panel's own measure, from the click: the
+# days, the span, the tracks fetched, parsed and drawn).
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
+from browser import chromium  # noqa: E402
+driver = chromium(1280, 900)
+try:
+    driver.get(f"http://127.0.0.1:{web_port}/")
+    wait_for(lambda: driver.execute_script("return !!document.querySelector('.replay-open')"), 30, step=0.2)
+    driver.execute_script("document.querySelector('.replay-open').click()")
+    wait_for(lambda: driver.execute_script("return !!(window.telltaleReplay && window.telltaleReplay.shown)"), 60,
+             step=0.2)
+    pictures = []
+    for _ in range(3):
+        driver.execute_script("window.telltaleReplay = null; const s = document.querySelector('.replay-day'); "
+                              "s.value = '2026-06-21'; s.dispatchEvent(new Event('change'));")
+        wait_for(lambda: driver.execute_script("return !!(window.telltaleReplay && window.telltaleReplay.day === "
+                                               "'2026-06-21')"), 60, step=0.1)
+        pictures.append(driver.execute_script("return window.telltaleReplay.firstPicture"))
+    boats = driver.execute_script("return window.telltaleReplay.boats.length")
+    print(f"  the six-hour race in chromium (1280x900): Replay, its day chosen, {boats} boats' tracks drawn: first "
+          f"picture in {min(pictures) / 1000:.2f} s (best of 3; {', '.join(f'{p / 1000:.2f}' for p in pictures)})",
+          flush=True)
+finally:
+    driver.quit()

@@ -37,9 +37,13 @@ function fleetConnected(up) {
 }
 
 export async function openFleet(element) {
-  const mapBox = document.createElement("div"), table = document.createElement("div");
-  mapBox.id = "fleet-map"; table.className = "fleet-table";
-  element.append(mapBox, table);
+  const mapBox = document.createElement("div"), table = document.createElement("div"), bar = document.createElement("div");
+  mapBox.id = "fleet-map"; table.className = "fleet-table"; bar.className = "fleet-replay";
+  // Replay of what the store keeps: its module loaded on first use.
+  const start = document.createElement("button"); start.textContent = "Replay"; start.className = "replay-open";
+  start.onclick = async () => (await import("./fleetreplay.js")).openReplay(fleet, bar);
+  bar.append(start);
+  element.append(mapBox, bar, table);
   fleet.table = table;
   if (!(await leaflet())) { mapBox.textContent = "The chart needs Leaflet (Debian's libjs-leaflet)."; drawFleet(); return; }
   const map = L.map(mapBox, { attributionControl: false, zoomSnap: 1 });
@@ -73,7 +77,7 @@ function drawFleet() {
       const tws = fleetValue(b, "environment.wind.speedTrue"), twd = fleetValue(b, "environment.wind.directionTrue");
       const alarms = b.alarms.map(a => a.message).join("; ");
       return `<tr data-boat="${b.id}" class="${b.alarms.length ? "alarm" : ""}${b.online === false ? " offline" : ""}">` +
-        `<td>${b.id}</td><td class="age">${fixed(b.age, 0)} s</td>` +
+        `<td><a href="/telltale/v1/fleet/boats/${b.id}/track.gpx" download>${b.id}</a></td><td class="age">${fixed(b.age, 0)} s</td>` +
         `<td>${p ? fixed(p.latitude, 4) + ", " + fixed(p.longitude, 4) : "—"}</td>` +
         `<td>${sog === null ? "—" : fixed(sog * 3600 / 1852, 1) + " kn"}</td>` +
         `<td>${tws === null ? "—" : (twd === null ? "" : bearing(twd) + "° ") + fixed(tws * 3600 / 1852, 0) + " kn"}</td>` +
@@ -83,7 +87,7 @@ function drawFleet() {
       `<th>Wind</th><th>Link</th><th>Alarms</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   const map = fleet.map;
-  if (!map) return;
+  if (!map || fleet.replay) return;
   const points = [];
   for (const b of data.boats) {
     const p = fleetValue(b, "navigation.position");

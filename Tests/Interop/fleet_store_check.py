@@ -15,7 +15,9 @@ gateways and a load generator; then the same on SQLite with no `--store`.
    numbers run from 1 with no gap; nothing hostile was stored (refused and counted); the workers ran throughout;
    a PostGIS query (no Telltale code) measures the distance along each gateway's track and it agrees with the
    distance along the fixes in the gateway's own record (GeographicLib) within 0.1 %; the web side lists every
-   boat and serves a boat's track as GPX that gpxpy reads, point for point as the store holds it.
+   boat and serves a boat's track as GPX that gpxpy reads, point for point as the store holds it; in chromium the
+   Fleet layout lists every boat, and Replay draws the span kept, its slider putting each gateway's boat where the
+   store has it at that moment, and plays on.
 5. The same with SQLite: `telltale fleet` (role all) with no `--store`, a gateway and 40 boats of the load generator:
    each batch once, in the file it made in its working folder.
 """
@@ -149,8 +151,8 @@ web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", STORE, "--l
 procs.append(web)
 time.sleep(2)
 check(all(p.poll() is None for p in workers.values()) and web.poll() is None and
-      sql("SELECT max(version) FROM telltale_schema") == [["1"]],
-      "two ingest workers and a web side on the store; the schema made by the program (version 1)",
+      sql("SELECT max(version) FROM telltale_schema") == [["2"]],
+      "two ingest workers and a web side on the store; the schema made and migrated by the program (version 2)",
       open(os.path.join(work, "w1.log")).read()[-500:])
 
 # ---- 2. Real gateways and the load -------------------------------------------------------------------------------
@@ -332,6 +334,56 @@ partitions = sql("SELECT count(*) FROM pg_inherits JOIN pg_class ON pg_class.oid
 check(int(partitions) >= 2,
       f"positions in day partitions ({partitions}: the demo voyage's day and today's), dropped whole when a race is "
       "old")
+
+# The committee's replay in chromium, from the web side: the span kept, the slider, the boats where the store says.
+from browser import chromium  # noqa: E402
+driver = chromium(1024, 900)
+try:
+    driver.get(f"http://127.0.0.1:{web_port}/")
+    wait_for(lambda: driver.execute_script("return document.querySelectorAll('.fleet-table tbody tr').length") >= 302,
+             20, step=0.5)
+    rows = driver.execute_script("return document.querySelectorAll('.fleet-table tbody tr').length")
+    gpx_link = driver.execute_script(
+        f"const a = document.querySelector('.fleet-table a[href$=\"/{names[0]}/track.gpx\"]'); return a && a.href")
+    check(rows >= 302 and gpx_link, f"the Fleet layout from the web side lists {rows} boats, each with its track as GPX")
+    driver.execute_script("document.querySelector('.replay-open').click()")
+    wait_for(lambda: driver.execute_script("return !!(window.telltaleReplay && window.telltaleReplay.shown)"), 30,
+             step=0.2)
+    replay = driver.execute_script("const r = window.telltaleReplay; return r && {first: r.firstPicture, "
+                                   "boats: r.boats.length, day: r.day}") or {}
+    check(replay.get("boats", 0) >= 300,
+          f"Replay: every boat's track on the newest day kept ({replay.get('day')}: {replay.get('boats')} boats, the "
+          f"first picture in {replay.get('first', 0):.0f} ms)")
+    # The gateways' day (the demo voyage's), chosen in the list: the slider to a moment inside their span.
+    first_real, last_real = (float(v) for v in sql(
+        f"SELECT extract(epoch from min(time)), extract(epoch from max(time)) FROM fleet_positions "
+        f"WHERE boat = '{names[0]}'")[0])
+    voyage_day = time.strftime("%Y-%m-%d", time.gmtime(first_real))
+    driver.execute_script("const s = document.querySelector('.replay-day'); s.value = arguments[0]; "
+                          "s.dispatchEvent(new Event('change'));", voyage_day)
+    wait_for(lambda: driver.execute_script("return !!(window.telltaleReplay && window.telltaleReplay.day === "
+                                           "arguments[0])", voyage_day), 20, step=0.2)
+    moment = round((first_real + last_real) / 2)
+    driver.execute_script("const s = document.querySelector('.replay-slider'); s.value = arguments[0]; "
+                          "s.dispatchEvent(new Event('input'));", moment)
+    shown = {b["id"]: b for b in driver.execute_script("return window.telltaleReplay.shown")}
+    agree = []
+    for name in names:
+        row = sql(f"SELECT extract(epoch from time), ST_Y(position::geometry), ST_X(position::geometry) FROM "
+                  f"fleet_positions WHERE boat = '{name}' AND time <= to_timestamp({moment}) ORDER BY time DESC LIMIT 1")
+        b = shown.get(name)
+        agree.append(bool(row and b and abs(float(row[0][0]) - b["time"]) < 0.01 and
+                          abs(float(row[0][1]) - b["latitude"]) < 1e-6 and abs(float(row[0][2]) - b["longitude"]) < 1e-6))
+    label = driver.execute_script("return document.querySelector('.replay-time').textContent")
+    check(all(agree), f"the slider at {label}: both gateways' boats drawn where the store has them at that moment",
+          {n: shown.get(n) for n in names})
+    driver.execute_script("document.querySelector('.replay-speed').value = '1200'; "
+                          "document.querySelector('.replay-play').click()")
+    time.sleep(2)
+    played = driver.execute_script("return window.telltaleReplay.time")
+    check(played > moment, f"played at x1200, the replay moved on ({played - moment:.0f} s of race in 2 s)")
+finally:
+    driver.quit()
 
 for p in list(workers.values()) + [web]:
     stop(p)

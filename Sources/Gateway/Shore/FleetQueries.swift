@@ -3,7 +3,9 @@ import SignalK
 
 /// The fleet's store as the panel and a race office read it, under `/telltale/v1/fleet/`:
 ///
-/// - `span`: the first and last time a position was kept (`{"first", "last"}`, UNIX seconds), for replay's slider;
+/// - `days`: the UTC days with positions kept, newest first (`{"days": ["2026-06-21", ...]}`), for replay's choice;
+/// - `span[?day=YYYY-MM-DD]`: the first and last time a position was kept that day, or at all (`{"first", "last"}`,
+///   UNIX seconds), for replay's slider;
 /// - `tracks?from=&to=[&boat=][&points=]`: every boat's positions in that span, `[[time, latitude, longitude], ...]`,
 ///   at most `points` a boat (300; up to 5,000) evenly through it;
 /// - `boats/<id>/track.gpx?from=&to=`: one boat's track as GPX 1.1, every point kept;
@@ -18,10 +20,25 @@ enum FleetQueries {
         let parts = asked.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         do {
             switch parts.count {
-            case 1 where parts[0] == "span":
+            case 1 where parts[0] == "days":
                 var out = JSONWriter()
                 out.beginObject()
-                if let (first, last) = try store.span() {
+                out.beginArray("days")
+                for day in try store.daysKept() { out.value(nil, FleetStore.date(day)) }
+                out.endArray()
+                out.endObject()
+                return .json(status: 200, out.text)
+            case 1 where parts[0] == "span":
+                var day: Int?
+                if let text = asked.parameters["day"] {
+                    guard let time = SignalKTime.unixTime(text + "T00:00:00Z") else {
+                        return .message(status: 400, "day: YYYY-MM-DD")
+                    }
+                    day = FleetStore.day(time)
+                }
+                var out = JSONWriter()
+                out.beginObject()
+                if let (first, last) = try store.span(day: day) {
                     out.value("first", first)
                     out.value("last", last)
                 } else {
@@ -69,7 +86,7 @@ enum FleetQueries {
                     let to = number("to") ?? time
                     let from = number("from") ?? 0
                     guard from <= to else { return .message(status: 400, "from before to") }
-                    let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000).first
+                    let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000, every: true).first
                     guard let track else { return .message(status: 404, "no track of \(boat) in that span") }
                     return .file(
                         status: 200, contentType: "application/gpx+xml",

@@ -435,13 +435,31 @@ final class FleetStore {
         }
     }
 
-    /// The first and last time of any position kept (UNIX seconds), nil when there is none.
-    func span() throws(StoreError) -> (Double, Double)? {
-        let row = try connection.run("SELECT \(epoch("min(time)")), \(epoch("max(time)")) FROM fleet_positions").first
+    /// The first and last time of a position kept (UNIX seconds), on one UTC day (days since 1970) or on any; nil
+    /// when there is none.
+    func span(day: Int? = nil) throws(StoreError) -> (Double, Double)? {
+        var sql = "SELECT \(epoch("min(time)")), \(epoch("max(time)")) FROM fleet_track"
+        var parameters: [SQLValue] = []
+        if let day {
+            sql += " WHERE minute >= $1 AND minute < $2"
+            parameters = [.integer(Int64(day) * 1440), .integer(Int64(day + 1) * 1440)]
+        }
+        let row = try connection.run(sql, parameters).first
         guard let first = row?[0].flatMap({ Double($0) }), let last = row?[1].flatMap({ Double($0) }) else {
             return nil
         }
-        return (first, last)
+        // The last position may be up to a minute after the minute track's last point.
+        let end = try connection.run(
+            "SELECT \(epoch("max(time)")) FROM fleet_positions WHERE time >= \(time(1)) AND time < \(time(2))",
+            [.real(last), .real(last + 60)]
+        ).first?[0].flatMap { Double($0) }
+        return (first, max(last, end ?? last))
+    }
+
+    /// The UTC days (days since 1970) with positions kept, newest first.
+    func daysKept() throws(StoreError) -> [Int] {
+        try connection.run("SELECT DISTINCT minute / 1440 AS day FROM fleet_track ORDER BY day DESC LIMIT 1000")
+            .compactMap { $0[0].flatMap { Int($0) } }
     }
 
     /// A boat's batch numbers kept: how many, the lowest, the highest.
@@ -463,11 +481,11 @@ final class FleetStore {
 
     /// Positions of every boat (or one) between two UNIX times, each boat's in time order: at most `perBoat` points
     /// a boat, evenly through the span (the first and last kept).
-    func tracks(from: Double, to: Double, boat: String? = nil, perBoat: Int) throws(StoreError)
+    func tracks(from: Double, to: Double, boat: String? = nil, perBoat: Int, every: Bool = false) throws(StoreError)
         -> [(boat: String, points: [(Double, Double, Double)])]
     {
         // A span that a few hundred points a boat draw at a minute apart or more is read from the minute track.
-        let coarse = (to - from) / Double(max(2, perBoat)) >= 60
+        let coarse = !every && (to - from) / Double(max(2, perBoat)) >= 60
         let table = coarse ? "fleet_track" : "fleet_positions"
         let columns =
             coarse || dialect == .sqlite
