@@ -458,8 +458,23 @@ final class FleetStore {
 
     /// The UTC days (days since 1970) with positions kept, newest first.
     func daysKept() throws(StoreError) -> [Int] {
-        try connection.run("SELECT DISTINCT minute / 1440 AS day FROM fleet_track ORDER BY day DESC LIMIT 1000")
-            .compactMap { $0[0].flatMap { Int($0) } }
+        guard dialect == .postgres else {
+            return try connection.run(
+                "SELECT DISTINCT minute / 1440 AS day FROM fleet_track ORDER BY day DESC LIMIT 1000"
+            ).compactMap { $0[0].flatMap { Int($0) } }
+        }
+        // PostgreSQL: the day partitions the minute track has (made when a day's first point came), not a scan.
+        return try connection.run(
+            "SELECT substr(c.relname, 13) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+                + "WHERE i.inhparent = 'fleet_track'::regclass AND c.reltuples <> 0"
+        ).compactMap { row in
+            row[0].flatMap { text in
+                guard text.utf8.count == 8 else { return nil }
+                return SignalKTime.unixTime(
+                    String(text.prefix(4)) + "-" + String(text.dropFirst(4).prefix(2)) + "-" + String(text.suffix(2))
+                        + "T00:00:00Z")
+            }.map { FleetStore.day($0) }
+        }.sorted(by: >)
     }
 
     /// A boat's batch numbers kept: how many, the lowest, the highest.
@@ -484,29 +499,48 @@ final class FleetStore {
     func tracks(from: Double, to: Double, boat: String? = nil, perBoat: Int, every: Bool = false) throws(StoreError)
         -> [(boat: String, points: [(Double, Double, Double)])]
     {
-        // A span that a few hundred points a boat draw at a minute apart or more is read from the minute track.
-        let coarse = !every && (to - from) / Double(max(2, perBoat)) >= 60
-        let table = coarse ? "fleet_track" : "fleet_positions"
-        let columns =
-            coarse || dialect == .sqlite
-            ? "boat, \(epoch("time")) AS t, latitude, longitude"
-            : "boat, \(epoch("time")) AS t, ST_Y(position::geometry) AS latitude, ST_X(position::geometry) AS longitude"
-        var filter = "time >= \(time(1)) AND time <= \(time(2))"
-        var parameters: [SQLValue] = [.real(from), .real(to)]
-        if let boat {
-            filter += " AND boat = $3"
-            parameters.append(.text(boat))
+        // A span drawn at half a minute a point or coarser is read from the minute track, every k-th minute (k from
+        // the span, no count or sort by the database beyond its key's order); a finer one from the positions, each
+        // boat's every k-th point (and its last), k from how many it has in the span.
+        let minutes = (to - from) / 60
+        let coarse = !every && (to - from) / Double(max(2, perBoat)) >= 30
+        var sql: String
+        var parameters: [SQLValue]
+        if coarse {
+            let step = max(1, Int((minutes / Double(max(1, perBoat - 1))).rounded(.up)))
+            sql =
+                "SELECT boat, \(epoch("time")) AS t, latitude, longitude FROM fleet_track "
+                + "WHERE minute >= $1 AND minute <= $2 AND minute % $3 = 0"
+            parameters = [
+                .integer(Int64((from / 60).rounded(.down))), .integer(Int64((to / 60).rounded(.down))),
+                .integer(Int64(step)),
+            ]
+            if let boat {
+                sql += " AND boat = $4"
+                parameters.append(.text(boat))
+            }
+            sql += " ORDER BY boat, minute"
+        } else {
+            let columns =
+                dialect == .sqlite
+                ? "boat, time AS t, latitude, longitude"
+                : "boat, \(epoch("time")) AS t, ST_Y(position::geometry) AS latitude, "
+                    + "ST_X(position::geometry) AS longitude"
+            var filter = "time >= \(time(1)) AND time <= \(time(2))"
+            parameters = [.real(from), .real(to)]
+            if let boat {
+                filter += " AND boat = $3"
+                parameters.append(.text(boat))
+            }
+            parameters.append(.integer(Int64(max(2, perBoat))))
+            let k = "$\(parameters.count)"
+            sql =
+                "SELECT boat, t, latitude, longitude FROM (SELECT \(columns), "
+                + "row_number() OVER (PARTITION BY boat ORDER BY time) - 1 AS n, "
+                + "count(*) OVER (PARTITION BY boat) AS c FROM fleet_positions WHERE \(filter)) AS points "
+                + "WHERE n % (CASE WHEN c <= \(k) THEN 1 ELSE (c + \(k) - 3) / (\(k) - 1) END) = 0 OR n = c - 1 "
+                + "ORDER BY boat, t"
         }
-        // Thinned by the database: each boat's every k-th point (and its last), k from how many it has in the span, so a
-        // six-hour race of thousands of boats crosses the socket as a few hundred points a boat.
-        parameters.append(.integer(Int64(max(2, perBoat))))
-        let k = "$\(parameters.count)"
-        var sql =
-            "SELECT boat, t, latitude, longitude FROM (SELECT \(columns), "
-            + "row_number() OVER (PARTITION BY boat ORDER BY time) - 1 AS n, "
-            + "count(*) OVER (PARTITION BY boat) AS c FROM \(table) WHERE \(filter)) AS points "
-            + "WHERE n % (CASE WHEN c <= \(k) THEN 1 ELSE (c + \(k) - 3) / (\(k) - 1) END) = 0 OR n = c - 1"
-        sql += " ORDER BY boat, t"
         var out: [(boat: String, points: [(Double, Double, Double)])] = []
         var current: String?
         var points: [(Double, Double, Double)] = []
