@@ -239,6 +239,7 @@ bench: release
 	Benchmarks/chart.sh
 	Benchmarks/weather.sh
 	Benchmarks/uplink.sh
+	$(SUDO) .build-interop/venv/bin/python Benchmarks/fleet.py .build/release/telltale 60
 
 clean:
 	rm -rf .build $(FUZZ_DIR)

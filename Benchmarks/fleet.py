@@ -33,9 +33,11 @@ work = tempfile.mkdtemp(prefix="fleet-bench-")
 os.chmod(work, 0o755)
 PG_BIN = "/usr/lib/postgresql/15/bin"
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-pg = os.path.join(work, "pg")
-os.makedirs(pg)
+# PostgreSQL runs as nobody and mosquitto as its own user: their folders are under /tmp, which every user may cross.
+pg = tempfile.mkdtemp(prefix="telltale-pg-", dir="/tmp")
+os.chmod(pg, 0o755)
 shutil.chown(pg, "nobody", "nogroup")
+outside = [pg]
 pg_port = free_port()
 subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", f"{pg}/data", "-U", "telltale", "--auth=trust", "-E", "UTF8",
                          "--no-locale"], check=True, capture_output=True)
@@ -50,7 +52,8 @@ def cleanup():
         if p.poll() is None:
             stop(p)
     subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", f"{pg}/data", "-m", "immediate", "stop"], capture_output=True)
-    shutil.rmtree(work, ignore_errors=True)
+    for folder in outside + [work]:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 import atexit  # noqa: E402
@@ -64,8 +67,9 @@ def sql(query, database="fleet"):
 
 
 def broker(port):
-    keep = os.path.join(work, f"mq-{port}")
-    os.makedirs(keep, exist_ok=True)
+    keep = os.path.join("/tmp", f"telltale-mq-{os.getpid()}-{port}")
+    outside.append(keep)
+    os.makedirs(keep, mode=0o755, exist_ok=True)
     try:
         shutil.chown(keep, "mosquitto")
     except (LookupError, OSError):

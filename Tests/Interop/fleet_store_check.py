@@ -51,9 +51,11 @@ def cleanup():
     for p in procs:
         if p.poll() is None:
             stop(p)
-    if os.path.isdir(os.path.join(work, "pg", "data")):
-        subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(work, "pg", "data"), "-m", "immediate",
-                                 "stop"], capture_output=True)
+    if os.path.isdir(os.path.join(pg, "data")):
+        subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(pg, "data"), "-m", "immediate", "stop"],
+                       capture_output=True)
+    for folder in outside:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 import atexit  # noqa: E402
@@ -69,9 +71,12 @@ def fnv(boat, count):
 
 
 # ---- 1. PostgreSQL, two brokers, workers, the web side -----------------------------------------------------------
-pg = os.path.join(work, "pg")
-os.makedirs(pg)
+# PostgreSQL runs as nobody and mosquitto as its own user: their folders are under /tmp, which every user may cross
+# (the check's own folder may sit where only root may).
+pg = tempfile.mkdtemp(prefix="telltale-pg-", dir="/tmp")
+os.chmod(pg, 0o755)
 shutil.chown(pg, "nobody", "nogroup")
+outside = [pg]
 pg_port = free_port()
 made = subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", os.path.join(pg, "data"), "-U", "telltale", "--auth=trust",
                                 "-E", "UTF8", "--no-locale"], capture_output=True, text=True)
@@ -102,8 +107,10 @@ brokers = {}
 def broker(port):
     conf = os.path.join(work, f"mosquitto-{port}.conf")
     # mosquitto started as root runs as the mosquitto user: its persistence folder must be that user's.
-    keep = os.path.join(work, f"mosquitto-{port}")
-    os.makedirs(keep, exist_ok=True)
+    keep = os.path.join("/tmp", f"telltale-mq-{os.getpid()}-{port}")
+    if keep not in outside:
+        outside.append(keep)
+    os.makedirs(keep, mode=0o755, exist_ok=True)
     try:
         shutil.chown(keep, "mosquitto")
     except (LookupError, OSError):

@@ -63,7 +63,7 @@ public struct FleetOptions: CommandOptions {
                 "store", "LOCATION",
                 "Where everything is kept: postgres://... or a SQLite file [telltale-fleet.sqlite].",
                 example: "fleet.sqlite"),
-            .option("role", "all|ingest|web", "What this process does [all].", example: "ingest"),
+            .option("role", "all|ingest|web", "What this process does [all].", example: "web"),
             .option("worker", "NAME", "An ingest worker's name (its session on the brokers).", example: "w1"),
             .option(
                 "journal", "FILE",
@@ -125,9 +125,6 @@ public struct FleetOptions: CommandOptions {
         }
         if role == .ingest && worker == nil {
             throw CommandError("fleet: --role ingest needs --worker NAME (its session on the brokers)", status: 64)
-        }
-        if keeper && role != .ingest {
-            throw CommandError("fleet: --keeper is for an ingest worker (--role ingest)", status: 64)
         }
         if store.isEmpty { throw CommandError("fleet: --store postgres://... or a file", status: 64) }
     }
