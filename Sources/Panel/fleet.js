@@ -76,12 +76,14 @@ function drawFleet() {
       const p = fleetValue(b, "navigation.position"), sog = fleetValue(b, "navigation.speedOverGround");
       const tws = fleetValue(b, "environment.wind.speedTrue"), twd = fleetValue(b, "environment.wind.directionTrue");
       const alarms = b.alarms.map(a => a.message).join("; ");
-      return `<tr data-boat="${b.id}" class="${b.alarms.length ? "alarm" : ""}${b.online === false ? " offline" : ""}">` +
+      // Not heard for two minutes while not known to be off: stopped reporting (out of range, sunk battery, worse).
+      const stopped = b.age > 120 && b.online !== false;
+      return `<tr data-boat="${b.id}" class="${b.alarms.length ? "alarm" : ""}${b.online === false ? " offline" : ""}${stopped ? " stopped" : ""}">` +
         `<td><a href="/telltale/v1/fleet/boats/${b.id}/track.gpx" download>${b.id}</a></td><td class="age">${fixed(b.age, 0)} s</td>` +
         `<td>${p ? fixed(p.latitude, 4) + ", " + fixed(p.longitude, 4) : "—"}</td>` +
         `<td>${sog === null ? "—" : fixed(sog * 3600 / 1852, 1) + " kn"}</td>` +
         `<td>${tws === null ? "—" : (twd === null ? "" : bearing(twd) + "° ") + fixed(tws * 3600 / 1852, 0) + " kn"}</td>` +
-        `<td>${b.online === false ? "offline" : b.online ? "online" : "—"}</td><td>${alarms || ""}</td></tr>`;
+        `<td>${stopped ? "stopped reporting" : b.online === false ? "offline" : b.online ? "online" : "—"}</td><td>${alarms || ""}</td></tr>`;
     }).join("");
     fleet.table.innerHTML = `<table><thead><tr><th>Boat</th><th>Last report</th><th>Position</th><th>SOG</th>` +
       `<th>Wind</th><th>Link</th><th>Alarms</th></tr></thead><tbody>${rows}</tbody></table>`;
