@@ -14,7 +14,6 @@ replay: the time `GET /telltale/v1/fleet/tracks` takes for the span stored, and 
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,25 +24,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Support"))
 from support import free_port, memory_kb, stop, wait_for  # noqa: E402
+from shore import Postgres, mosquitto  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 60
 python = sys.executable
 work = tempfile.mkdtemp(prefix="fleet-bench-")
 os.chmod(work, 0o755)
-PG_BIN = "/usr/lib/postgresql/15/bin"
-NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-# PostgreSQL runs as nobody and mosquitto as its own user: their folders are under /tmp, which every user may cross.
-pg = tempfile.mkdtemp(prefix="telltale-pg-", dir="/tmp")
-os.chmod(pg, 0o755)
-shutil.chown(pg, "nobody", "nogroup")
-outside = [pg]
-pg_port = free_port()
-subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", f"{pg}/data", "-U", "telltale", "--auth=trust", "-E", "UTF8",
-                         "--no-locale"], check=True, capture_output=True)
-subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", f"{pg}/data", "-l", f"{pg}/log", "-w", "-o",
-                         f"-p {pg_port} -k {pg} -c listen_addresses=127.0.0.1 -c shared_buffers=256MB", "start"],
-               check=True, capture_output=True)
+database = Postgres(free_port(), settings="-c shared_buffers=256MB")
+if not database.ok:
+    sys.exit("PostgreSQL did not start: " + database.errors)
+pg, pg_port = database.folder, database.port
+outside = []
 procs = []
 
 
@@ -51,7 +43,7 @@ def cleanup():
     for p in procs:
         if p.poll() is None:
             stop(p)
-    subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", f"{pg}/data", "-m", "immediate", "stop"], capture_output=True)
+    database.remove()
     for folder in outside + [work]:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -60,34 +52,22 @@ import atexit  # noqa: E402
 atexit.register(cleanup)
 
 
-def sql(query, database="fleet"):
-    out = subprocess.run(["psql", "-h", pg, "-p", str(pg_port), "-U", "telltale", "-d", database, "-At", "-F", "\t",
-                          "-c", query], capture_output=True, text=True, check=True)
-    return [line.split("\t") for line in out.stdout.splitlines() if line]
+def sql(query, name="fleet"):
+    return database.sql(query, name)
 
 
 def broker(port):
-    keep = os.path.join("/tmp", f"telltale-mq-{os.getpid()}-{port}")
+    process, keep = mosquitto(port, work)
     outside.append(keep)
-    os.makedirs(keep, mode=0o755, exist_ok=True)
-    try:
-        shutil.chown(keep, "mosquitto")
-    except (LookupError, OSError):
-        pass
-    conf = os.path.join(work, f"mq-{port}.conf")
-    with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location {keep}/\n"
-                "max_queued_messages 100000\nmax_inflight_messages 100\n")
-    p = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    procs.append(p)
+    procs.append(process)
     time.sleep(0.3)
-    return p
+    return process
 
 
 def run(brokers, workers, period, boats=2000):
     sql("DROP DATABASE IF EXISTS fleet", "postgres")
     sql("CREATE DATABASE fleet", "postgres")
-    store = f"postgres://telltale@127.0.0.1:{pg_port}/fleet"
+    store = database.url
     ports = [free_port() for _ in range(brokers)]
     started = [broker(p) for p in ports]
     args = sum([["--broker", f"mqtt://127.0.0.1:{p}"] for p in ports], [])

@@ -142,7 +142,7 @@ public struct FleetModel: Sendable {
     }
 
     /// A track in `limit` points at most, evenly through it, the last always kept: the whole voyage on the chart.
-    static func thinned<Point>(_ track: [Point], to limit: Int) -> [Point] {
+    public static func thinned<Point>(_ track: [Point], to limit: Int) -> [Point] {
         guard track.count > limit, limit > 1 else { return track }
         let step = (track.count - 1 + limit - 2) / (limit - 1)
         var out: [Point] = []

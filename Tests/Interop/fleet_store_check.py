@@ -22,7 +22,6 @@ gateways and a load generator; then the same on SQLite with no `--store`.
    each batch once, in the file it made in its working folder.
 """
 import json
-import math
 import os
 import shutil
 import signal
@@ -36,6 +35,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import ROOT, Checks, Gateway, free_port, stop, wait_for  # noqa: E402
+from shore import Postgres, mosquitto  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 python = sys.executable
@@ -43,17 +43,16 @@ work = tempfile.mkdtemp(prefix="fleet-store-")
 os.chmod(work, 0o755)
 check = Checks("fleet-store-check")
 procs = []
-PG_BIN = "/usr/lib/postgresql/15/bin"
-NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+outside = []
+database = None
 
 
 def cleanup():
     for p in procs:
         if p.poll() is None:
             stop(p)
-    if os.path.isdir(os.path.join(pg, "data")):
-        subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(pg, "data"), "-m", "immediate", "stop"],
-                       capture_output=True)
+    if database:
+        database.remove()
     for folder in outside:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -71,33 +70,13 @@ def fnv(boat, count):
 
 
 # ---- 1. PostgreSQL, two brokers, workers, the web side -----------------------------------------------------------
-# PostgreSQL runs as nobody and mosquitto as its own user: their folders are under /tmp, which every user may cross
-# (the check's own folder may sit where only root may).
-pg = tempfile.mkdtemp(prefix="telltale-pg-", dir="/tmp")
-os.chmod(pg, 0o755)
-shutil.chown(pg, "nobody", "nogroup")
-outside = [pg]
-pg_port = free_port()
-made = subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", os.path.join(pg, "data"), "-U", "telltale", "--auth=trust",
-                                "-E", "UTF8", "--no-locale"], capture_output=True, text=True)
-if made.returncode == 0:
-    subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", os.path.join(pg, "data"), "-l", os.path.join(pg, "log"), "-w",
-                         "-o", f"-p {pg_port} -k {pg} -c listen_addresses=127.0.0.1", "start"], capture_output=True)
-created = subprocess.run(NOBODY + [f"{PG_BIN}/createdb", "-h", pg, "-p", str(pg_port), "-U", "telltale", "fleet"],
-                         capture_output=True, text=True)
-check(made.returncode == 0 and created.returncode == 0,
+database = Postgres(free_port())
+pg, pg_port = database.folder, database.port
+check(database.ok,
       "Debian's PostgreSQL 15 made and started in the check's folder as an unprivileged user (initdb, pg_ctl)",
-      made.stderr[-300:] + created.stderr[-300:])
-STORE = f"postgres://telltale@127.0.0.1:{pg_port}/fleet"
-
-
-def sql(query, *parameters):
-    """psql, not Telltale: rows as lists of text."""
-    out = subprocess.run(["psql", "-h", pg, "-p", str(pg_port), "-U", "telltale", "-d", "fleet", "-At", "-F", "\t",
-                          "-v", "ON_ERROR_STOP=1", "-c", query], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(out.stderr)
-    return [line.split("\t") for line in out.stdout.splitlines() if line]
+      database.errors)
+STORE = database.url
+sql = database.sql
 
 
 ports = [free_port(), free_port()]
@@ -105,21 +84,9 @@ brokers = {}
 
 
 def broker(port):
-    conf = os.path.join(work, f"mosquitto-{port}.conf")
-    # mosquitto started as root runs as the mosquitto user: its persistence folder must be that user's.
-    keep = os.path.join("/tmp", f"telltale-mq-{os.getpid()}-{port}")
+    process, keep = mosquitto(port, work, log=os.path.join(work, f"mosquitto-{port}.log"))
     if keep not in outside:
         outside.append(keep)
-    os.makedirs(keep, mode=0o755, exist_ok=True)
-    try:
-        shutil.chown(keep, "mosquitto")
-    except (LookupError, OSError):
-        pass
-    with open(conf, "w") as f:
-        f.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence true\npersistence_location {keep}/\n"
-                f"max_queued_messages 100000\nmax_inflight_messages 100\n")
-    process = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL,
-                               stderr=open(os.path.join(work, f"mosquitto-{port}.log"), "a"))
     procs.append(process)
     brokers[port] = process
     wait_for(lambda: _listening(port), 5)

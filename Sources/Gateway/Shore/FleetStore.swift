@@ -545,7 +545,7 @@ final class FleetStore {
         var current: String?
         var points: [(Double, Double, Double)] = []
         func flush() {
-            if let current, !points.isEmpty { out.append((current, FleetStore.thinned(points, to: perBoat))) }
+            if let current, !points.isEmpty { out.append((current, FleetModel.thinned(points, to: perBoat))) }
             points.removeAll(keepingCapacity: true)
         }
         for row in try connection.run(sql, parameters) {
@@ -560,14 +560,6 @@ final class FleetStore {
             points.append((t, lat, lon))
         }
         flush()
-        return out
-    }
-
-    static func thinned<T>(_ items: [T], to limit: Int) -> [T] {
-        guard items.count > limit, limit > 1 else { return items }
-        var out: [T] = []
-        out.reserveCapacity(limit)
-        for index in 0..<limit { out.append(items[index * (items.count - 1) / (limit - 1)]) }
         return out
     }
 }

@@ -2,91 +2,16 @@ import CPosix
 import CSQLite
 import Platform
 
-/// libsqlite3's functions a store that writes needs, looked up with dlopen(3) when `telltale fleet` opens its file.
-struct SQLiteLibrary {
-    typealias Database = OpaquePointer
-    typealias Statement = OpaquePointer
-
-    let open:
-        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
-            Int32
-    let close: @convention(c) (Database?) -> Int32
-    let prepare:
-        @convention(c) (
-            Database?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
-            UnsafeMutablePointer<UnsafePointer<CChar>?>?
-        ) -> Int32
-    let bindText: @convention(c) (Statement?, Int32, UnsafePointer<CChar>?, Int32, OpaquePointer?) -> Int32
-    let bindDouble: @convention(c) (Statement?, Int32, Double) -> Int32
-    let bindInt64: @convention(c) (Statement?, Int32, Int64) -> Int32
-    let bindNull: @convention(c) (Statement?, Int32) -> Int32
-    let step: @convention(c) (Statement?) -> Int32
-    let columnCount: @convention(c) (Statement?) -> Int32
-    let columnType: @convention(c) (Statement?, Int32) -> Int32
-    let columnText: @convention(c) (Statement?, Int32) -> UnsafePointer<UInt8>?
-    let finalize: @convention(c) (Statement?) -> Int32
-    let errorMessage: @convention(c) (Database?) -> UnsafePointer<CChar>?
-    let exec: @convention(c) (Database?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    let busyTimeout: @convention(c) (Database?, Int32) -> Int32
-    let reset: @convention(c) (Statement?) -> Int32
-
-    static let shared: SQLiteLibrary? = {
-        do throws(DynamicLibrary.Failure) {
-            let library = try DynamicLibrary.open(["libsqlite3.so.0", "libsqlite3.so"])
-            func function<T>(_ name: String, _ type: T.Type) throws(DynamicLibrary.Failure) -> T {
-                try library.function(name, as: type)
-            }
-            return SQLiteLibrary(
-                open: try function(
-                    "sqlite3_open_v2",
-                    (@convention(c) (
-                        UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
-                    ) -> Int32).self),
-                close: try function("sqlite3_close_v2", (@convention(c) (Database?) -> Int32).self),
-                prepare: try function(
-                    "sqlite3_prepare_v2",
-                    (@convention(c) (
-                        Database?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
-                        UnsafeMutablePointer<UnsafePointer<CChar>?>?
-                    ) -> Int32).self),
-                bindText: try function(
-                    "sqlite3_bind_text",
-                    (@convention(c) (Statement?, Int32, UnsafePointer<CChar>?, Int32, OpaquePointer?) -> Int32).self),
-                bindDouble: try function(
-                    "sqlite3_bind_double", (@convention(c) (Statement?, Int32, Double) -> Int32).self),
-                bindInt64: try function(
-                    "sqlite3_bind_int64", (@convention(c) (Statement?, Int32, Int64) -> Int32).self),
-                bindNull: try function("sqlite3_bind_null", (@convention(c) (Statement?, Int32) -> Int32).self),
-                step: try function("sqlite3_step", (@convention(c) (Statement?) -> Int32).self),
-                columnCount: try function("sqlite3_column_count", (@convention(c) (Statement?) -> Int32).self),
-                columnType: try function("sqlite3_column_type", (@convention(c) (Statement?, Int32) -> Int32).self),
-                columnText: try function(
-                    "sqlite3_column_text", (@convention(c) (Statement?, Int32) -> UnsafePointer<UInt8>?).self),
-                finalize: try function("sqlite3_finalize", (@convention(c) (Statement?) -> Int32).self),
-                errorMessage: try function(
-                    "sqlite3_errmsg", (@convention(c) (Database?) -> UnsafePointer<CChar>?).self),
-                exec: try function(
-                    "sqlite3_exec",
-                    (@convention(c) (Database?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?)
-                        -> Int32).self),
-                busyTimeout: try function("sqlite3_busy_timeout", (@convention(c) (Database?, Int32) -> Int32).self),
-                reset: try function("sqlite3_reset", (@convention(c) (Statement?) -> Int32).self))
-        } catch {
-            return nil
-        }
-    }()
-}
-
-/// One read-write connection to a SQLite file: the committee laptop's store. WAL, so the web side reads while a
+/// One read-write connection to a SQLite file (through the charts' ``SQLite`` table): the committee laptop's store. WAL, so the web side reads while a
 /// worker writes; a writer waits up to 10 s for another's transaction.
 final class SQLiteConnection: SQLConnection {
     let dialect = SQLDialect.sqlite
-    private let lib: SQLiteLibrary
-    private let database: SQLiteLibrary.Database
-    private var statements: [String: SQLiteLibrary.Statement] = [:]
+    private let lib: SQLite
+    private let database: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
 
     init(path: String) throws(StoreError) {
-        guard let lib = SQLiteLibrary.shared else { throw StoreError("libsqlite3 is not installed") }
+        guard let lib = SQLite.load() else { throw StoreError("libsqlite3 is not installed") }
         self.lib = lib
         var database: OpaquePointer?
         let code = lib.open(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
@@ -133,7 +58,7 @@ final class SQLiteConnection: SQLConnection {
 
     @discardableResult
     func run(_ sql: String, _ parameters: [SQLValue]) throws(StoreError) -> [[String?]] {
-        let statement: SQLiteLibrary.Statement
+        let statement: OpaquePointer
         if let kept = statements[sql] {
             statement = kept
         } else {

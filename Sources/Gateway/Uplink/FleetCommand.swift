@@ -110,36 +110,33 @@ public enum FleetCommand {
                     id = options.session.map { "telltale-fleet-" + $0 } ?? "telltale-fleet-\(getpid())"
                     clean = options.session == nil
                 }
-                let client: MQTTClient
-                do { client = try MQTTClient(id: id, cleanSession: clean) } catch {
-                    throw CommandError("fleet: \(error)", status: 69)
-                }
-                // A history batch is a few kilobytes; a megabyte is a hostile one, dropped and counted.
-                client.maximumIncoming = 1 << 20
-                client.journal = journal
-                if let username = options.username {
-                    client.credentials(username: username, password: options.password)
-                }
-                if broker.tls, let ca = options.ca {
-                    let code = client.tls(ca: ca, certificate: nil, key: nil)
-                    if code != 0 { throw CommandError("fleet: TLS: \(client.lib.text(code))", status: 69) }
-                }
-                links.append(Link(url: url, host: broker.host, port: broker.port, tls: broker.tls, client: client))
-                if options.keeper {
-                    let keeper: MQTTClient
-                    do { keeper = try MQTTClient(id: "telltale-keeper", cleanSession: false) } catch {
+                // A client for this broker: a history batch is a few kilobytes, a megabyte a hostile one (dropped and
+                // counted); every message into the journal before it is acknowledged.
+                func client(_ id: String, clean: Bool) throws(CommandError) -> MQTTClient {
+                    let client: MQTTClient
+                    do { client = try MQTTClient(id: id, cleanSession: clean) } catch {
                         throw CommandError("fleet: \(error)", status: 69)
                     }
-                    keeper.maximumIncoming = 1 << 20
-                    keeper.journal = journal
+                    client.maximumIncoming = 1 << 20
+                    client.journal = journal
                     if let username = options.username {
-                        keeper.credentials(username: username, password: options.password)
+                        client.credentials(username: username, password: options.password)
                     }
-                    if broker.tls, let ca = options.ca { _ = keeper.tls(ca: ca, certificate: nil, key: nil) }
+                    if broker.tls, let ca = options.ca {
+                        let code = client.tls(ca: ca, certificate: nil, key: nil)
+                        if code != 0 { throw CommandError("fleet: TLS: \(client.lib.text(code))", status: 69) }
+                    }
+                    return client
+                }
+                links.append(
+                    Link(
+                        url: url, host: broker.host, port: broker.port, tls: broker.tls,
+                        client: try client(id, clean: clean)))
+                if options.keeper {
                     links.append(
                         Link(
-                            url: url, host: broker.host, port: broker.port, tls: broker.tls, client: keeper,
-                            keeper: true))
+                            url: url, host: broker.host, port: broker.port, tls: broker.tls,
+                            client: try client("telltale-keeper", clean: false), keeper: true))
                 }
             }
         }
