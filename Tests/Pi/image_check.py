@@ -238,7 +238,8 @@ def shore_boat():
 broker = start_broker()
 link.up()
 fleet = subprocess.Popen([host_telltale, "fleet", "--broker", f"mqtt://127.0.0.1:{BROKER}", "--listen",
-                          f"127.0.0.1:{FLEET}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                          f"127.0.0.1:{FLEET}", "--store", os.path.join(work, "fleet.sqlite")],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 # 2. First boot, with no adapter plugged in.
 pi = EmulatedPi(card, work, key=key).boot()

@@ -33,7 +33,7 @@ wind = 1
 TOML
 sleep 0.5
 # shellcheck disable=SC2086
-$RUNNER "$BIN" fleet --broker "mqtt://127.0.0.1:$BROKER" --listen "127.0.0.1:$WEB" >/dev/null 2>"$WORK/fleet.log" &
+$RUNNER "$BIN" fleet --broker "mqtt://127.0.0.1:$BROKER" --listen "127.0.0.1:$WEB" --store "$WORK/fleet.sqlite" >/dev/null 2>"$WORK/fleet.log" &
 FLEET=$!
 # shellcheck disable=SC2086
 $RUNNER "$BIN" run --config "$WORK/uplink.toml" >/dev/null 2>"$WORK/run.log" &
