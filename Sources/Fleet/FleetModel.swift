@@ -169,16 +169,45 @@ public struct FleetModel: Sendable {
 
     /// The fleet for the panel's Fleet layout at `time`: each boat, its age, where it is, its motion and wind, its
     /// alarms, its whole track in `trackLimit` points at most.
-    public func json(at time: Double, trackLimit: Int = 300) -> String {
+    ///
+    /// With the race office's fleet file, each boat has its name, sail number, class and colour, and a boat entered
+    /// but never heard is listed too (its age null); `classes` lists the classes in the order first entered.
+    public func json(at time: Double, trackLimit: Int = 300, entries: [FleetEntry] = []) -> String {
         var out = JSONWriter()
         out.beginObject()
         out.value("fleet", true)
         out.value("time", time)
+        var entered: [String: FleetEntry] = [:]
+        var classes: [String] = []
+        for entry in entries {
+            entered[entry.boat] = entry
+            if !entry.group.isEmpty && !classes.contains(entry.group) { classes.append(entry.group) }
+        }
+        out.beginArray("classes")
+        for group in classes { out.value(nil, group) }
+        out.endArray()
         out.beginArray("boats")
-        for id in boats.keys.sorted() {
-            let boat = boats[id]!
+        var ids = Set(boats.keys)
+        for entry in entries { ids.insert(entry.boat) }
+        for id in ids.sorted() {
             out.beginObject()
             out.value("id", id)
+            if let entry = entered[id] {
+                out.value("name", entry.name)
+                out.value("sail", entry.sail)
+                out.value("class", entry.group)
+                if let colour = entry.colour { out.value("colour", colour) }
+            }
+            guard let boat = boats[id] else {
+                out.null("online")
+                out.null("age")
+                out.beginArray("alarms")
+                out.endArray()
+                out.beginArray("track")
+                out.endArray()
+                out.endObject()
+                continue
+            }
             if let online = boat.online { out.value("online", online) } else { out.null("online") }
             SignalKValue.number("age", max(0, time - boat.heard), 1, &out)
             for path in [

@@ -18,6 +18,8 @@ struct Fleet: SpecCommand {
     @Option(name: .customLong("worker"), help: help("worker")) var worker: String?
     @Option(name: .customLong("journal"), help: help("journal")) var journal: String?
     @Flag(name: .customLong("keeper"), help: help("keeper")) var keeper = false
+    @Option(name: .customLong("entries"), help: help("entries")) var entries: String?
+    @Option(name: .customLong("races"), help: help("races")) var races: String?
 
     var options: FleetOptions {
         get throws {
@@ -28,6 +30,8 @@ struct Fleet: SpecCommand {
             options.worker = worker
             options.journal = journal
             if keeper { try options.set("keeper", nil) }
+            options.entries = entries
+            options.races = races
             options.listen = listen
             options.username = username
             options.password = password

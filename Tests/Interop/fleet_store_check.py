@@ -9,8 +9,11 @@ gateways and a load generator; then the same on SQLite with no `--store`.
 2. Two `telltale run` gateways on the demo voyage (real time) with `[uplink] broker` listing both brokers (each boat
    on the one its id hashes to) and `[record]` on, and `Tests/Interop/fleet_load.py` publishing as 300 more boats
    (a batch each 2 s, every group at 1 Hz, some batches twice, a hostile message every tenth batch).
-3. Mid-stream one worker is killed with SIGKILL and started again 5 s later, and one broker is stopped and started
-   again (its persistence file kept).
+   Beside them, `race_boats.py` sails a club race of eleven boats in three classes (its past at once, as late
+   history, then live); the web side has the race office's files (`--entries`, `--races`).
+3. Mid-stream one worker is killed with SIGKILL and started again 5 s later, one broker is stopped and started
+   again (its persistence file kept), and PostgreSQL is stopped as by a crash (`pg_ctl -m immediate`) and started
+   again 5 s later.
 4. Afterwards: every batch the brokers acknowledged, of every boat, is in the store exactly once; the gateways'
    numbers run from 1 with no gap; nothing hostile was stored (refused and counted); the workers ran throughout;
    a PostGIS query (no Telltale code) measures the distance along each gateway's track and it agrees with the
@@ -18,6 +21,10 @@ gateways and a load generator; then the same on SQLite with no `--store`.
    boat and serves a boat's track as GPX that gpxpy reads, point for point as the store holds it; in chromium the
    Fleet layout lists every boat, and Replay draws the span kept, its slider putting each gateway's boat where the
    store has it at that moment, and plays on.
+   The race: each boat's start, marks, finish, distance sailed and to go, elapsed and corrected time and its places
+   in its class agree with the rules read again independently (`race_boats.reference`, GeographicLib); the results
+   CSV says the same; in chromium the class filter shows one class, the boat gone silent is marked as stopped
+   reporting, and the race table lists the class in corrected and then elapsed order.
 5. The same with SQLite: `telltale fleet` (role all) with no `--store`, a gateway and 40 boats of the load generator:
    each batch once, in the file it made in its working folder.
 """
@@ -36,6 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import ROOT, Checks, Gateway, free_port, stop, wait_for  # noqa: E402
 from shore import Postgres, mosquitto  # noqa: E402
+import race_boats  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 python = sys.executable
@@ -120,7 +128,14 @@ def worker(name, keeper=False):
 worker("w1")
 worker("w2", keeper=True)
 web_port = free_port()
-web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", STORE, "--listen", f"127.0.0.1:{web_port}"],
+# The race office's files: a race whose gun went 40 minutes ago.
+gun = round(time.time()) - 2400
+with open(os.path.join(work, "entries.csv"), "w") as f:
+    f.write(race_boats.entries_csv())
+with open(os.path.join(work, "races.toml"), "w") as f:
+    f.write(race_boats.races_toml(gun))
+web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", STORE, "--listen", f"127.0.0.1:{web_port}",
+                        "--entries", os.path.join(work, "entries.csv"), "--races", os.path.join(work, "races.toml")],
                        stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "web.log"), "w"))
 procs.append(web)
 time.sleep(2)
@@ -166,6 +181,8 @@ load = subprocess.Popen([python, os.path.join(HERE, "fleet_load.py"), "--brokers
                          "--hostile"], stdout=subprocess.PIPE, stderr=open(os.path.join(work, "load.log"), "w"),
                         text=True)
 procs.append(load)
+race = race_boats.Publisher(ports, gun)
+race.start()
 start = time.monotonic()
 
 
@@ -185,6 +202,10 @@ brokers[ports[1]].send_signal(signal.SIGTERM)
 brokers[ports[1]].wait(10)
 at(36)
 broker(ports[1])
+at(42)
+crashed = database.stop("immediate")
+at(47)
+restarted = database.start()
 load_out, _ = load.communicate(timeout=150)
 summary = json.loads(load_out.strip().splitlines()[-1]) if load_out.strip() else {}
 at(70)
@@ -228,10 +249,14 @@ check(workers["w1"].poll() is None and workers["w2"].poll() is None and web.poll
 check(brokers[ports[1]].poll() is None and "connected to the broker mqtt://127.0.0.1:%d" % ports[1] in
       open(os.path.join(work, "w2.log")).read().split("is down")[-1],
       "the workers reconnected to the restarted broker")
+logs = "".join(open(os.path.join(work, f"{w}.log")).read() for w in ("w1", "w2"))
+check(crashed and restarted and "the store takes writes again" in logs,
+      "PostgreSQL stopped as by a crash mid-stream and started 5 s later: the workers held on and wrote again "
+      "(and the batches above are all there)", logs[-400:])
 refused = sum(int(r[0]) for r in sql("SELECT refused FROM fleet_workers"))
 bad = sql("SELECT count(*) FROM fleet_batches WHERE seq > 1000000 OR boat NOT LIKE 'load-%' AND boat NOT LIKE "
-          "'real-%'")[0][0]
-known = set(acked) | set(names)
+          "'real-%' AND boat NOT LIKE 'race-%'")[0][0]
+known = set(acked) | set(names) | {b[0] for b in race_boats.BOATS}
 strangers = [r[0] for r in sql("SELECT boat FROM fleet_boats") if r[0] not in known]
 hostile = summary.get("hostileAcknowledged", 0)
 check(hostile > 100 and refused >= hostile and bad == "0" and not strangers,
@@ -284,8 +309,8 @@ for name in names:
           f"{len(matched)} of {len(stored_points)} matched")
 
 # The web side.
-def get(path):
-    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}{path}", timeout=10) as response:
+def get(path, base=None):
+    with urllib.request.urlopen(f"{base or f'http://127.0.0.1:{web_port}'}{path}", timeout=10) as response:
         return response.read()
 
 
@@ -309,6 +334,92 @@ check(int(partitions) >= 2,
       f"positions in day partitions ({partitions}: the demo voyage's day and today's), dropped whole when a race is "
       "old")
 
+# The race office: the standings against the rules read again (race_boats.reference, GeographicLib).
+def hms(seconds):
+    total = round(seconds)
+    return f"{total // 3600}:{total // 60 % 60:02d}:{total % 60:02d}"
+
+
+def standings(base=None):
+    data = json.loads(get("/telltale/v1/fleet/races/0", base))
+    return data, {b["id"]: b for b in data.get("boats", [])}
+
+
+def compare_race(base=None):
+    """The served standings against race_boats.reference at each boat's last position: (data, served, reference,
+    what differs, what is placed otherwise, how many finished)."""
+    data, served = standings(base)
+    wrong = {}
+    reference = {}
+    for n, (boat, group, *_rest) in enumerate(race_boats.BOATS):
+        b = served.get(boat)
+        if not b or not b.get("last"):
+            wrong[boat] = "not in the standings"
+            continue
+        ref = race_boats.reference(n, gun, b["last"][0])
+        reference[boat] = ref
+        problems = []
+        if b["status"] != ref["status"] or b["class"] != group:
+            problems.append(("status", b["status"], ref["status"]))
+        for key, tolerance in (("started", 0.5), ("finished", 0.5), ("elapsed", 0.5)):
+            if (b[key] is None) != (ref[key] is None) or (b[key] is not None and abs(b[key] - ref[key]) > tolerance):
+                problems.append((key, b[key], ref[key]))
+        if abs(b["sailed"] - ref["sailed"]) > 0.001 * ref["sailed"] + 1:
+            problems.append(("sailed", b["sailed"], ref["sailed"]))
+        if (b["toGo"] is None) != (ref["toGo"] is None) or (b["toGo"] is not None and
+                                                            abs(b["toGo"] - ref["toGo"]) > 2):
+            problems.append(("toGo", b["toGo"], ref["toGo"]))
+        if (b["corrected"] is None) != (ref["corrected"] is None) or (
+                b["corrected"] is not None and abs(b["corrected"] - ref["corrected"]) > 0.5 + 0.002 * ref["corrected"]):
+            problems.append(("corrected", b["corrected"], ref["corrected"]))
+        if len(b["rounded"]) != ref["rounded"] or b["stopped"] != (race_boats.BOATS[n][5] == "silent"):
+            problems.append(("rounded/stopped", len(b["rounded"]), b["stopped"]))
+        if problems:
+            wrong[boat] = problems
+    # Places in each class from the reference's own values.
+    order = {"finished": 0, "racing": 1, "did not finish": 2, "not started": 3}
+    places = {}
+    for group in ("IRC", "Sonar", "Dinghy"):
+        boats = [b[0] for b in race_boats.BOATS if b[1] == group and b[0] in reference]
+        by_elapsed = sorted(boats, key=lambda x: (order[reference[x]["status"]], reference[x]["elapsed"]
+                                                  if reference[x]["status"] == "finished" else reference[x]["toGo"]))
+        by_corrected = sorted(boats, key=lambda x: (order[reference[x]["status"]], reference[x]["corrected"]
+                                                    or float("inf")))
+        for i, boat in enumerate(by_elapsed):
+            places.setdefault(boat, {})["placeElapsed"] = i + 1
+        for i, boat in enumerate(by_corrected):
+            places[boat]["placeCorrected"] = i + 1
+    misplaced = {b: (served[b]["placeElapsed"], served[b]["placeCorrected"], p) for b, p in places.items()
+                 if (served[b]["placeElapsed"], served[b]["placeCorrected"]) != (p["placeElapsed"],
+                                                                                 p["placeCorrected"])}
+    finished = sum(1 for r in reference.values() if r["status"] == "finished")
+    return data, served, reference, wrong, misplaced, finished
+
+
+data, served, reference, wrong, misplaced, finished = compare_race()
+check(not wrong and not misplaced and finished >= 6 and len(reference) == 11
+      and not any(b["class"] == "Cruiser" for b in data.get("boats", [])),
+      f"the race's standings: start (one boat over early, back), the mark rounded within its zone (one wide, not), "
+      f"finish, distance sailed and to go, elapsed and corrected time (TCC, PY, one-design; the dinghies on their own "
+      f"gun) and each class's places agree with the rules read again with GeographicLib ({finished} of 11 finished; "
+      f"the silent boat marked)", {"wrong": wrong, "misplaced": misplaced})
+import csv  # noqa: E402
+import io  # noqa: E402
+table = list(csv.DictReader(io.StringIO(get("/telltale/v1/fleet/races/0/results.csv").decode())))
+_, served_now = standings()
+csv_ok = len(table) == 11
+for row in table:
+    b = served_now.get(row["Boat"])
+    ref = reference.get(row["Boat"])
+    want = {"finished": "FIN", "racing": "stopped reporting" if b and b["stopped"] else "racing"}.get(
+        b["status"] if b else "", "?")
+    if not b or int(row["Place"]) != b["placeCorrected"] or row["Status"] != want or (
+            b["status"] == "finished" and (row["Elapsed"] != hms(b["elapsed"]) or row["Corrected"] !=
+                                           hms(b["corrected"]) or abs(b["elapsed"] - ref["elapsed"]) > 0.5)):
+        csv_ok = False
+check(csv_ok, f"the results as CSV (read by Python's csv): {len(table)} boats, class by class in corrected order, "
+      "times as h:mm:ss", table[:3])
+
 # The committee's replay in chromium, from the web side: the span kept, the slider, the boats where the store says.
 from browser import chromium  # noqa: E402
 driver = chromium(1024, 900)
@@ -320,6 +431,36 @@ try:
     gpx_link = driver.execute_script(
         f"const a = document.querySelector('.fleet-table a[href$=\"/{names[0]}/track.gpx\"]'); return a && a.href")
     check(rows >= 302 and gpx_link, f"the Fleet layout from the web side lists {rows} boats, each with its track as GPX")
+    # The committee's views: one class, the boat gone silent, the race in corrected and elapsed order.
+    driver.execute_script("const s = document.querySelector('.fleet-class'); s.value = 'IRC'; "
+                          "s.dispatchEvent(new Event('change'));")
+    irc = [b[0] for b in race_boats.BOATS if b[1] == "IRC"]
+    # The silent boat's last batch reached the store when the race's past was published: two minutes on, it is marked.
+    row_text = "const r = document.querySelector('.fleet-table tr[data-boat=\"race-irc-5\"]'); return r && r.textContent"
+    wait_for(lambda: "stopped reporting" in (driver.execute_script(row_text) or ""), 90, step=1)
+    shown_rows = driver.execute_script(
+        "return [...document.querySelectorAll('.fleet-table tbody tr')].map(r => [r.dataset.boat, r.textContent])")
+    silent = [r for r in shown_rows if "stopped reporting" in r[1]]
+    check(sorted(r[0] for r in shown_rows) == sorted(irc) and [r[0] for r in silent] == ["race-irc-5"],
+          f"the Fleet layout filtered by class: IRC shows its {len(irc)} boats alone, with names and sail numbers, "
+          "and the one silent for more than two minutes marked as stopped reporting", shown_rows[:12])
+    driver.execute_script("document.querySelector('.race-open').click()")
+    wait_for(lambda: driver.execute_script("return !!window.telltaleRace"), 20, step=0.2)
+    _, now_served = standings()
+    want_corrected = sorted(irc, key=lambda b: now_served[b]["placeCorrected"])
+    want_elapsed = sorted(irc, key=lambda b: now_served[b]["placeElapsed"])
+    corrected_rows = driver.execute_script("return window.telltaleRace.rows")
+    driver.execute_script("const s = document.querySelector('.race-order'); s.value = 'elapsed'; "
+                          "s.dispatchEvent(new Event('change'));")
+    elapsed_rows = driver.execute_script("return window.telltaleRace.rows")
+    marks = driver.execute_script("return document.querySelectorAll('.race-mark').length")
+    check(corrected_rows == want_corrected and elapsed_rows == want_elapsed and want_corrected != want_elapsed
+          and marks == 1,
+          f"the race in chromium, IRC alone: by corrected time {corrected_rows}, by elapsed time {elapsed_rows} "
+          "(as the standings place them), the course's mark on the chart",
+          {"corrected": want_corrected, "elapsed": want_elapsed, "marks": marks})
+    driver.execute_script("document.querySelector('.race-close').click(); const s = "
+                          "document.querySelector('.fleet-class'); s.value = ''; s.dispatchEvent(new Event('change'));")
     driver.execute_script("document.querySelector('.replay-open').click()")
     wait_for(lambda: driver.execute_script("return !!(window.telltaleReplay && window.telltaleReplay.shown)"), 30,
              step=0.2)
@@ -358,6 +499,7 @@ try:
     check(played > moment, f"played at x1200, the replay moved on ({played - moment:.0f} s of race in 2 s)")
 finally:
     driver.quit()
+race.stopping.set()
 
 for p in list(workers.values()) + [web]:
     stop(p)
@@ -368,15 +510,23 @@ os.makedirs(laptop)
 port = ports[0]
 fleet_port = free_port()
 alone = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--listen",
-                          f"127.0.0.1:{fleet_port}"], cwd=laptop, stdout=subprocess.DEVNULL,
+                          f"127.0.0.1:{fleet_port}", "--entries", os.path.join(work, "entries.csv"), "--races",
+                          os.path.join(work, "races.toml")], cwd=laptop, stdout=subprocess.DEVNULL,
                          stderr=open(os.path.join(work, "laptop.log"), "w"))
 procs.append(alone)
 time.sleep(1)
+race = race_boats.Publisher([port], gun)
+race.start()
 report2 = os.path.join(work, "load2.json")
 subprocess.run([python, os.path.join(HERE, "fleet_load.py"), "--brokers", str(port), "--boats", "40",
                 "--seconds", "15", "--batch", "2", "--prefix", "lap", "--report", report2, "--duplicates",
                 "--hostile"], capture_output=True, timeout=120)
 time.sleep(3)
+_, _, reference2, wrong2, misplaced2, finished2 = compare_race(f"http://127.0.0.1:{fleet_port}")
+check(not wrong2 and not misplaced2 and finished2 >= 6 and len(reference2) == 11,
+      f"the same race's standings from the SQLite store agree with the rules read again ({finished2} finished)",
+      {"wrong": wrong2, "misplaced": misplaced2})
+race.stopping.set()
 stop(alone)
 acked2 = json.load(open(report2))["boats"] if os.path.exists(report2) else {}
 path = os.path.join(laptop, "telltale-fleet.sqlite")

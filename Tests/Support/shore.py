@@ -23,14 +23,23 @@ class Postgres:
         self.data = os.path.join(self.folder, "data")
         self.made = subprocess.run(NOBODY + [f"{PG_BIN}/initdb", "-D", self.data, "-U", "telltale", "--auth=trust",
                                              "-E", "UTF8", "--no-locale"], capture_output=True, text=True)
+        self.settings = settings
         if self.made.returncode == 0:
-            subprocess.run(NOBODY + ["env", f"HOME={self.folder}", f"{PG_BIN}/pg_ctl", "-D", self.data, "-l",
-                                     os.path.join(self.folder, "log"), "-w", "-o",
-                                     f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 {settings}", "start"],
-                           capture_output=True)
+            self.start()
         self.created = subprocess.run(NOBODY + [f"{PG_BIN}/createdb", "-h", self.folder, "-p", str(port), "-U",
                                                 "telltale", database], capture_output=True, text=True)
         self.url = f"postgres://telltale@127.0.0.1:{port}/{database}"
+
+    def start(self):
+        return subprocess.run(NOBODY + ["env", f"HOME={self.folder}", f"{PG_BIN}/pg_ctl", "-D", self.data, "-l",
+                                        os.path.join(self.folder, "log"), "-w", "-o",
+                                        f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+                                        f"{self.settings}", "start"], capture_output=True).returncode == 0
+
+    def stop(self, mode="immediate"):
+        """pg_ctl stop: `immediate` is as a crash (no checkpoint; the log replayed at the next start)."""
+        return subprocess.run(NOBODY + [f"{PG_BIN}/pg_ctl", "-D", self.data, "-m", mode, "-w", "stop"],
+                              capture_output=True).returncode == 0
 
     @property
     def ok(self):

@@ -9,10 +9,12 @@ import SignalK
 /// - `tracks?from=&to=[&boat=][&points=]`: every boat's positions in that span, `[[time, latitude, longitude], ...]`,
 ///   at most `points` a boat (300; up to 5,000) evenly through it;
 /// - `boats/<id>/track.gpx?from=&to=`: one boat's track as GPX 1.1, every point kept;
-/// - `boats/<id>/batches`: how many history batches of the boat the store keeps, the lowest and highest number.
+/// - `boats/<id>/batches`: how many history batches of the boat the store keeps, the lowest and highest number;
+/// - `races`: the races of the race office's file (`--races`);
+/// - `races/<n>`: race n's course and standings (``RaceResults/json``), `races/<n>/results.csv` its results.
 enum FleetQueries {
     static func answer(
-        _ asked: SignalKServer.FleetRequest, store: FleetStore, at time: Double, log: Log
+        _ asked: SignalKServer.FleetRequest, store: FleetStore, office: RaceOffice? = nil, at time: Double, log: Log
     ) -> SignalKServer.ShellReply {
         func number(_ name: String) -> Double? {
             asked.parameters[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
@@ -79,6 +81,22 @@ enum FleetQueries {
                 out.endArray()
                 out.endObject()
                 return .json(status: 200, out.text)
+            case 1 where parts[0] == "races":
+                return .json(status: 200, office?.list() ?? #"{"races":[]}"#)
+            case 2 where parts[0] == "races", 3 where parts[0] == "races" && parts[2] == "results.csv":
+                guard let office, let index = Int(parts[1]), index >= 0, index < office.races.count else {
+                    return .message(status: 404, "no such race")
+                }
+                let standings = try office.standings(index, store: store, at: time)
+                let course = office.races[index]
+                if parts.count == 3 {
+                    return .file(
+                        status: 200, contentType: "text/csv; charset=utf-8",
+                        body: Array(RaceResults.csv(course, standings: standings, entries: office.entered).utf8))
+                }
+                return .json(
+                    status: 200,
+                    RaceResults.json(course, index: index, standings: standings, entries: office.entered, at: time))
             case 3 where parts[0] == "boats" && FleetModel.isValidBoat(parts[1]):
                 let boat = parts[1]
                 switch parts[2] {

@@ -61,6 +61,30 @@ public enum FleetCommand {
             throw CommandError("fleet: the store \(FleetStore.describe(options.store)): \(error)", status: 69)
         }
         let name = options.worker ?? options.session ?? "fleet-\(getpid())"
+        // The race office's files, read once: a file that cannot be read stops the start; a line of the fleet file
+        // that cannot be an entry is said and left out.
+        var entries: [FleetEntry] = []
+        if let path = options.entries {
+            let bytes: [UInt8]
+            do { bytes = try POSIX.readFile(path, limit: 16 << 20) } catch {
+                throw CommandError("fleet: --entries \(path): \(error)", status: 66)
+            }
+            let (read, problems) = FleetEntries.parse(String(decoding: bytes, as: UTF8.self))
+            for problem in problems.prefix(50) {
+                log.warning("fleet.entries", "fleet: \(path): \(problem)", [("device", "fleet")])
+            }
+            guard !read.isEmpty else { throw CommandError("fleet: --entries \(path): no boat entered", status: 65) }
+            entries = read
+            log.info("fleet.entries", "fleet: \(entries.count) boats entered from \(path)", [("device", "fleet")])
+        }
+        var office: RaceOffice?
+        if let path = options.races {
+            do { office = RaceOffice(races: try RaceFile.read(path), entries: entries) } catch {
+                throw CommandError("fleet: --races \(error)", status: 65)
+            }
+        } else if !entries.isEmpty {
+            office = RaceOffice(races: [], entries: entries)
+        }
         // The web side: every role but a worker's.
         var server: WebServer?
         if options.role != .ingest {
@@ -279,7 +303,7 @@ public enum FleetCommand {
                 if after - readAt < 10 || after >= nextIdle {
                     // At race scale each boat's track is shorter on the live view (replay draws it whole).
                     let limit = max(20, min(300, 60_000 / max(1, fleet.boats.count)))
-                    server.setFleet(fleet.json(at: unix, trackLimit: limit))
+                    server.setFleet(fleet.json(at: unix, trackLimit: limit, entries: entries))
                     nextIdle = after + 10
                 }
             }
@@ -288,7 +312,9 @@ public enum FleetCommand {
                 let reply: SignalKServer.ShellReply
                 switch request.kind {
                 case .keepAccess: continue
-                case .fleet(let asked): reply = FleetQueries.answer(asked, store: store, at: unix, log: log)
+                case .fleet(let asked):
+                    reply = FleetQueries.answer(
+                        asked, store: store, office: office, at: unix, log: log)
                 case .chart(let kind):
                     // No charts ashore: the list is empty, a tile is not there.
                     let listed = kind == .list
@@ -368,7 +394,7 @@ public enum FleetCommand {
                 duplicates += written.duplicates
                 pending.removeAll(keepingCapacity: true)
                 if failures > 0 {
-                    log.notice("fleet.store", "fleet: the store takes writes again", [("device", "fleet")])
+                    log.notice("fleet.store.again", "fleet: the store takes writes again", [("device", "fleet")])
                 }
                 failures = 0
                 return true

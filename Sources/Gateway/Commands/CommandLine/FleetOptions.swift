@@ -30,6 +30,10 @@ public struct FleetOptions: CommandOptions {
     /// This worker also keeps the `telltale-keeper` session on every broker (one worker of a deployment): what
     /// boats publish while a restarted broker has no shared subscriber yet waits there.
     public var keeper = false
+    /// The race office's fleet file (CSV: boat ids, names, sail numbers, classes, colours, TCC or PY).
+    public var entries: String?
+    /// The race office's races (TOML: gun, start line, marks, finish, time limit).
+    public var races: String?
 
     public init() {}
 
@@ -69,6 +73,14 @@ public struct FleetOptions: CommandOptions {
                 "journal", "FILE",
                 "The worker's journal [telltale-worker-NAME.journal beside a SQLite store, else here].",
                 example: "w1.journal"),
+            .option(
+                "entries", "FILE",
+                "The fleet file (CSV with a header: boat, name, sail, class, colour, tcc or py): names, classes and "
+                    + "handicaps on the Fleet layout and in the results.", example: "entries.csv"),
+            .option(
+                "races", "FILE",
+                "The races (TOML, [[race]] with start, line, marks, finish): standings by elapsed and corrected "
+                    + "time, results as CSV.", example: "races.toml"),
             .flag(
                 "keeper",
                 "Also keep the telltale-keeper session on every broker (one worker): nothing a boat publishes while a "
@@ -94,6 +106,8 @@ public struct FleetOptions: CommandOptions {
         case "worker": worker = text
         case "journal": journal = text
         case "keeper": keeper = true
+        case "entries": entries = text
+        case "races": races = text
         default: throw .unhandled(flag)
         }
     }
