@@ -193,17 +193,26 @@ office = subprocess.Popen([binary, "fleet", "--role", "web", "--store", store, "
 procs.append(office)
 time.sleep(3)
 times = []
+answers = []
 for n in range(3):
+    # Asked for, a past race is read from the store a few boats a turn, the web side answering meanwhile.
     t = time.monotonic()
-    standings = json.load(urllib.request.urlopen(f"http://127.0.0.1:{office_port}/telltale/v1/fleet/races/{n}",
-                                                 timeout=300))
+    while True:
+        a = time.monotonic()
+        standings = json.load(urllib.request.urlopen(f"http://127.0.0.1:{office_port}/telltale/v1/fleet/races/{n}",
+                                                     timeout=300))
+        answers.append(time.monotonic() - a)
+        if standings["complete"]:
+            break
+        time.sleep(0.5)
     times.append(time.monotonic() - t)
 t = time.monotonic()
 urllib.request.urlopen(f"http://127.0.0.1:{office_port}/telltale/v1/fleet/races/0/results.csv", timeout=60).read()
 kept = time.monotonic() - t
 finished = sum(1 for b in standings["boats"] if b["status"] == "finished")
 print(f"  the race office on the six-hour race: standings of {len(standings['boats'])} boats ({finished} finished) "
-      f"read from the store and computed in {min(times):.2f} s (best of 3; {', '.join(f'{x:.2f}' for x in times)}), "
+      f"read whole from the store in {min(times):.1f} s (best of 3; {', '.join(f'{x:.1f}' for x in times)}; "
+      f"each answer meanwhile within {max(answers) * 1000:.0f} ms), "
       f"the results CSV from the kept standings in {kept * 1000:.0f} ms; the web side's peak RSS "
       f"{memory_kb(office.pid, 'VmHWM') / 1024:.1f} MB", flush=True)
 stop(office)

@@ -34,7 +34,18 @@ public struct FleetModel: Sendable {
     /// Messages that were not Telltale's (a topic or payload it does not write), dropped.
     public private(set) var refused = 0
 
+    /// Every position taken since ``takeFresh()`` was last called, when ``collectsPositions`` (for a race office that
+    /// follows its races as the positions come).
+    public var collectsPositions = false
+    public private(set) var fresh: [(boat: String, time: Double, latitude: Double, longitude: Double)] = []
+
     public init(boatLimit: Int = FleetModel.maximumBoats) { self.boatLimit = boatLimit }
+
+    /// The positions taken since the last call, in the order they came.
+    public mutating func takeFresh() -> [(boat: String, time: Double, latitude: Double, longitude: Double)] {
+        defer { fresh.removeAll(keepingCapacity: true) }
+        return fresh
+    }
 
     /// A message from the broker, received at `time` (UNIX seconds).
     public mutating func take(topic: String, payload: [UInt8], at time: Double) {
@@ -89,6 +100,7 @@ public struct FleetModel: Sendable {
                     let when = SignalKTime.unixTime(sample.timestamp)
                 else { continue }
                 Self.insert((when, latitude, longitude), into: &boat.track)
+                if collectsPositions && fresh.count < 1 << 20 { fresh.append((id, when, latitude, longitude)) }
             }
         case "alarms":
             guard case .array(let items)? = JSONValue.parse(payload, maximumDepth: 4) else {
@@ -119,6 +131,7 @@ public struct FleetModel: Sendable {
                 let when = SignalKTime.unixTime(timestamp)
             {
                 Self.insert((when, latitude, longitude), into: &boat.track)
+                if collectsPositions && fresh.count < 1 << 20 { fresh.append((id, when, latitude, longitude)) }
             }
         }
     }

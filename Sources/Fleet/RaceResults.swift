@@ -5,7 +5,8 @@ import SignalK
 public enum RaceResults {
     /// The course and every boat's standing at `time` (metres, seconds, UNIX seconds).
     public static func json(
-        _ course: RaceCourse, index: Int, standings: [RaceStanding], entries: [String: FleetEntry], at time: Double
+        _ course: RaceCourse, index: Int, standings: [RaceStanding], entries: [String: FleetEntry], at time: Double,
+        read: (boats: Int, of: Int)? = nil
     ) -> String {
         var out = JSONWriter()
         func optional(_ key: String, _ value: Double?, _ decimals: Int) {
@@ -15,6 +16,11 @@ public enum RaceResults {
         out.value("race", index)
         out.value("name", course.name)
         out.value("time", time)
+        // How many of the race's boats the web side has read from the store so far (a race is read a few boats a
+        // turn): the standings are the race's when they are equal.
+        out.value("read", read?.boats ?? standings.count)
+        out.value("entered", read?.of ?? standings.count)
+        out.value("complete", read.map { $0.boats == $0.of } ?? true)
         out.value("start", course.start)
         if let limit = course.timeLimit { out.value("timeLimit", limit) } else { out.null("timeLimit") }
         out.beginObject("starts")

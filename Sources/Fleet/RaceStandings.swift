@@ -45,58 +45,175 @@ public struct RaceStanding: Sendable {
     }
 }
 
+/// A race's course on the plane of its area, worked out once: the lines, the marks, the metres from each point of the
+/// course to the finish.
+public struct RaceGeometry: Sendable {
+    public let course: RaceCourse
+    let plane: LocalPlane
+    let line: (RaceStandings.XY, RaceStandings.XY)
+    let finish: (RaceStandings.XY, RaceStandings.XY)
+    let waypoints: [RaceStandings.XY]
+    /// Metres from waypoint i round the rest of the course to the finish's middle.
+    let legs: [Double]
+    let courseSide: Int
+
+    public init(_ course: RaceCourse) {
+        self.course = course
+        let points = course.waypoints
+        var legs = Array(repeating: 0.0, count: points.count)
+        var rest = 0.0
+        for i in stride(from: points.count - 2, through: 0, by: -1) {
+            rest += Geodesic.wgs84.inverse(points[i], points[i + 1]).distance
+            legs[i] = rest
+        }
+        self.legs = legs
+        let plane = LocalPlane(points[0])
+        self.plane = plane
+        line = (plane.xy(course.line.0), plane.xy(course.line.1))
+        finish = (plane.xy(course.finish.0), plane.xy(course.finish.1))
+        waypoints = points.map { plane.xy($0) }
+        courseSide = RaceStandings.side(line, waypoints[1])
+    }
+
+    /// Metres round the course.
+    public var length: Double { legs[0] }
+}
+
+/// One boat along a race, a position at a time (in time order): what it has done so far. Small and streaming, so a
+/// race office follows thousands of boats live without keeping their tracks.
+public struct RaceFollower: Sendable {
+    public private(set) var standing: RaceStanding
+    var previous: (t: Double, x: Double, y: Double, lat: Double, lon: Double)?
+
+    public init(boat: String, group: String) { standing = RaceStanding(boat: boat, group: group) }
+
+    /// The time of the last position taken.
+    public var lastTime: Double? { standing.last?.time }
+
+    /// The boat's next position. One not after the last is passed over (the caller reads the boat again when a late
+    /// one matters); one after the time limit, or after the finish, changes nothing.
+    public mutating func take(_ t: Double, _ latitude: Double, _ longitude: Double, in race: RaceGeometry) {
+        guard latitude.isFinite, longitude.isFinite, t.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
+            return
+        }
+        let course = race.course
+        guard standing.status != .finished, t <= (course.timeLimit ?? .infinity) else { return }
+        if let last = previous, t <= last.t { return }
+        let gun = course.gun(standing.group)
+        let p = race.plane.xy(latitude, longitude)
+        defer { previous = (t, p.x, p.y, latitude, longitude) }
+        standing.last = (t, latitude, longitude)
+        guard let q = previous else { return }
+        let a = (x: q.x, y: q.y)
+        switch standing.status {
+        case .notStarted:
+            guard t > gun, RaceStandings.side(race.line, a) != race.courseSide,
+                RaceStandings.side(race.line, p) == race.courseSide,
+                let f = RaceStandings.crossing(a, p, race.line)
+            else { return }
+            let when = q.t + f * (t - q.t)
+            guard when >= gun else { return }
+            standing.started = when
+            standing.status = .racing
+            standing.sailed = (1 - f) * LocalPlane.step(q.lat, q.lon, latitude, longitude)
+        case .racing:
+            let step = LocalPlane.step(q.lat, q.lon, latitude, longitude)
+            var f = 1.0
+            if standing.rounded.count < course.marks.count {
+                let k = standing.rounded.count
+                if let g = RaceStandings.rounding(
+                    a, p, mark: race.waypoints[k + 1], from: race.waypoints[k], zone: course.marks[k].zone)
+                {
+                    standing.rounded.append(q.t + g * (t - q.t))
+                }
+            } else if let g = RaceStandings.crossing(a, p, race.finish) {
+                standing.finished = q.t + g * (t - q.t)
+                standing.status = .finished
+                f = g
+            }
+            standing.sailed += f * step
+        case .finished, .didNotFinish:
+            break
+        }
+    }
+
+    /// The standing at `time`: distance to go from the last position, elapsed and corrected time, the time limit,
+    /// silence (places are the race's, ``RaceStandings/placed(_:)``).
+    public func standing(at time: Double, in race: RaceGeometry, entry: FleetEntry?) -> RaceStanding {
+        var s = standing
+        let course = race.course
+        let gun = course.gun(s.group)
+        let rating = entry ?? FleetEntry(boat: s.boat)
+        if s.status == .finished {
+            s.toGo = 0
+        } else if let last = s.last {
+            let here = GeoPoint(latitude: last.latitude, longitude: last.longitude)
+            let p = race.plane.xy(here)
+            if s.status == .notStarted {
+                s.toGo = RaceStandings.distance(p, to: race.line) + race.legs[0]
+            } else if s.rounded.count < course.marks.count {
+                let k = s.rounded.count + 1
+                s.toGo = Geodesic.wgs84.inverse(here, course.waypoints[k]).distance + race.legs[k]
+            } else {
+                s.toGo = RaceStandings.distance(p, to: race.finish)
+            }
+        }
+        if let finished = s.finished {
+            s.elapsed = finished - gun
+            s.corrected = rating.corrected(finished - gun)
+        } else if s.status == .racing, let last = s.last, let toGo = s.toGo {
+            s.elapsed = last.time - gun
+            let made = race.legs[0] - toGo
+            if made > 0 && last.time > gun {
+                s.corrected = rating.corrected((last.time - gun) * race.legs[0] / made)
+                s.projected = true
+            }
+            if let limit = course.timeLimit, time > limit {
+                s.status = .didNotFinish
+            } else if time - last.time > RaceStandings.stoppedAfter {
+                s.stopped = true
+            }
+        }
+        return s
+    }
+}
+
 public enum RaceStandings {
     /// Seconds without a position before a boat still racing is marked as stopped reporting.
     public static let stoppedAfter = 120.0
 
-    /// The standings at `time`: every boat entered in a class that races (every boat with a track when there are no
-    /// entries), in each class's order by corrected time.
+    /// The boats that race: every boat entered in a class that races, or every boat with a track when there is no
+    /// fleet file (one class, "").
+    public static func racing(_ course: RaceCourse, entries: [FleetEntry], heard: [String]) -> [(String, String)] {
+        if entries.isEmpty { return heard.sorted().map { ($0, "") } }
+        return entries.filter { course.classes.isEmpty || course.classes.contains($0.group) }.map {
+            ($0.boat, $0.group)
+        }
+    }
+
+    /// The standings at `time` from whole tracks (time order): every boat that races, in each class's order by
+    /// corrected time.
     public static func compute(
         _ course: RaceCourse, entries: [FleetEntry], tracks: [String: [(Double, Double, Double)]], at time: Double
     ) -> [RaceStanding] {
-        var boats: [(String, FleetEntry?)] = []
-        if entries.isEmpty {
-            for boat in tracks.keys.sorted() { boats.append((boat, nil)) }
-        } else {
-            for entry in entries where course.classes.isEmpty || course.classes.contains(entry.group) {
-                boats.append((entry.boat, entry))
-            }
-        }
-        let waypoints = course.waypoints
-        var legs: [Double] = []  // metres from waypoint i to the finish's middle
-        var rest = 0.0
-        legs = Array(repeating: 0, count: waypoints.count)
-        for i in stride(from: waypoints.count - 2, through: 0, by: -1) {
-            rest += Geodesic.wgs84.inverse(waypoints[i], waypoints[i + 1]).distance
-            legs[i] = rest
-        }
-        let plane = LocalPlane(waypoints[0])
+        let race = RaceGeometry(course)
+        var entered: [String: FleetEntry] = [:]
+        for entry in entries { entered[entry.boat] = entry }
         var standings: [RaceStanding] = []
-        for (boat, entry) in boats {
-            let group = entry?.group ?? ""
-            var standing = follow(
-                course, plane: plane, track: tracks[boat] ?? [], boat: boat, group: group, legs: legs,
-                until: min(time, course.timeLimit ?? time))
-            let gun = course.gun(group)
-            if let finished = standing.finished {
-                standing.elapsed = finished - gun
-                standing.corrected = (entry ?? FleetEntry(boat: boat)).corrected(finished - gun)
-            } else if standing.status == .racing, let last = standing.last, let toGo = standing.toGo {
-                standing.elapsed = last.time - gun
-                let made = legs[0] - toGo
-                if made > 0 && last.time > gun {
-                    standing.corrected = (entry ?? FleetEntry(boat: boat)).corrected((last.time - gun) * legs[0] / made)
-                    standing.projected = true
-                }
-                if let limit = course.timeLimit, time > limit {
-                    standing.status = .didNotFinish
-                } else if time - last.time > stoppedAfter {
-                    standing.stopped = true
-                }
+        for (boat, group) in racing(course, entries: entries, heard: Array(tracks.keys)) {
+            var follower = RaceFollower(boat: boat, group: group)
+            for (t, latitude, longitude) in tracks[boat] ?? [] where t <= time {
+                follower.take(t, latitude, longitude, in: race)
             }
-            standings.append(standing)
+            standings.append(follower.standing(at: time, in: race, entry: entered[boat]))
         }
-        // Places, class by class.
+        return placed(standings)
+    }
+
+    /// Places, class by class (finished boats first, then those racing, then the rest), and the standings in each
+    /// class's order by corrected time.
+    public static func placed(_ list: [RaceStanding]) -> [RaceStanding] {
+        var standings = list
         func rank(_ s: RaceStanding) -> Int {
             switch s.status {
             case .finished: 0
@@ -130,74 +247,6 @@ public enum RaceStandings {
         }
         standings.sort { ($0.group, $0.placeCorrected, $0.boat) < ($1.group, $1.placeCorrected, $1.boat) }
         return standings
-    }
-
-    /// One boat along its track (time order) up to `until`.
-    static func follow(
-        _ course: RaceCourse, plane: LocalPlane, track: [(Double, Double, Double)], boat: String, group: String,
-        legs: [Double], until: Double
-    ) -> RaceStanding {
-        var s = RaceStanding(boat: boat, group: group)
-        let gun = course.gun(group)
-        let line = (plane.xy(course.line.0), plane.xy(course.line.1))
-        let finish = (plane.xy(course.finish.0), plane.xy(course.finish.1))
-        let waypoints = course.waypoints.map { plane.xy($0) }
-        // The course side of the start line: where the first mark (or the finish) lies.
-        let courseSide = side(line, waypoints[1])
-        var previous: (t: Double, x: Double, y: Double, lat: Double, lon: Double)?
-        for (t, latitude, longitude) in track {
-            guard t <= until else { break }
-            guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { continue }
-            let p = plane.xy(latitude, longitude)
-            defer { previous = (t, p.x, p.y, latitude, longitude) }
-            s.last = (t, latitude, longitude)
-            guard let q = previous, t > q.t else { continue }
-            let a = (x: q.x, y: q.y)
-            switch s.status {
-            case .notStarted:
-                guard t > gun, side(line, a) != courseSide, side(line, p) == courseSide,
-                    let f = crossing(a, p, line)
-                else { continue }
-                let when = q.t + f * (t - q.t)
-                guard when >= gun else { continue }
-                s.started = when
-                s.status = .racing
-                s.sailed = (1 - f) * LocalPlane.step(q.lat, q.lon, latitude, longitude)
-            case .racing:
-                let step = LocalPlane.step(q.lat, q.lon, latitude, longitude)
-                var f = 1.0
-                if s.rounded.count < course.marks.count {
-                    let k = s.rounded.count
-                    if let g = rounding(a, p, mark: waypoints[k + 1], from: waypoints[k], zone: course.marks[k].zone) {
-                        s.rounded.append(q.t + g * (t - q.t))
-                    }
-                } else if let g = crossing(a, p, finish) {
-                    s.finished = q.t + g * (t - q.t)
-                    s.status = .finished
-                    f = g
-                }
-                s.sailed += f * step
-            case .finished, .didNotFinish:
-                break
-            }
-            if s.status == .finished { break }
-        }
-        // Distance to go from the last position.
-        if s.status == .finished {
-            s.toGo = 0
-        } else if let last = s.last {
-            let here = GeoPoint(latitude: last.latitude, longitude: last.longitude)
-            let p = plane.xy(here)
-            if s.status == .notStarted {
-                s.toGo = distance(p, to: line) + legs[0]
-            } else if s.rounded.count < course.marks.count {
-                let k = s.rounded.count + 1
-                s.toGo = Geodesic.wgs84.inverse(here, course.waypoints[k]).distance + legs[k]
-            } else {
-                s.toGo = distance(p, to: finish)
-            }
-        }
-        return s
     }
 
     typealias XY = (x: Double, y: Double)

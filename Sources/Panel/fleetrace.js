@@ -43,6 +43,8 @@ async function load() {
   } catch (e) { return; }
   drawCourse();
   draw();
+  // A race still being read from the store: again in a second.
+  if (!s.data.complete) setTimeout(load, 1000);
 }
 
 function drawCourse() {
@@ -64,7 +66,8 @@ function draw() {
   const place = by === "elapsed" ? "placeElapsed" : "placeCorrected";
   const boats = d.boats.filter(b => !group || b.class === group)
     .sort((a, b) => a.class.localeCompare(b.class) || a[place] - b[place]);
-  s.box.querySelector(".race-time").textContent = `${fixed(d.length / 1852, 1)} NM · at ${new Date(d.time * 1000).toISOString().slice(11, 19)} UTC`;
+  s.box.querySelector(".race-time").textContent = `${fixed(d.length / 1852, 1)} NM · at ${new Date(d.time * 1000).toISOString().slice(11, 19)} UTC` +
+    (d.complete ? "" : ` · reading the race from the store: ${d.read} of ${d.entered} boats`);
   const status = b => b.stopped ? "stopped reporting" : b.status === "racing" ? `racing · ${b.rounded.length}/${marks} marks` : b.status;
   const time = (b, t) => b.status === "finished" ? hms(b[t]) : b.status === "racing" && t === "corrected" && b.projected ? `≈ ${hms(b.corrected)}` : "—";
   s.box.querySelector(".race-table").innerHTML = `<table><thead><tr><th>Place</th><th>Class</th><th>Sail</th><th>Boat</th>` +

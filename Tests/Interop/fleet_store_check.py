@@ -341,7 +341,13 @@ def hms(seconds):
 
 
 def standings(base=None):
-    data = json.loads(get("/telltale/v1/fleet/races/0", base))
+    """The race's standings once the web side has read all of it from the store (a few boats a second)."""
+    data = {}
+    for _ in range(60):
+        data = json.loads(get("/telltale/v1/fleet/races/0", base))
+        if data.get("complete"):
+            break
+        time.sleep(0.5)
     return data, {b["id"]: b for b in data.get("boats", [])}
 
 

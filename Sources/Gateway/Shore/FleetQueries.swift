@@ -87,16 +87,22 @@ enum FleetQueries {
                 guard let office, let index = Int(parts[1]), index >= 0, index < office.races.count else {
                     return .message(status: 404, "no such race")
                 }
-                let standings = try office.standings(index, store: store, at: time)
+                let (standings, read, boats) = try office.standings(index, store: store, at: time)
                 let course = office.races[index]
                 if parts.count == 3 {
+                    guard read == boats else {
+                        return .message(
+                            status: 503, "still reading the race from the store (\(read) of \(boats) boats)")
+                    }
                     return .file(
                         status: 200, contentType: "text/csv; charset=utf-8",
                         body: Array(RaceResults.csv(course, standings: standings, entries: office.entered).utf8))
                 }
                 return .json(
                     status: 200,
-                    RaceResults.json(course, index: index, standings: standings, entries: office.entered, at: time))
+                    RaceResults.json(
+                        course, index: index, standings: standings, entries: office.entered, at: time,
+                        read: (read, boats)))
             case 3 where parts[0] == "boats" && FleetModel.isValidBoat(parts[1]):
                 let boat = parts[1]
                 switch parts[2] {

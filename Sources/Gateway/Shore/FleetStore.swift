@@ -496,9 +496,9 @@ final class FleetStore {
 
     /// Positions of every boat (or one) between two UNIX times, each boat's in time order: at most `perBoat` points
     /// a boat, evenly through the span (the first and last kept).
-    func tracks(from: Double, to: Double, boat: String? = nil, perBoat: Int, every: Bool = false) throws(StoreError)
-        -> [(boat: String, points: [(Double, Double, Double)])]
-    {
+    func tracks(
+        from: Double, to: Double, boat: String? = nil, boats: [String] = [], perBoat: Int, every: Bool = false
+    ) throws(StoreError) -> [(boat: String, points: [(Double, Double, Double)])] {
         // A span drawn at half a minute a point or coarser is read from the minute track, every k-th minute (k from
         // the span, no count or sort by the database beyond its key's order); a finer one from the positions, each
         // boat's every k-th point (and its last), k from how many it has in the span.
@@ -531,6 +531,9 @@ final class FleetStore {
             if let boat {
                 filter += " AND boat = $3"
                 parameters.append(.text(boat))
+            } else if !boats.isEmpty {
+                filter += " AND boat IN (" + boats.indices.map { "$\($0 + 3)" }.joined(separator: ", ") + ")"
+                for id in boats { parameters.append(.text(id)) }
             }
             parameters.append(.integer(Int64(max(2, perBoat))))
             let k = "$\(parameters.count)"
@@ -561,5 +564,13 @@ final class FleetStore {
         }
         flush()
         return out
+    }
+
+    /// The boats with a position between two times (from the minute track: a boat a minute at most).
+    func boatsHeard(from: Double, to: Double) throws(StoreError) -> [String] {
+        try connection.run(
+            "SELECT DISTINCT boat FROM fleet_track WHERE minute >= $1 AND minute <= $2 ORDER BY boat",
+            [.integer(Int64((from / 60).rounded(.down))), .integer(Int64((to / 60).rounded(.down)))]
+        ).compactMap { $0[0] }
     }
 }

@@ -177,6 +177,7 @@ public enum FleetCommand {
         StopSignal.install()
         // The web side reading the store follows more boats than one process following a broker.
         var fleet = FleetModel(boatLimit: options.role == .web ? 20_000 : FleetModel.maximumBoats)
+        fleet.collectsPositions = office != nil
         var ingest = Ingest(store: store, worker: name, log: log)
         if let journal {
             let left = journal.leftOver()
@@ -225,7 +226,7 @@ public enum FleetCommand {
                 let socket = link.client.socket
                 if socket >= 0 { set.add(socket, read: reading, write: link.client.wantsWrite) }
             }
-            set.wait(seconds: ingest.pending.isEmpty ? 0.25 : 0.02)
+            set.wait(seconds: ingest.pending.isEmpty && !(office?.reading ?? false) ? 0.25 : 0.02)
             let after = POSIX.monotonic()
             let unix = POSIX.unixTime()
             let second = after >= nextSecond
@@ -295,6 +296,11 @@ public enum FleetCommand {
             guard let server else { continue }
             if second {
                 if options.role == .web { reader.read(store, into: &fleet, at: unix, log: log) }
+                // The race office: what came this second into the races under way.
+                if let office {
+                    office.feed(fleet.takeFresh(), at: unix)
+                    office.work(store: store, at: unix, log: log)
+                }
                 // The fleet's JSON every second while a panel reads it, every ten while none does.
                 if server.fleetReads != reads {
                     reads = server.fleetReads
@@ -306,6 +312,9 @@ public enum FleetCommand {
                     server.setFleet(fleet.json(at: unix, trackLimit: limit, entries: entries))
                     nextIdle = after + 10
                 }
+            } else if let office, office.reading {
+                // A race being read from the store: a few more boats every turn, requests answered between.
+                office.work(store: store, at: unix, log: log)
             }
             server.service(model: model, now: after, unixTime: unix, budget: &budget)
             while let request = server.takeRequest() {
