@@ -125,6 +125,49 @@ store = None
 for brokers, workers, period in settings:
     store = run(brokers, workers, period)
 
+# The ceiling: what N workers store a second when the load is more than they can take. The workers make their kept
+# sessions and stop; 2,000 boats publish 30 s of batches at 1 Hz (about 6,000 batches, 130 MB) into the broker, which
+# keeps them for the sessions; then the workers start and the time until the store holds every acknowledged batch is
+# taken. No load generator runs while they drain, so the figure is the workers' and the database's alone.
+def ceiling(workers, boats=2000, load_seconds=30):
+    sql("DROP DATABASE IF EXISTS fleet", "postgres")
+    sql("CREATE DATABASE fleet", "postgres")
+    port = free_port()
+    started = broker(port)
+
+    def start_workers():
+        return [subprocess.Popen(
+            [binary, "fleet", "--broker", f"mqtt://127.0.0.1:{port}", "--role", "ingest", "--worker", f"c{k + 1}",
+             "--store", database.url, "--journal", os.path.join(work, f"c{k + 1}-{workers}.journal")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for k in range(workers)]
+    running = start_workers()
+    time.sleep(3)
+    for p in running:
+        stop(p)
+    report = os.path.join(work, "ceiling.json")
+    subprocess.run([python, os.path.join(ROOT, "Tests", "Interop", "fleet_load.py"), "--brokers", str(port),
+                    "--boats", str(boats), "--seconds", str(load_seconds), "--batch", "10", "--period", "1",
+                    "--report", report], stdout=subprocess.DEVNULL, check=True)
+    expected = sum(len(v) for v in json.load(open(report))["boats"].values())
+    t = time.monotonic()
+    running = start_workers()
+    procs.extend(running)
+    wait_for(lambda: int(sql("SELECT count(*) FROM fleet_batches")[0][0]) >= expected, 600, step=0.2)
+    took = time.monotonic() - t
+    stored = int(sql("SELECT count(*) FROM fleet_batches")[0][0])
+    samples = int(sql("SELECT coalesce(sum(count), 0) FROM fleet_batches")[0][0])
+    print(f"  ceiling, {workers} worker(s): {stored}/{expected} batches waiting in the broker stored in {took:.1f} s: "
+          f"{stored / took:.0f} batches/s, {samples / took:.0f} samples/s (2,000 boats at 1 Hz is 200 batches/s)",
+          flush=True)
+    for p in running + [started]:
+        stop(p)
+
+
+if os.environ.get("FLEET_CEILING", "1") != "0":
+    for n in (1, 2, 4):
+        ceiling(n)
+    store = database.url
+
 # Replay: the stored span's tracks from a web side.
 web_port = free_port()
 web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", store, "--listen", f"127.0.0.1:{web_port}"],

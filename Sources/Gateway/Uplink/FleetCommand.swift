@@ -435,7 +435,9 @@ public enum FleetCommand {
         /// Batches read lately (boat/number) and when they were stored, forgotten once out of the overlap.
         var seen: [String: Double] = [:]
         static let overlap = 5.0
-        static let limit = 3_000
+        /// Batches a turn: half a second's parsing of 1 Hz batches (22 kB each), so that a web side catching up on an
+        /// hour of a big fleet still answers within about a second (3,000 held requests for 3 s: Benchmarks/fleet.py).
+        static let limit = 500
 
         mutating func read(_ store: FleetStore, into fleet: inout FleetModel, at time: Double, log: Log) {
             do {
