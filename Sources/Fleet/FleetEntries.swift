@@ -90,22 +90,22 @@ public enum FleetEntries {
                 }
                 entry.colour = colour
             }
-            let tcc = field("tcc")
-            if !tcc.isEmpty {
-                guard let value = Double(tcc), value >= 0.3, value <= 3 else {
-                    problems.append("line \(row.line): TCC \"\(tcc.prefix(20))\" is not between 0.3 and 3")
-                    continue
+            // A rating: empty (none), or a number in its range; anything else leaves the line out.
+            func rating(_ name: String, _ label: String, _ range: ClosedRange<Double>) -> Double?? {
+                let text = field(name)
+                if text.isEmpty { return .some(nil) }
+                guard let value = Double(text), range.contains(value) else {
+                    problems.append(
+                        "line \(row.line): \(label) \"\(text.prefix(20))\" is not between "
+                            + "\(FleetExport.fixed(range.lowerBound, range.lowerBound < 1 ? 1 : 0)) and "
+                            + "\(FleetExport.fixed(range.upperBound, 0))")
+                    return nil
                 }
-                entry.tcc = value
+                return .some(value)
             }
-            let py = field("py")
-            if !py.isEmpty {
-                guard let value = Double(py), value >= 300, value <= 3000 else {
-                    problems.append("line \(row.line): PY \"\(py.prefix(20))\" is not between 300 and 3000")
-                    continue
-                }
-                entry.py = value
-            }
+            guard let tcc = rating("tcc", "TCC", 0.3...3), let py = rating("py", "PY", 300...3000) else { continue }
+            entry.tcc = tcc
+            entry.py = py
             seen.insert(id)
             entries.append(entry)
         }

@@ -518,6 +518,9 @@ final class FleetStore {
             if let boat {
                 sql += " AND boat = $4"
                 parameters.append(.text(boat))
+            } else if !boats.isEmpty {
+                sql += " AND boat IN (" + boats.indices.map { "$\($0 + 4)" }.joined(separator: ", ") + ")"
+                for id in boats { parameters.append(.text(id)) }
             }
             sql += " ORDER BY boat, minute"
         } else {
