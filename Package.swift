@@ -58,6 +58,12 @@ let package = Package(
                 "CSerialPort", "CSQLite", "CMosquitto",
             ]
         ),
+        // The shore (`telltale fleet`): the store (PostgreSQL through libpq, or SQLite), ingest workers, web sides, the
+        // race office. Above the boat's modules: the boat daemon and the Pi's build never compile it.
+        .target(
+            name: "Shore",
+            dependencies: ["Gateway", "Fleet", "SignalK", "Marine", "Platform", "CPosix", "CSQLite"]
+        ),
         .systemLibrary(
             name: "CSerialPort",
             pkgConfig: "libserialport",
@@ -85,6 +91,7 @@ let package = Package(
                 "Marine",
                 "Engine",
                 "Gateway",
+                "Shore",
                 "SignalK",
                 "Sensors",
                 "Platform",
@@ -125,6 +132,9 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["telltale", "Gateway", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(
+            name: "ShoreTests",
+            dependencies: ["Shore", "Gateway", "Fleet", "SignalK", "Marine", "Platform", "CPosix", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",
             dependencies: ["Gateway", "Engine", "Router", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Gateway
 import Platform
+import Shore
 
 /// `telltale fleet --broker URL`: the shore side, every boat on the panel's Fleet layout.
 struct Fleet: SpecCommand {

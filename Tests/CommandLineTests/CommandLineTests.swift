@@ -49,7 +49,11 @@ import Testing
         #expect(compared == TelltaleCommands.all.reduce(0) { $0 + $1.flags.count })
         // The desktop has a command for each row of the one table, and no other.
         #expect(Telltale.commands.keys.sorted() == TelltaleCommands.all.map(\.name).sorted())
-        #expect(TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name) == ["simulate"])
+        // The Pi has every command but the desktop's: the simulator, and the shore (its own module, never the boat's).
+        #expect(TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name) == ["simulate", "fleet"])
+        #expect(
+            TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name)
+                == TelltaleCommands.all.filter(\.desktopOnly).map(\.name))
     }
 
     @Test("the desktop commands have exactly the flags the description lists, with its help")

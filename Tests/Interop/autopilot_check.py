@@ -67,9 +67,13 @@ heard = wait_for(lambda: get(API)[1] not in ({}, None) and isinstance(get(API)[1
 status, devices = get(API)
 checks(status == 200 and isinstance(devices, dict) and devices.get("raymarine-204", {}).get("isDefault") is True,
        "the Autopilot API lists the Raymarine pilot at 204 as the default", devices)
-status, default = get(API + "/_default")
-checks(status == 200 and default == {"id": "raymarine-204"}, "_default names it", default)
-status, pilot = get(API + "/_default".replace("_default", "raymarine-204"))
+status, default = get(API + "/_providers/_default")
+checks(status == 200 and default == {"id": "raymarine-204"}, "_providers/_default names it", default)
+status, pilot = get(API + "/raymarine-204")
+status, by_default = get(API + "/_default")
+checks(status == 200 and isinstance(by_default, dict) and "id" not in by_default
+       and by_default.get("options") == pilot.get("options") and "state" in by_default,
+       "_default answers the default pilot's status, as signalk-server does", by_default)
 checks(status == 200 and pilot.get("state") == reference_state and pilot.get("engaged") is False
        and "wind" in pilot.get("options", {}).get("modes", []),
        f"its status: {pilot.get('state') if isinstance(pilot, dict) else pilot} as nmea2000 reads the recording, "

@@ -46,7 +46,7 @@ fi
 # emits every specialisation a module uses into that module, and most copies go (arm64: 4.2 MB before, 1.5 MB after).
 SWIFT_FLAGS=(
     -target "$TARGET" -enable-experimental-feature Embedded -enable-experimental-feature Extern
-    -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I Sources/CSQLite -I Sources/CMosquitto -I "$WORK/modules"
+    -package-name Telltale -wmo -Osize -Xfrontend -function-sections -parse-as-library -I Sources/CPosix -I Sources/CSerialPort -I Sources/CGPS -I Sources/CSQLite -I Sources/CMosquitto -I "$WORK/modules"
     -Xcc -isystem -Xcc "$SYSROOT/usr/include" -Xcc -isystem -Xcc "/usr/$GNU/include"
     -Xcc -D__linux__ -Xcc -D__unix__ "${CFLAGS[@]}"
 )

@@ -9,7 +9,8 @@
 #  5. the forecast voyage (no anemometer, forecast wind from its GRIB's grid) replayed byte-identical to its golden
 #     file, and `weather import` of a GRIB1 and a GRIB2 (ecCodes for the target under qemu) giving the x86 grids;
 #  6. the fleet uplink: `telltale run` on ARM sends the voyage to Debian's mosquitto through the target's
-#     libmosquitto, and `telltale fleet` on ARM shows the boat (Tests/Pi/uplink-smoke.sh);
+#     libmosquitto, and the shore's `telltale fleet` (x86: the Pi's build has no shore) shows the boat
+#     (Tests/Pi/uplink-smoke.sh);
 #  7. `telltale run` on ARM serves the demo voyage over TCP, the real gpsd reads it and reports a 3D fix, and
 #     SIGTERM ends it with status 0 (Tests/Interop/gpsd-check.sh with the ARM binary).
 #   Tests/Pi/qemu-check.sh [arm64] [armhf]
@@ -94,8 +95,10 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
     fi
     rm -rf "$GRIDS"
     check "$ARCH run serves Signal K: the model over HTTP, PUT from loopback" Tests/Pi/signalk-smoke.sh "$RUNNER" "$BIN"
-    check "$ARCH uplink: run sends the voyage to mosquitto through the target's libmosquitto, fleet shows the boat" \
-        Tests/Pi/uplink-smoke.sh "$RUNNER" "$BIN"
+    check "$ARCH uplink: run sends the voyage to mosquitto through the target's libmosquitto, the shore shows the boat" \
+        Tests/Pi/uplink-smoke.sh "$RUNNER" "$BIN" .build/release/telltale
+    check "$ARCH has no shore in it: fleet is the desktop's command" bash -c \
+        "out=\$($RUNNER $BIN fleet 2>&1); [ \$? -eq 64 ] && echo \"\$out\" | grep -q 'unknown command fleet'"
     check "$ARCH imu: the same body-frame samples, heel and pitch as x86" bash -c \
         "[ \"\$($RUNNER $BIN imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" = \
            \"\$($X86 imu --imu csv:Fixtures/demo-voyage/imu.csv --seconds 3 2>/dev/null | md5sum)\" ]"

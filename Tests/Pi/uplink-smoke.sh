@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The fleet uplink on a build: `telltale run` sends the demo voyage to Debian's mosquitto (libmosquitto opened at run
-# time, driven on the poll loop), and `telltale fleet` of the same build shows the boat where the voyage is, its
-# history batches counted. For the ARM builds under qemu (Tests/Pi/qemu-check.sh); any binary works.
-#   Tests/Pi/uplink-smoke.sh "RUNNER" BINARY
+# time, driven on the poll loop), and the shore's `telltale fleet` (SHORE: the desktop build, since the shore is its
+# own module that the Pi's build leaves out; BINARY when it has it) shows the boat where the voyage is, its history
+# batches counted. For the ARM builds under qemu (Tests/Pi/qemu-check.sh); any binary works.
+#   Tests/Pi/uplink-smoke.sh "RUNNER" BINARY [SHORE]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 RUNNER=$1
 BIN=$2
+SHORE=${3:-}
 command -v mosquitto >/dev/null || { echo "mosquitto is not installed (make test-deps)"; exit 1; }
 WORK=$(mktemp -d)
 port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
@@ -32,8 +34,8 @@ position = 1
 wind = 1
 TOML
 sleep 0.5
-# shellcheck disable=SC2086
-$RUNNER "$BIN" fleet --broker "mqtt://127.0.0.1:$BROKER" --listen "127.0.0.1:$WEB" --store "$WORK/fleet.sqlite" >/dev/null 2>"$WORK/fleet.log" &
+if [ -n "$SHORE" ]; then SHORE_CMD=("$SHORE"); else read -r -a SHORE_CMD <<< "$RUNNER $BIN"; fi
+"${SHORE_CMD[@]}" fleet --broker "mqtt://127.0.0.1:$BROKER" --listen "127.0.0.1:$WEB" --store "$WORK/fleet.sqlite" >/dev/null 2>"$WORK/fleet.log" &
 FLEET=$!
 # shellcheck disable=SC2086
 $RUNNER "$BIN" run --config "$WORK/uplink.toml" >/dev/null 2>"$WORK/run.log" &

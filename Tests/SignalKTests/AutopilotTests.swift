@@ -24,7 +24,9 @@ import Testing
         return (status, body.flatMap { JSONValue.parse(Array($0.utf8)) })
     }
 
-    @Test("devices, _default, a device's status and values; an unknown one 404; any command 501 without a bus")
+    @Test(
+        "devices, _default (the default pilot's status), a device's status and values; an unknown one 404; any command 501 without a bus"
+    )
     func readSide() {
         var h = Harness { $0.commandsPilots = false }
         h.server.opened(1, peer: [127, 0, 0, 1], at: 0)
@@ -37,8 +39,14 @@ import Testing
         (status, body) = get(&h, base)
         #expect(status == 200 && body?["raymarine-204"]?["isDefault"]?.bool == true)
         #expect(body?["nmea2000-16"]?["isDefault"]?.bool == false)
+        // `_default` is the default pilot's status, as signalk-server answers; its id is under `_providers`.
         (status, body) = get(&h, base + "/_default")
-        #expect(body?["id"]?.string == "raymarine-204")
+        #expect(status == 200 && body?["id"] == nil && body?["state"]?.string == "auto")
+        #expect(body?["mode"]?.string == "wind" && body?["options"]?["modes"]?.array?.count == 4)
+        (status, body) = get(&h, base + "/_default/state")
+        #expect(status == 200 && body?["value"]?.string == "auto")
+        (status, body) = get(&h, base + "/_providers/_default")
+        #expect(status == 200 && body?["id"]?.string == "raymarine-204")
         (status, body) = get(&h, base + "/raymarine-204")
         #expect(body?["state"]?.string == "auto" && body?["mode"]?.string == "wind" && body?["engaged"]?.bool == true)
         #expect(abs((body?["target"]?.number ?? 0) + 0.7854) < 1e-9)

@@ -15,6 +15,9 @@ final class N2KService: Service {
     let configuration: N2KConfiguration
     let transport: any BusTransport
     private(set) var bus: N2KBus
+
+    /// The autopilots heard on the bus.
+    var pilots: PilotWatch { bus.pilots }
     private let log: Log
     private let nodeFile: String?
     private var keptAddress: UInt8?

@@ -5,36 +5,36 @@ import Platform
 /// time a chart is asked for: read-only connections, ``connect(_:)``) and by `telltale fleet`'s store
 /// (`SQLiteConnection`, which writes). Every call is on its loop's thread; connections are opened without SQLite's
 /// mutexes.
-struct SQLite {
-    let open:
+package struct SQLite {
+    package let open:
         @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?) ->
             Int32
-    let close: @convention(c) (OpaquePointer?) -> Int32
-    let prepare:
+    package let close: @convention(c) (OpaquePointer?) -> Int32
+    package let prepare:
         @convention(c) (
             OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
             UnsafeMutablePointer<UnsafePointer<CChar>?>?
         ) -> Int32
-    let bindInt: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
-    let step: @convention(c) (OpaquePointer?) -> Int32
-    let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
-    let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
-    let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
-    let reset: @convention(c) (OpaquePointer?) -> Int32
-    let finalize: @convention(c) (OpaquePointer?) -> Int32
-    let exec:
+    package let bindInt: @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+    package let step: @convention(c) (OpaquePointer?) -> Int32
+    package let columnBlob: @convention(c) (OpaquePointer?, Int32) -> UnsafeRawPointer?
+    package let columnText: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<UInt8>?
+    package let columnBytes: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let reset: @convention(c) (OpaquePointer?) -> Int32
+    package let finalize: @convention(c) (OpaquePointer?) -> Int32
+    package let exec:
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Int32
-    let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, OpaquePointer?) -> Int32
-    let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
-    let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
-    let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
-    let columnCount: @convention(c) (OpaquePointer?) -> Int32
-    let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
-    let errorMessage: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    let busyTimeout: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let bindText: @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, OpaquePointer?) -> Int32
+    package let bindDouble: @convention(c) (OpaquePointer?, Int32, Double) -> Int32
+    package let bindInt64: @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
+    package let bindNull: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let columnCount: @convention(c) (OpaquePointer?) -> Int32
+    package let columnType: @convention(c) (OpaquePointer?, Int32) -> Int32
+    package let errorMessage: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    package let busyTimeout: @convention(c) (OpaquePointer?, Int32) -> Int32
 
     /// libsqlite3's functions, or nil when it is not installed (the chart list then says so).
-    static func load() -> SQLite? {
+    package static func load() -> SQLite? {
         do throws(DynamicLibrary.Failure) {
             let library = try DynamicLibrary.open(["libsqlite3.so.0", "libsqlite3.so"])
             return SQLite(
@@ -91,7 +91,7 @@ struct SQLite {
 
     /// A read-only connection with a small page cache (64 KiB) and no memory map: a chart of gigabytes costs the
     /// gateway kilobytes.
-    func connect(_ path: String) -> OpaquePointer? {
+    package func connect(_ path: String) -> OpaquePointer? {
         var database: OpaquePointer?
         guard open(path, &database, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let database else {
             _ = close(database)
@@ -101,7 +101,7 @@ struct SQLite {
         return database
     }
 
-    func statement(_ database: OpaquePointer, _ sql: String) -> OpaquePointer? {
+    package func statement(_ database: OpaquePointer, _ sql: String) -> OpaquePointer? {
         var statement: OpaquePointer?
         guard prepare(database, sql, -1, &statement, nil) == SQLITE_OK else { return nil }
         return statement

@@ -44,8 +44,6 @@ extension Runtime {
     /// line on a terminal.
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
-        sendDueTurn(at: now)
-        sendWindTarget(at: now)
         if !programPagesReleased && now - startTime >= Self.releaseAfter {
             programPagesReleased = true
             releaseProgramPages()

@@ -54,20 +54,8 @@ public final class Runtime {
     var fixesClock = false
     /// Whether the uplink was let go on an unsynchronized system clock (a boat with no GPS), said once.
     var uplinkOnSystemClock = false
-    /// The autopilots as last given to the Autopilot API (``keepAutopilots(at:)``).
-    var autopilots: [AutopilotStatus] = []
-    /// The target each pilot held when a dodge began (the API's dodge), by device id.
-    var dodges: [String: Double] = [:]
-    /// When the crew last asked each pilot for standby (no alarm for a standby asked for).
-    var standbyAsked: [String: Double] = [:]
-    /// A tack or gybe said aloud and sent when its countdown ends (any other command to the pilot cancels it).
-    var pendingTurn: PendingTurn?
-    /// A pilot put in wind mode close-hauled or running, waiting to say it is (until the time given).
-    var windTargetDue: (device: String, until: Double)?
-    /// The pilot last seen steering: the one the autopilot alarm watches.
-    var steeringPilot: String?
-    /// The pilot the crew made the default (the API's `_providers/_default/<id>`); nil: the first listed.
-    var defaultPilot: String?
+    /// The autopilots' policy: which pilots, what a command means, a tack's countdown (``AutopilotDesk``).
+    var autopilot: AutopilotDesk
     var routeFile: RouteFile?
     /// The turn of the loop under way: its time, what poll said, its budget, what the services emitted.
     var turn = Turn()
@@ -152,6 +140,8 @@ public final class Runtime {
         }
         // Every 0183 output passes the bus's sentences on (an NMEA 2000 to 0183 gateway), unless it says otherwise.
         router = Router(engine: engine, outputs: policies)
+        autopilot = AutopilotDesk(
+            settings: AutopilotDesk.Settings(sentencePilots: configuration.outputs.filter(\.autopilot).map(\.name)))
         self.inputs = inputs
         self.outputs = outputs
         self.engine = EngineService(rate: configuration.tickRate)

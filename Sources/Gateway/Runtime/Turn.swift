@@ -46,14 +46,14 @@ struct Turn {
 /// How long a service's work may go on: until an input has a sentence waiting, or (asked with `includingDue`) an
 /// input or the tick comes due. The web server asks between one client and the next, so a crowd of phones never holds
 /// a sentence back for more than one client's work. Unbounded where nothing waits (`telltale fleet`).
-struct TurnBudget {
+package struct TurnBudget {
     /// This turn's input descriptors, polled again (without waiting) when asked.
     var inputs = PollSet(capacity: 16)
     /// The earliest an input or the tick is due.
     var due = Double.infinity
     var unbounded = false
 
-    static var always: TurnBudget {
+    package static var always: TurnBudget {
         var budget = TurnBudget()
         budget.unbounded = true
         return budget

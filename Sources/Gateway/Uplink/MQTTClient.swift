@@ -3,46 +3,46 @@ import Platform
 
 /// The functions of libmosquitto (Debian's `libmosquitto1`) the uplink and `telltale fleet` use, looked up with
 /// dlopen(3) when one is configured: a gateway with no uplink maps neither it nor OpenSSL.
-struct Mosquitto {
-    typealias Handle = OpaquePointer
-    typealias Callback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32) -> Void
-    typealias MessageCallback =
+package struct Mosquitto {
+    package typealias Handle = OpaquePointer
+    package typealias Callback = @convention(c) (Handle?, UnsafeMutableRawPointer?, Int32) -> Void
+    package typealias MessageCallback =
         @convention(c) (Handle?, UnsafeMutableRawPointer?, UnsafePointer<mosquitto_message>?) -> Void
 
-    let libInit: @convention(c) () -> Int32
-    let new: @convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?
-    let destroy: @convention(c) (Handle?) -> Void
-    let willSet: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
-    let credentials: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
-    let tlsSet:
+    package let libInit: @convention(c) () -> Int32
+    package let new: @convention(c) (UnsafePointer<CChar>?, Bool, UnsafeMutableRawPointer?) -> Handle?
+    package let destroy: @convention(c) (Handle?) -> Void
+    package let willSet: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool) -> Int32
+    package let credentials: @convention(c) (Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    package let tlsSet:
         @convention(c) (
             Handle?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
             OpaquePointer?
         ) -> Int32
-    let intOption: @convention(c) (Handle?, Int32, Int32) -> Int32
-    let connectAsync: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
-    let reconnectAsync: @convention(c) (Handle?) -> Int32
-    let disconnect: @convention(c) (Handle?) -> Int32
-    let publish:
+    package let intOption: @convention(c) (Handle?, Int32, Int32) -> Int32
+    package let connectAsync: @convention(c) (Handle?, UnsafePointer<CChar>?, Int32, Int32) -> Int32
+    package let reconnectAsync: @convention(c) (Handle?) -> Int32
+    package let disconnect: @convention(c) (Handle?) -> Int32
+    package let publish:
         @convention(c) (
             Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, Bool
         )
             -> Int32
-    let subscribe: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32
-    let loopRead: @convention(c) (Handle?, Int32) -> Int32
-    let loopWrite: @convention(c) (Handle?, Int32) -> Int32
-    let loopMisc: @convention(c) (Handle?) -> Int32
-    let socket: @convention(c) (Handle?) -> Int32
-    let wantWrite: @convention(c) (Handle?) -> Bool
-    let onConnect: @convention(c) (Handle?, Callback?) -> Void
-    let onDisconnect: @convention(c) (Handle?, Callback?) -> Void
-    let onPublish: @convention(c) (Handle?, Callback?) -> Void
-    let onMessage: @convention(c) (Handle?, MessageCallback?) -> Void
-    let describe: @convention(c) (Int32) -> UnsafePointer<CChar>?
-    let userData: @convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void
+    package let subscribe: @convention(c) (Handle?, UnsafeMutablePointer<Int32>?, UnsafePointer<CChar>?, Int32) -> Int32
+    package let loopRead: @convention(c) (Handle?, Int32) -> Int32
+    package let loopWrite: @convention(c) (Handle?, Int32) -> Int32
+    package let loopMisc: @convention(c) (Handle?) -> Int32
+    package let socket: @convention(c) (Handle?) -> Int32
+    package let wantWrite: @convention(c) (Handle?) -> Bool
+    package let onConnect: @convention(c) (Handle?, Callback?) -> Void
+    package let onDisconnect: @convention(c) (Handle?, Callback?) -> Void
+    package let onPublish: @convention(c) (Handle?, Callback?) -> Void
+    package let onMessage: @convention(c) (Handle?, MessageCallback?) -> Void
+    package let describe: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    package let userData: @convention(c) (Handle?, UnsafeMutableRawPointer?) -> Void
 
     /// The library, initialised once; nil when it is not installed.
-    static let shared: Mosquitto? = {
+    package static let shared: Mosquitto? = {
         do throws(DynamicLibrary.Failure) {
             let library = try DynamicLibrary.open(["libmosquitto.so.1", "libmosquitto.so"])
             func function<T>(_ name: String, _ type: T.Type) throws(DynamicLibrary.Failure) -> T {
@@ -108,7 +108,7 @@ struct Mosquitto {
     }()
 
     /// libmosquitto's words for an error number.
-    func text(_ code: Int32) -> String {
+    package func text(_ code: Int32) -> String {
         guard let text = describe(code) else { return "error \(code)" }
         return String(cString: text)
     }
@@ -117,8 +117,8 @@ struct Mosquitto {
 /// One connection to an MQTT broker (3.1.1) through libmosquitto, driven by the gateway's own poll loop: its socket
 /// is polled with the others, and ``read()``, ``write()`` and ``housekeep()`` are libmosquitto's loop functions, so
 /// libmosquitto starts no thread. What the broker says comes back as ``Event``s, taken after each call.
-final class MQTTClient {
-    enum Event: Equatable {
+package final class MQTTClient {
+    package enum Event: Equatable {
         case connected(Int32)
         case disconnected(Int32)
         /// The broker acknowledged the message with this id (QoS 1).
@@ -127,11 +127,11 @@ final class MQTTClient {
     }
 
     /// Why the client could not be made.
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case library
         case client(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .library: "libmosquitto is not installed (apt install libmosquitto1)"
             case .client(let why): why
@@ -139,23 +139,23 @@ final class MQTTClient {
         }
     }
 
-    let lib: Mosquitto
+    package let lib: Mosquitto
     private let handle: Mosquitto.Handle
     private var events: [Event] = []
     /// Messages over this length from the broker are dropped (counted): a flood or a hostile payload never grows the
     /// gateway.
-    var maximumIncoming = 4096
-    private(set) var droppedIncoming = 0
-    /// An ingest worker's journal: each message written to it inside libmosquitto's callback, before the
-    /// acknowledgement goes back to the broker.
-    var journal: FleetJournal?
+    package var maximumIncoming = 4096
+    package private(set) var droppedIncoming = 0
+    /// Called with each message inside libmosquitto's callback, before the acknowledgement goes back to the broker
+    /// (the shore's ingest worker writes it to its journal there).
+    package var beforeAcknowledging: ((String, UnsafeRawBufferPointer) -> Void)?
     /// False: messages are dropped in the callback unread (the keeper's session while nothing is missing).
-    var accepting = true
+    package var accepting = true
     private(set) var ignored = 0
 
     /// A client called `id`, its session kept by the broker across reconnections (`cleanSession` false) so that
     /// acknowledgements are not lost to a dropped link.
-    init(id: String, cleanSession: Bool) throws(Failure) {
+    package init(id: String, cleanSession: Bool) throws(Failure) {
         guard let lib = Mosquitto.shared else { throw .library }
         self.lib = lib
         guard let handle = lib.new(id, cleanSession, nil) else { throw .client("libmosquitto: no client") }
@@ -179,7 +179,7 @@ final class MQTTClient {
             }
             let bytes = UnsafeRawBufferPointer(start: message.payload, count: message.payload == nil ? 0 : length)
             let name = String(cString: topic)
-            client.journal?.append(topic: name, payload: bytes)
+            client.beforeAcknowledging?(name, bytes)
             let payload = Array(bytes)
             client.events.append(.message(topic: name, payload: payload))
         }
@@ -192,36 +192,36 @@ final class MQTTClient {
     }
 
     /// What the broker has said since the last call.
-    func takeEvents() -> [Event] {
+    package func takeEvents() -> [Event] {
         defer { events.removeAll() }
         return events
     }
 
     /// The message the broker publishes for this client if it goes without saying goodbye (retained, QoS 1).
-    func will(topic: String, payload: [UInt8]) {
+    package func will(topic: String, payload: [UInt8]) {
         _ = payload.withUnsafeBytes { lib.willSet(handle, topic, Int32($0.count), $0.baseAddress, 1, true) }
     }
 
-    func credentials(username: String, password: String?) {
+    package func credentials(username: String, password: String?) {
         _ = lib.credentials(handle, username, password)
     }
 
     /// TLS with a CA file, and a client certificate and key when given; a return other than 0 says why not.
-    func tls(ca: String, certificate: String?, key: String?) -> Int32 {
+    package func tls(ca: String, certificate: String?, key: String?) -> Int32 {
         lib.tlsSet(handle, ca, nil, certificate, key, nil)
     }
 
     /// Starts connecting, without waiting for the connection (its socket is then polled for writing).
-    func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
+    package func connect(host: String, port: Int, keepAlive: Int) -> Int32 {
         lib.connectAsync(handle, host, Int32(port), Int32(keepAlive))
     }
 
-    func reconnect() -> Int32 { lib.reconnectAsync(handle) }
+    package func reconnect() -> Int32 { lib.reconnectAsync(handle) }
 
-    func disconnect() { _ = lib.disconnect(handle) }
+    package func disconnect() { _ = lib.disconnect(handle) }
 
     /// Publishes; the message's id (for its acknowledgement) or the error.
-    func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool) -> Result<Int32, MQTTError> {
+    package func publish(topic: String, payload: [UInt8], qos: Int32, retain: Bool) -> Result<Int32, MQTTError> {
         var mid: Int32 = 0
         let code = payload.withUnsafeBytes {
             lib.publish(handle, &mid, topic, Int32($0.count), $0.baseAddress, qos, retain)
@@ -229,22 +229,22 @@ final class MQTTClient {
         return code == 0 ? .success(mid) : .failure(MQTTError(code: code, text: lib.text(code)))
     }
 
-    func subscribe(topic: String, qos: Int32) -> Int32 { lib.subscribe(handle, nil, topic, qos) }
+    package func subscribe(topic: String, qos: Int32) -> Int32 { lib.subscribe(handle, nil, topic, qos) }
 
     /// The connection's socket, or -1 while there is none.
-    var socket: Int32 { lib.socket(handle) }
-    var wantsWrite: Bool { lib.wantWrite(handle) }
+    package var socket: Int32 { lib.socket(handle) }
+    package var wantsWrite: Bool { lib.wantWrite(handle) }
 
     /// What came in (its socket was readable); 0 or libmosquitto's error (the connection lost).
-    func read() -> Int32 { lib.loopRead(handle, 16) }
-    func write() -> Int32 { lib.loopWrite(handle, 16) }
+    package func read() -> Int32 { lib.loopRead(handle, 16) }
+    package func write() -> Int32 { lib.loopWrite(handle, 16) }
     /// Keep-alive pings and timeouts: once a second or so.
-    func housekeep() -> Int32 { lib.loopMisc(handle) }
+    package func housekeep() -> Int32 { lib.loopMisc(handle) }
 }
 
 /// libmosquitto's error number and its words.
-struct MQTTError: Error, CustomStringConvertible {
-    var code: Int32
-    var text: String
-    var description: String { text }
+package struct MQTTError: Error, CustomStringConvertible {
+    package var code: Int32
+    package var text: String
+    package var description: String { text }
 }

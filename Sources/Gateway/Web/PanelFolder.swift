@@ -6,22 +6,22 @@ import SignalK
 /// for a build made in it (`make run`, the checks), or `[web] panel`. Each file is mapped read-only once, at the start:
 /// the kernel reads its pages when a phone first asks for it and may drop them again, so the panel costs the
 /// gateway's own memory nothing; an edit in the working tree needs a reload of the gateway, not a rebuild.
-enum PanelFolder {
+package enum PanelFolder {
     /// Where the package installs the panel.
-    static let installed = "/usr/share/telltale/panel"
+    package static let installed = "/usr/share/telltale/panel"
     /// The largest file served (a module is a few kilobytes; a mistake in the folder must not map a disk image).
-    static let maximumFile = 1 << 20
+    package static let maximumFile = 1 << 20
 
     /// The folder to serve: `configured` when given, else the installed one, else the nearest `Sources/Panel/` above this
     /// program (a build in the working tree). Nil when none holds an `index.html`.
-    static func find(configured: String?, executable: String? = POSIX.executablePath()) -> String? {
+    package static func find(configured: String?, executable: String? = POSIX.executablePath()) -> String? {
         if let configured { return configured }
         if POSIX.exists(installed + "/index.html") { return installed }
         return WorkingTree.folder("Sources/Panel", holding: "index.html", executable: executable)
     }
 
     /// The content type a file is served with, by its name; nil for a file the panel does not serve.
-    static func contentType(_ name: String) -> String? {
+    package static func contentType(_ name: String) -> String? {
         if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
         if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
         if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
@@ -32,7 +32,7 @@ enum PanelFolder {
 
     /// Every file of `folder` the panel serves (and of its `tests/`, the modules' unit tests), each mapped, by the path
     /// it is served at. A file that cannot be mapped is logged and left out; a folder without the page is said.
-    static func files(in folder: String?, log: Log) -> [String: SignalKServer.StaticFile] {
+    package static func files(in folder: String?, log: Log) -> [String: SignalKServer.StaticFile] {
         guard let folder, POSIX.exists(folder + "/index.html") else {
             log.error(
                 "web.panel",

@@ -12,8 +12,8 @@ import SignalK
 /// once a second); a client told to close that does not take its last bytes within `lingerLimit` is dropped; a client
 /// is read at most `readLimit` bytes a turn, so a client that floods cannot hold the loop. A request only the shell
 /// can answer waits in ``takeRequest()`` for the runtime, and its answer comes back through ``answer(_:_:model:now:unixTime:)``.
-final class WebServer {
-    struct Statistics: Sendable {
+package final class WebServer {
+    package struct Statistics: Sendable {
         var accepted = 0
         var refused = 0
         var dropped = 0
@@ -30,7 +30,7 @@ final class WebServer {
         var closingSince: Double?
     }
 
-    var port: Int { listener.port }
+    package var port: Int { listener.port }
     private let listener: Listener
     private let settings: WebConfiguration
     private(set) var server: SignalKServer
@@ -42,16 +42,16 @@ final class WebServer {
     private var requests: [SignalKServer.ShellRequest] = []
     private let log: Log
 
-    static let readLimit = 4 * 1024
-    static let acceptsPerTurn = 8
+    package static let readLimit = 4 * 1024
+    package static let acceptsPerTurn = 8
     /// Seconds of client work a turn of the loop, at most (past the first client).
-    static let turnBudget = 0.000_25
+    package static let turnBudget = 0.000_25
     /// Seconds a closing client has to take what is queued for it, from the housekeeping that first finds it closing.
-    static let lingerLimit = 5.0
+    package static let lingerLimit = 5.0
     private var turn = 0
     private var lastHousekeeping = -Double.infinity
 
-    init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
+    package init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
         self.settings = settings
         self.server = server
         self.log = log
@@ -62,12 +62,12 @@ final class WebServer {
 
     deinit { close() }
 
-    var clientCount: Int { clients.count }
-    var hasPending: Bool { clients.contains { !$0.queue.isEmpty } }
+    package var clientCount: Int { clients.count }
+    package var hasPending: Bool { clients.contains { !$0.queue.isEmpty } }
     /// Stream work left by a `publish` or `tick` that yielded.
-    var hasUnfinishedRounds: Bool { server.hasUnfinishedRounds }
+    package var hasUnfinishedRounds: Bool { server.hasUnfinishedRounds }
 
-    func pollDescriptors(into set: inout PollSet) {
+    package func pollDescriptors(into set: inout PollSet) {
         listener.register(into: &set)
         for client in clients {
             let wantsWrite = !client.queue.isEmpty
@@ -78,7 +78,7 @@ final class WebServer {
     /// Accepts, reads (bounded), hands bytes to the protocol, writes what is queued, drops the dead.
     /// `budget` says when the loop has more urgent work (an input's sentence waiting, the tick due): asked between one
     /// connection or client and the next, it ends the turn there.
-    func service(model: SignalKModel, now: Double, unixTime: Double, budget: inout TurnBudget) {
+    package func service(model: SignalKModel, now: Double, unixTime: Double, budget: inout TurnBudget) {
         let started = POSIX.monotonic()
         // Stream deltas a tick left unsent first: they are the oldest work.
         resume(model: model, budget: &budget)
@@ -144,48 +144,50 @@ final class WebServer {
     }
 
     /// Who may change things from now on.
-    func admit(_ rule: NetworkRule) { server.admit(rule) }
+    package func admit(_ rule: NetworkRule) { server.admit(rule) }
 
     /// The next request a client sent that only the shell can answer.
-    func takeRequest() -> SignalKServer.ShellRequest? { requests.isEmpty ? nil : requests.removeFirst() }
+    package func takeRequest() -> SignalKServer.ShellRequest? { requests.isEmpty ? nil : requests.removeFirst() }
 
     /// The shell's answer to request `id`, to the client that asked; the requests it sent after go on.
-    func answer(_ id: Int, _ reply: SignalKServer.ShellReply, model: SignalKModel, now: Double, unixTime: Double) {
+    package func answer(
+        _ id: Int, _ reply: SignalKServer.ShellReply, model: SignalKModel, now: Double, unixTime: Double
+    ) {
         server.answer(id, reply, model: model, at: now, unixTime: unixTime) { perform($0) }
     }
 
     /// The forecasts on board, for the weather API and the chart's wind.
-    func setForecast(_ forecast: Forecast) { server.forecast = forecast }
+    package func setForecast(_ forecast: Forecast) { server.forecast = forecast }
 
     /// `telltale fleet`'s boats, for the panel's Fleet layout.
-    func setFleet(_ json: String) { server.fleet = json }
+    package func setFleet(_ json: String) { server.fleet = json }
     /// The autopilots read from the bus, for the Autopilot API.
-    func setAutopilots(_ statuses: [AutopilotStatus]) { server.autopilots = statuses }
+    package func setAutopilots(_ statuses: [AutopilotStatus]) { server.autopilots = statuses }
     /// The history's clock, the one its samples are stamped on (nil while there is none).
-    func setHistoryClock(_ time: Double?) { server.historyClock = time }
-    var fleetReads: Int { server.fleetReads }
+    package func setHistoryClock(_ time: Double?) { server.historyClock = time }
+    package var fleetReads: Int { server.fleetReads }
 
     /// New updates to the stream clients, one client after another until `budget` is spent (one at least); the
     /// clients not reached are served by `resume`.
-    func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, budget: inout TurnBudget) {
+    package func publish(_ updates: [SignalKModel.Update], model: SignalKModel, now: Double, budget: inout TurnBudget) {
         server.publish(updates, model: model, at: now, budget: 1) { perform($0) }
         finishRounds(model: model, budget: &budget, includingDue: false)
     }
 
     /// AIS stations' deltas to the streams that follow them.
-    func publishTraffic(_ deltas: [SignalKTraffic.Delta]) {
+    package func publishTraffic(_ deltas: [SignalKTraffic.Delta]) {
         server.publishTraffic(deltas) { perform($0) }
     }
 
     /// Held and periodic values that have come due; `budget` as for `publish`.
-    func tick(model: SignalKModel, now: Double, budget: inout TurnBudget) {
+    package func tick(model: SignalKModel, now: Double, budget: inout TurnBudget) {
         server.tick(model: model, at: now, budget: 1) { perform($0) }
         finishRounds(model: model, budget: &budget, includingDue: false)
     }
 
     /// Goes on with stream work `publish` or `tick` left: one client at least, then until `budget` is spent (or an
     /// input or the tick comes due).
-    func resume(model: SignalKModel, budget: inout TurnBudget) {
+    package func resume(model: SignalKModel, budget: inout TurnBudget) {
         guard server.hasUnfinishedRounds else { return }
         server.resume(model: model, budget: 1) { perform($0) }
         finishRounds(model: model, budget: &budget, includingDue: true)
@@ -197,7 +199,7 @@ final class WebServer {
         }
     }
 
-    func close() {
+    package func close() {
         for client in clients { POSIX.close(client.fd) }
         clients.removeAll()
     }

@@ -9,7 +9,7 @@ import SignalK
 /// loop, reading the boat's model (``BoatState``, fed by the runtime from the router's actions); what only the shell
 /// can answer (a command, the settings, a chart's tile, an upload, the access registry to keep) emitted as
 /// ``ServiceEvent/request(_:)`` and answered through ``answer(_:_:now:unixTime:)``.
-final class WebService: Service {
+package final class WebService: Service {
     let name = "web"
     let server: WebServer
     /// The boat's values, which the runtime feeds.
@@ -30,6 +30,9 @@ final class WebService: Service {
 
     /// The forecasts on board, for the weather pages and Signal K's weather API.
     func setForecast(_ forecast: Forecast) { server.setForecast(forecast) }
+
+    /// The autopilots as the Autopilot API lists them.
+    func setAutopilots(_ statuses: [AutopilotStatus]) { server.setAutopilots(statuses) }
 
     /// The model a `[web]` section asks for: the boat's URN (from the machine's identity unless given), its name, the
     /// sources preferred, the heel alarms shown.
@@ -79,13 +82,13 @@ final class WebService: Service {
     }
 
     /// Where Debian's libjs-leaflet keeps Leaflet, the map library the chart page uses.
-    static let leafletFolder = "/usr/share/javascript/leaflet"
+    package static let leafletFolder = "/usr/share/javascript/leaflet"
 
     /// Leaflet's script, style sheet and images from Debian's package, served at `/leaflet/...` (the script and style
     /// sheet in the package's own gzip form). Each file is mapped read-only at the start (70 KB, the kernel's to read
     /// when a phone first opens the chart and to drop again); without the package the chart page says so and the
     /// instruments work on.
-    static func leafletFiles(log: Log, folder: String = leafletFolder) -> [(String, SignalKServer.StaticFile)] {
+    package static func leafletFiles(log: Log, folder: String = leafletFolder) -> [(String, SignalKServer.StaticFile)] {
         var files: [(String, SignalKServer.StaticFile)] = []
         let wanted: [(String, String, String, Bool)] = [
             ("/leaflet/leaflet.js", "leaflet.min.js.gz", "text/javascript; charset=utf-8", true),

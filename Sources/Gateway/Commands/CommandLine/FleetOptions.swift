@@ -85,7 +85,8 @@ public struct FleetOptions: CommandOptions {
                 "keeper",
                 "Also keep the telltale-keeper session on every broker (one worker): nothing a boat publishes while a "
                     + "restarted broker has no worker yet is lost."),
-        ])
+        ],
+        desktopOnly: true)
 
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
         let text = CommandParser.text(value)

@@ -93,10 +93,8 @@ public enum TelltaleCommands {
         TelltaleCommand(spec: WeatherOptions.spec) { words throws(CommandError) in
             Console.out(try WeatherCommand.run(CommandParser.parse(words)))
         },
-        TelltaleCommand(spec: FleetOptions.spec) { words throws(CommandError) in
-            let options: FleetOptions = try CommandParser.parse(words)
-            try FleetCommand.run(options, log: StandardErrorLog.make())
-        },
+        // The shore is its own module above the boat's (`Shore`): the desktop's and a shore server's build only.
+        TelltaleCommand(spec: FleetOptions.spec, perform: nil),
     ]
 
     /// Every command's description, in the table's order.

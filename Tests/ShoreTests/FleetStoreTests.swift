@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Gateway
+@testable import Shore
 
 /// The fleet's store on SQLite (PostgreSQL is the fleet-store check's, started by it): a batch kept once however
 /// often it comes, its positions with it, the boats' newest state, the schema made once, hostile messages refused.

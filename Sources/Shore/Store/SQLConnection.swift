@@ -16,18 +16,13 @@ struct StoreError: Error, CustomStringConvertible {
 /// The shore's store: one connection to PostgreSQL (libpq) or SQLite, statements with parameters, rows as text.
 /// Blocking, for the shore's tools only (`telltale fleet`); the boat's daemon never opens one.
 protocol SQLConnection: AnyObject {
-    /// Which SQL it speaks.
-    var dialect: SQLDialect { get }
+    /// The statement that begins a transaction that will write (SQLite takes its write lock at once with it).
+    var begin: String { get }
     /// Runs one statement; the rows it returns, each column as text (nil for NULL).
     @discardableResult
     func run(_ sql: String, _ parameters: [SQLValue]) throws(StoreError) -> [[String?]]
     /// Runs statements with no parameters, one after another.
     func script(_ sql: String) throws(StoreError)
-}
-
-enum SQLDialect: Equatable {
-    case postgres
-    case sqlite
 }
 
 extension SQLConnection {
@@ -36,7 +31,7 @@ extension SQLConnection {
 
     /// `body` in one transaction, committed when it returns, rolled back when it throws.
     func transaction(_ body: () throws(StoreError) -> Void) throws(StoreError) {
-        try script(dialect == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN")
+        try script(begin)
         do {
             try body()
             try script("COMMIT")

@@ -1,4 +1,5 @@
 import Fleet
+import Gateway
 import SignalK
 
 /// The fleet's store as the panel and a race office read it, under `/telltale/v1/fleet/`:

@@ -1,11 +1,12 @@
 import CPosix
 import CSQLite
+import Gateway
 import Platform
 
 /// One read-write connection to a SQLite file (through the charts' ``SQLite`` table): the committee laptop's store. WAL, so the web side reads while a
 /// worker writes; a writer waits up to 10 s for another's transaction.
 final class SQLiteConnection: SQLConnection {
-    let dialect = SQLDialect.sqlite
+    let begin = "BEGIN IMMEDIATE"
     private let lib: SQLite
     private let database: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]

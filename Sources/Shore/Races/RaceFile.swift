@@ -1,4 +1,5 @@
 import Fleet
+import Gateway
 import Marine
 import Platform
 import SignalK

@@ -1,115 +1,5 @@
 import Engine
 
-/// The autopilots the gateway knows (#41), as Signal K's Autopilot API v2 shows them
-/// (`/signalk/v2/api/vessels/self/autopilots`, signalk-server's `docs/develop/rest-api/autopilot_api.md`): the device
-/// list with its `_default`, each pilot's status (`options` with the states and modes it has, `state`, `mode`,
-/// `target`, `engaged`), and the same under `steering.autopilot.*` for the default one. Read from the pilot's own
-/// messages by the shell (a Raymarine Evolution's SeaTalkng PGNs, a standard 127237); a pilot no longer heard is
-/// `off-line`. Commands are checked here and carried out by the shell (``SignalKServer/ShellRequest/Kind/autopilot``).
-public struct AutopilotStatus: Hashable, Sendable {
-    /// The device id the API names it by (`raymarine-204`: its kind and bus address).
-    public var id: String
-    /// What speaks for it (`telltale-n2k`).
-    public var provider: String
-    /// `standby`, `auto`, or `off-line` when it is not heard; nil until it says.
-    public var state: String?
-    public var mode: String?
-    /// Radians: a heading (0 to 2π), or in wind mode the apparent wind angle (±π, positive starboard).
-    public var target: Double?
-    public var targetIsMagnetic: Bool
-    public var engaged: Bool?
-    /// The modes such a pilot has (`compass`, `gps`, `wind`, `route`).
-    public var modes: [String]
-    /// What a command can do with such a pilot (the API's `options.actions`).
-    public var actions: [String]
-
-    public init(
-        id: String, provider: String, state: String?, mode: String?, target: Double?, targetIsMagnetic: Bool,
-        engaged: Bool?, modes: [String], actions: [String]? = nil
-    ) {
-        self.id = id
-        self.provider = provider
-        self.state = state
-        self.mode = mode
-        self.target = target
-        self.targetIsMagnetic = targetIsMagnetic
-        self.engaged = engaged
-        self.modes = modes
-        self.actions =
-            actions
-            ?? (modes.contains("route")
-                ? ["dodge", "tack", "gybe", "courseCurrentPoint", "courseNextPoint"] : ["dodge", "tack", "gybe"])
-    }
-
-    /// The `options` object alone.
-    public func optionsJSON() -> String {
-        var json = JSONWriter()
-        writeOptions(&json, key: nil)
-        return json.text
-    }
-
-    /// The status object the API answers for a device.
-    public func json() -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        writeOptions(&json, key: "options")
-        if let state { json.value("state", state) } else { json.null("state") }
-        if let mode { json.value("mode", mode) } else { json.null("mode") }
-        if let target { json.value("target", target) } else { json.null("target") }
-        if let engaged { json.value("engaged", engaged) } else { json.null("engaged") }
-        json.endObject()
-        return json.text
-    }
-
-    func writeOptions(_ json: inout JSONWriter, key: String?) {
-        json.beginObject(key)
-        json.beginArray("states")
-        for (name, engaged) in [("auto", true), ("standby", false)] {
-            json.beginObject(nil)
-            json.value("name", name)
-            json.value("engaged", engaged)
-            json.endObject()
-        }
-        json.endArray()
-        json.beginArray("modes")
-        for mode in modes { json.value(nil, mode) }
-        json.endArray()
-        json.beginArray("actions")
-        for action in actions {
-            json.beginObject(nil)
-            json.value("id", action)
-            json.value("name", action)
-            json.value("available", provider == "telltale-0183" || (state != nil && state != "off-line"))
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-    }
-
-    /// The pilot's values under `steering.autopilot.*`, as the reference publishes them for the default pilot.
-    public var values: [(path: String, value: SignalKValue)] {
-        var out: [(path: String, value: SignalKValue)] = [
-            ("steering.autopilot.state", state.map(SignalKValue.text) ?? .null),
-            ("steering.autopilot.mode", mode.map(SignalKValue.text) ?? .null),
-            ("steering.autopilot.engaged", engaged.map(SignalKValue.bool) ?? .null),
-        ]
-        let targetPath =
-            mode == "wind"
-            ? "steering.autopilot.target.windAngleApparent"
-            : targetIsMagnetic ? "steering.autopilot.target.headingMagnetic" : "steering.autopilot.target.headingTrue"
-        out.append((targetPath, target.map(SignalKValue.number) ?? .null))
-        return out
-    }
-}
-
-extension SignalKModel {
-    /// The default pilot's status into the model (`$source` its device id).
-    public mutating func take(autopilot status: AutopilotStatus, at time: Double, unixTime: Double) {
-        let stamp = SignalKTime.text(unixTime: unixTime)
-        for (path, value) in status.values { set(path, value, source: status.id, time: time, timestamp: stamp) }
-    }
-}
-
 extension SignalKServer {
     static let autopilotsPath = "/signalk/v2/api/vessels/self/autopilots"
 
@@ -148,9 +38,9 @@ extension SignalKServer {
         }
         let device = parts[0] == "_default" ? autopilots.first : autopilots.first { $0.id == parts[0] }
         guard let device else { return refuse(404, "no such autopilot") }
-        if parts.count == 1 {
-            return reply(200, parts[0] == "_default" ? #"{"id":"# + JSONWriter.quoted(device.id) + "}" : device.json())
-        }
+        // `_default` is the default pilot itself, for every route (signalk-server's `src/api/autopilot/index.ts`
+        // maps it to the default device); its id is at `_providers/_default`.
+        if parts.count == 1 { return reply(200, device.json()) }
         guard parts.count == 2 else { return refuse(404, "not found") }
         var json = JSONWriter()
         json.beginObject()

@@ -1,4 +1,5 @@
 import Fleet
+import Gateway
 import Platform
 import SignalK
 

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import Gateway
+@testable import Shore
 
 /// The race office on a store: a race read a few boats a turn (answering meanwhile), the same standings as the whole
 /// tracks give, positions followed as they come, and a late batch making its boat read again.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Gateway
+@testable import Shore
 
 /// The race office's races file: a season of races read, and each mistake named with its line.
 @Suite struct RaceFileTests {

@@ -1,4 +1,5 @@
 import CPosix
+import Gateway
 import Platform
 
 /// libpq (Debian's `libpq5`), looked up with dlopen(3) when `telltale fleet --store postgres://...` asks for it: no
@@ -74,7 +75,7 @@ struct LibPQ {
 /// One connection to PostgreSQL. A connection lost (the server restarted) is made again once before a statement
 /// fails; the caller's transaction, if one was open, fails whole and is tried again by the caller.
 final class PostgresConnection: SQLConnection {
-    let dialect = SQLDialect.postgres
+    let begin = "BEGIN"
     private let lib: LibPQ
     private let handle: LibPQ.Connection
 

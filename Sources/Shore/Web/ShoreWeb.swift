@@ -1,0 +1,113 @@
+import Fleet
+import Gateway
+import Platform
+import SignalK
+
+/// The web side of `telltale fleet`: the panel's server with the Fleet layout, fed each second from what the brokers
+/// handed over (the laptop) or from the store (`--role web`), the race office, and the store's answers to the panel.
+final class ShoreWeb {
+    let server: WebServer
+    let store: FleetStore
+    let role: FleetOptions.Role
+    let log: Log
+    /// The boats entered (`--entries`), and the race office when there are races or entries.
+    let entries: [FleetEntry]
+    let office: RaceOffice?
+    private var reader = StoreReader()
+    private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
+    private var reads = 0
+    private var readAt = -Double.infinity
+    private var nextIdle = 0.0
+    private var budget = TurnBudget.always
+
+    init(_ options: FleetOptions, store: FleetStore, log: Log) throws(CommandError) {
+        self.store = store
+        self.log = log
+        role = options.role
+        entries = try Self.entries(options.entries, log: log)
+        if let path = options.races {
+            do { office = RaceOffice(races: try RaceFile.read(path), entries: entries) } catch {
+                throw CommandError("fleet: --races \(error)", status: 65)
+            }
+        } else {
+            office = entries.isEmpty ? nil : RaceOffice(races: [], entries: entries)
+        }
+        guard case .tcp(let host, let port)? = try? Endpoint.parse("tcp://" + options.listen) else {
+            throw CommandError("fleet: --listen must be host:port, such as 0.0.0.0:3000", status: 64)
+        }
+        var web = WebConfiguration()
+        web.host = host
+        web.port = port
+        web.name = "fleet"
+        var configuration = SignalKServer.Configuration()
+        configuration.serverVersion = TelltaleVersion.string
+        configuration.putRule = NetworkRule(networks: [])
+        configuration.files = PanelFolder.files(in: PanelFolder.find(configured: nil), log: log)
+        for (path, file) in WebService.leafletFiles(log: log) { configuration.files[path] = file }
+        do {
+            server = try WebServer(settings: web, server: SignalKServer(configuration: configuration), log: log)
+        } catch {
+            throw CommandError("fleet: \(error)", status: 69)
+        }
+    }
+
+    /// The fleet file, read once: a file that cannot be read stops the start; a line that cannot be an entry is said
+    /// and left out.
+    static func entries(_ path: String?, log: Log) throws(CommandError) -> [FleetEntry] {
+        guard let path else { return [] }
+        let bytes: [UInt8]
+        do { bytes = try POSIX.readFile(path, limit: 16 << 20) } catch {
+            throw CommandError("fleet: --entries \(path): \(error)", status: 66)
+        }
+        let (read, problems) = FleetEntries.parse(String(decoding: bytes, as: UTF8.self))
+        for problem in problems.prefix(50) {
+            log.warning("fleet.entries", "fleet: \(path): \(problem)", [("device", "fleet")])
+        }
+        guard !read.isEmpty else { throw CommandError("fleet: --entries \(path): no boat entered", status: 65) }
+        log.info("fleet.entries", "fleet: \(read.count) boats entered from \(path)", [("device", "fleet")])
+        return read
+    }
+
+    /// The web side's turn: once a second the store read (a web side's), the race office fed and the fleet's JSON
+    /// published; a race being read a few boats further every turn; the server's clients; the requests it hands over.
+    func turn(fleet: inout FleetModel, second: Bool, now: Double, unixTime unix: Double) {
+        if second {
+            if role == .web { reader.read(store, into: &fleet, at: unix, log: log) }
+            if let office {
+                office.feed(fleet.takeFresh(), at: unix)
+                office.work(store: store, at: unix, log: log)
+            }
+            // The fleet's JSON every second while a panel reads it, every ten while none does.
+            if server.fleetReads != reads {
+                reads = server.fleetReads
+                readAt = now
+            }
+            if now - readAt < 10 || now >= nextIdle {
+                // At race scale each boat's track is shorter on the live view (replay draws it whole).
+                let limit = max(20, min(300, 60_000 / max(1, fleet.boats.count)))
+                server.setFleet(fleet.json(at: unix, trackLimit: limit, entries: entries))
+                nextIdle = now + 10
+            }
+        } else if let office, office.reading {
+            // A race being read from the store: a few more boats every turn, requests answered between.
+            office.work(store: store, at: unix, log: log)
+        }
+        server.service(model: model, now: now, unixTime: unix, budget: &budget)
+        while let request = server.takeRequest() {
+            let reply: SignalKServer.ShellReply
+            switch request.kind {
+            case .keepAccess: continue
+            case .fleet(let asked):
+                reply = FleetQueries.answer(asked, store: store, office: office, at: unix, log: log)
+            case .chart(let kind):
+                // No charts ashore: the list is empty, a tile is not there.
+                let listed = kind == .list
+                reply = .file(
+                    status: listed ? 200 : 404, contentType: "application/json",
+                    body: Array((listed ? #"{"charts":[]}"# : #"{"message":"no charts ashore"}"#).utf8))
+            default: reply = .message(status: 404, "not on a fleet's server")
+            }
+            server.answer(request.id, reply, model: model, now: now, unixTime: unix)
+        }
+    }
+}
