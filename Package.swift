@@ -137,6 +137,8 @@ let package = Package(
             dependencies: ["Shore", "Gateway", "Fleet", "SignalK", "Marine", "Platform", "CPosix", "TestSupport"]),
         .testTarget(
             name: "GatewayTests",
-            dependencies: ["Gateway", "Engine", "Router", "NMEA", "Marine", "Platform", "Simulator", "TestSupport"]),
+            dependencies: [
+                "Gateway", "Engine", "Router", "NMEA", "Marine", "Platform", "CPosix", "Simulator", "TestSupport",
+            ]),
     ]
 )

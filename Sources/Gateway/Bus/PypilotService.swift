@@ -22,12 +22,8 @@ final class PypilotService: Service {
     private var querySlot = PollSlot()
     private var failures = 0
     private(set) var link = PypilotLink()
-    private var fd: Int32 = -1
-    private var connecting = false
-    private var backoff = Backoff(first: 0.5, limit: 10)
-    private var slot = PollSlot()
-    private var line: [UInt8] = []
-    private var outgoing: [UInt8] = []
+    /// The TCP connection, once pypilot's address is known (``TCPClient``, in lines).
+    private var client: TCPClient?
     private var buffer = [UInt8](repeating: 0, count: 4096)
 
     /// `host` nil: found by mDNS.
@@ -36,27 +32,30 @@ final class PypilotService: Service {
         self.port = port
         self.discovers = host == nil
         self.log = log
+        if let host { client = Self.client(host, port) }
+    }
+
+    static func client(_ host: String, _ port: Int) -> TCPClient {
+        TCPClient(
+            host: host, port: port, backoff: Backoff(first: 0.5, limit: 10), lineLimit: PypilotLink.longestLine)
     }
 
     var description: String { host.map { "pypilot \($0):\(port)" } ?? "pypilot (looked for by mDNS)" }
-    var isConnected: Bool { fd >= 0 && !connecting }
+    var isConnected: Bool { client?.isOpen ?? false }
 
     func nextDue(now: Double) -> Double? {
-        guard fd < 0 else { return nil }
-        return host == nil ? browser.due : backoff.retryAt
+        guard host != nil, let client else { return browser.due }
+        return client.nextDue(now: now)
     }
 
     func pollDescriptors(now: Double, into set: inout PollSet) {
-        if host == nil {
-            slot.clear()
+        guard host != nil, let client else {
             ask(now)
             guard query >= 0 else { return querySlot.clear() }
             return querySlot.register(query, read: true, into: &set)
         }
         querySlot.clear()
-        if fd < 0 && backoff.isDue(now) { open(now) }
-        guard fd >= 0 else { return slot.clear() }
-        slot.register(fd, read: !connecting, write: connecting || !outgoing.isEmpty, into: &set)
+        client.prepare(now: now, into: &set)
     }
 
     /// The mDNS question, when due, out of every interface with a network (the socket made the first time).
@@ -100,7 +99,11 @@ final class PypilotService: Service {
                 host = address
                 port = found.port
                 failures = 0
-                backoff = Backoff(first: 0.5, limit: 10)
+                if let client {
+                    client.move(host: address, port: found.port, backoff: Backoff(first: 0.5, limit: 10))
+                } else {
+                    client = Self.client(address, found.port)
+                }
                 POSIX.close(query)
                 query = -1
                 querySlot.clear()
@@ -111,90 +114,47 @@ final class PypilotService: Service {
         }
     }
 
-    private func open(_ now: Double) {
-        guard let target = host else { return }
-        guard let address = POSIX.SocketAddress(host: target, port: port) else {
-            if backoff.failed(at: now) {
-                log.error("pypilot.address", "pypilot: \(target) is not a numeric IP address")
-            }
-            return
-        }
-        do {
-            fd = try POSIX.socket(.stream, for: address, naming: description)
-            connecting = !(try POSIX.connect(fd, to: address, naming: description))
-            if !connecting { connected() }
-        } catch {
-            if fd >= 0 { POSIX.close(fd) }
-            fd = -1
-            if backoff.failed(at: now) { log.warning("pypilot.open", "pypilot: \(error)") }
-            failures += 1
-            if discovers && failures >= 3 {
-                host = nil
-                failures = 0
-                browser.forget(at: now)
-            }
-        }
-    }
-
-    private func connected() {
-        connecting = false
-        failures = 0
-        let again = backoff.succeeded()
-        link.reset()
-        outgoing = Array(PypilotLink.watch.utf8)
-        let text = "pypilot: \(host ?? ""):\(port) connected"
-        if again { log.notice("pypilot.open", text) } else { log.info("pypilot.open", text) }
-    }
-
-    private func lost(_ now: Double, _ reason: String) {
-        if fd >= 0 { POSIX.close(fd) }
-        fd = -1
-        connecting = false
-        line.removeAll()
-        outgoing.removeAll()
-        link.reset()
-        backoff.failed(at: now)
+    /// Three failures in a row of a pilot found by mDNS: looked for again (it may have come back elsewhere).
+    private func failedAgain(_ now: Double) -> Bool {
         failures += 1
-        if discovers && failures >= 3 {
-            log.warning("pypilot.down", "pypilot: \(host ?? ""):\(port): \(reason); looking for it again by mDNS")
-            host = nil
-            failures = 0
-            browser.forget(at: now)
-            return
-        }
-        log.warning("pypilot.down", "pypilot: \(host ?? ""):\(port): \(reason); reconnecting")
+        guard discovers && failures >= 3 else { return false }
+        host = nil
+        failures = 0
+        client?.close()
+        browser.forget(at: now)
+        return true
     }
 
     func service(_ turn: inout Turn) {
         let now = turn.now
         if query >= 0 { answers(now) }
-        guard fd >= 0 else { return }
-        if connecting {
-            let error = POSIX.socketError(fd)
-            guard error == 0 else { return lost(now, "cannot connect: \(POSIX.message(error))") }
-            var probe = PollSet(capacity: 1)
-            probe.add(fd, read: false, write: true)
-            guard probe.anyReady() else { return }
-            connected()
-        }
-        flush(now)
-        guard fd >= 0 else { return }
-        var total = 0
-        while total < 65_536 {
-            switch buffer.withUnsafeMutableBytes({ POSIX.receive(fd, into: $0) }) {
-            case .bytes(let got):
-                total += got
-                for byte in buffer[0..<got] {
-                    if byte == 10 {
-                        link.received(String(decoding: line, as: UTF8.self), at: now)
-                        line.removeAll(keepingCapacity: true)
-                    } else if line.count < PypilotLink.longestLine {
-                        line.append(byte)
-                    }
-                }
-            case .end: return lost(now, "connection closed")
-            case .wouldBlock: return
-            case .failed(let code): return lost(now, POSIX.message(code))
+        client?.service(now: now) { handle($0, now: now) }
+    }
+
+    /// What its connection said.
+    private func handle(_ event: TCPClient.Event, now: Double) {
+        switch event {
+        case .line(let line): link.received(String(decoding: line, as: UTF8.self), at: now)
+        case .bytes, .datagramEnd: break
+        case .connected(let again):
+            failures = 0
+            link.reset()
+            _ = client?.send(Array(PypilotLink.watch.utf8), now: now)
+            let text = "pypilot: \(host ?? ""):\(port) connected"
+            if again { log.notice("pypilot.open", text) } else { log.info("pypilot.open", text) }
+        case .failed(let why, let code, let first):
+            if failedAgain(now) {
+                log.warning("pypilot.down", "pypilot: \(why); looking for it again by mDNS")
+            } else if first {
+                log.warning(code == 0 ? "pypilot.address" : "pypilot.open", "pypilot: \(why)")
+            }
+        case .lost(let reason):
+            link.reset()
+            let text = "pypilot: \(host ?? ""):\(port): \(reason)"
+            if failedAgain(now) {
+                log.warning("pypilot.down", text + "; looking for it again by mDNS")
+            } else {
+                log.warning("pypilot.down", text + "; reconnecting")
             }
         }
     }
@@ -202,24 +162,16 @@ final class PypilotService: Service {
     /// Lines for pypilot, written at once; false when it is not connected (nothing is kept to send later: a command
     /// is sent now or refused).
     func send(_ lines: [String], now: Double) -> Bool {
-        guard isConnected, outgoing.count < 16_384 else { return false }
-        for text in lines { outgoing += Array(text.utf8) }
-        flush(now)
-        return fd >= 0
-    }
-
-    private func flush(_ now: Double) {
-        guard !outgoing.isEmpty, fd >= 0, !connecting else { return }
-        switch outgoing.withUnsafeBytes({ POSIX.send(fd, $0) }) {
-        case .bytes(let sent): outgoing.removeFirst(sent)
-        case .wouldBlock, .end: break
-        case .failed(let code): lost(now, POSIX.message(code))
-        }
+        guard let client, client.isOpen else { return false }
+        var bytes: [UInt8] = []
+        for text in lines { bytes += Array(text.utf8) }
+        guard client.send(bytes, now: now) else { return false }
+        client.flush(now) { handle($0, now: now) }
+        return client.isOpen
     }
 
     func stop(deadline: Double) {
-        if fd >= 0 { POSIX.close(fd) }
-        fd = -1
+        client?.close()
         if query >= 0 { POSIX.close(query) }
         query = -1
     }

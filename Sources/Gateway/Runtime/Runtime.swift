@@ -141,7 +141,8 @@ public final class Runtime {
         // Every 0183 output passes the bus's sentences on (an NMEA 2000 to 0183 gateway), unless it says otherwise.
         router = Router(engine: engine, outputs: policies)
         autopilot = AutopilotDesk(
-            settings: AutopilotDesk.Settings(sentencePilots: configuration.outputs.filter(\.autopilot).map(\.name)))
+            settings: AutopilotDesk.Settings(
+                sentencePilots: configuration.outputs.filter { $0.autopilot }.map { $0.name }))
         self.inputs = inputs
         self.outputs = outputs
         self.engine = EngineService(rate: configuration.tickRate)
