@@ -3,6 +3,7 @@ import Engine
 import N2K
 import NMEA
 import Platform
+import Router
 
 /// The NMEA 2000 bus as a service of the loop: the transport's frames into the pure ``N2KBus``, and what it decides
 /// carried out (frames written, the bus's sentences emitted for the router, words logged, the claimed address kept).
@@ -18,6 +19,17 @@ final class N2KService: Service {
 
     /// The autopilots heard on the bus.
     var pilots: PilotWatch { bus.pilots }
+
+    /// The router's output for what is converted onto the bus: the inputs' sentences the conversions read, never the
+    /// bus's own (even a source of it first heard an hour in); nil when the node only listens or converts nothing.
+    var outboundPolicy: OutputPolicy? {
+        guard !bus.listenOnly, !configuration.convert.isEmpty else { return nil }
+        var policy = OutputPolicy(name: configuration.name)
+        policy.computed = false
+        policy.filter = AddressFilter(include: bus.outbound.patterns, exclude: [])
+        policy.excludedInputs = [configuration.name]
+        return policy
+    }
     private let log: Log
     private let nodeFile: String?
     private var keptAddress: UInt8?

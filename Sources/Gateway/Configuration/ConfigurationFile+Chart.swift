@@ -1,21 +1,10 @@
 import Engine
 import Marine
 
-/// `[chart]` and `[panel]`: the charts folder, the online layers, the layout a phone opens on.
+/// `[chart]`: the charts folder, the base map, the online layers.
 extension ConfigurationFile.Reader {
     /// `[chart]`: the hours of track kept, the charts folder, the online layers (an empty string switches one off).
     func chart(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String) throws(ConfigurationFile.Error) {
-        if let panel = root["panel"] {
-            guard let table = panel.table else { throw fail("panel", "must be a table") }
-            try check(table, "panel", allowed: ["start"])
-            if let start = try string(table, "start", "panel") {
-                let names = ["sailing", "racing", "navigation", "motion", "chart", "weather"]
-                guard names.contains(start.lowercased()) else {
-                    throw fail("panel.start", "must be one of " + names.joined(separator: ", "))
-                }
-                config.chart.panelStart = start.lowercased()
-            }
-        }
         guard let chart = root["chart"] else { return }
         guard let table = chart.table else { throw fail("chart", "must be a table") }
         try check(table, "chart", allowed: ["track_hours", "charts", "base_layer", "seamarks", "basemap"])

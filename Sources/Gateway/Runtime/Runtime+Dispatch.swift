@@ -20,7 +20,7 @@ extension Runtime {
             handle(event, from: input, at: now)
         case .bus(let sentence, let device):
             let source = busSource(device)
-            recorder?.record(sentence, source: device, unixTime: now + unixOffset)
+            recorder?.record(sentence, source: device, unixTime: now + clock.unixOffset)
             router.ingest(sentence, from: source, at: time) { perform($0) }
         case .client(let index, .connected):
             router.clientConnected(output: index) { perform($0) }
@@ -40,97 +40,12 @@ extension Runtime {
         }
     }
 
-    /// A web request only the shell can answer, answered; then any the answer let the client send.
-    func answer(_ request: SignalKServer.ShellRequest) {
-        guard let web else { return }
-        let now = turn.now
-        let reply: SignalKServer.ShellReply
-        switch request.kind {
-        case .command(let command):
-            reply = .outcome(carryOut(command, at: now))
-        case .settings(let kind):
-            let answer = answerSettings(kind, at: now)
-            reply = .json(status: answer.status, answer.json)
-        case .chart(let kind):
-            let (status, contentType, body) = charts.answer(kind, now: now)
-            reply = .file(status: status, contentType: contentType, body: body)
-        case .upload(let piece):
-            let (status, message) = uploads.receive(piece)
-            reply = .message(status: status, message)
-        case .bus:
-            reply =
-                if let n2k {
-                    .json(status: 200, n2k.listing(now: now, sources: busSources))
-                } else {
-                    .message(status: 404, "no NMEA 2000 bus: [n2k] is not configured")
-                }
-        case .resource(let asked):
-            if asked.kind == .charts {
-                let (status, json) = charts.resources(asked.operation, now: now)
-                reply = .json(status: status, json)
-            } else {
-                let (status, json) = resources.answer(asked, unixTime: turn.unixTime) {
-                    (try? POSIX.randomBytes(16)) ?? Array(String(turn.unixTime).utf8)
-                }
-                reply = .json(status: status, json)
-            }
-        case .course(let target):
-            switch resources.command(target) {
-            case .success(let command): reply = .outcome(carryOut(command, at: now))
-            case .failure(let error): reply = .message(status: 404, error.message)
-            }
-        case .history(let asked):
-            reply = answerHistory(asked)
-        case .autopilot(let device, let command):
-            let (status, message) = commandPilot(device, command, at: now)
-            reply = .message(status: status, message)
-        case .fleet:
-            reply = .message(status: 404, "not a fleet's server")
-        case .keepAccess(let text):
-            return web.keepAccess(text)
-        }
-        web.answer(request.id, reply, now: now, unixTime: turn.unixTime)
-        // A history query's buckets and answer are freed once sent: their pages given back, not kept resident. So are
-        // the base map's bins and the gazetteer's places (copied out of their mappings for the answer).
-        if case .history = request.kind { POSIX.trimHeap() }
-        if case .chart(let kind) = request.kind {
-            switch kind {
-            case .baseMap, .places: POSIX.trimHeap()
-            case .list, .tile: break
-            }
-        }
-        while let next = web.server.takeRequest() { answer(next) }
-    }
-
-    /// The History API from the history on the card.
-    func answerHistory(_ asked: SignalKServer.HistoryRequest) -> SignalKServer.ShellReply {
-        guard let history, let state else {
-            return .message(status: 404, "no history is kept: [history] needs state_file and [web]")
-        }
-        let own = "vessels." + state.model.urn
-        switch asked {
-        case .values(let query):
-            return .json(status: 200, history.answer(query, context: own))
-        case .paths(let from, let to, let context):
-            let paths = history.paths(from: from, to: to, context: context)
-            return .json(status: 200, "[" + paths.map(JSONWriter.quoted).joined(separator: ",") + "]")
-        case .contexts(let from, let to):
-            let contexts = history.contexts(from: from, to: to).map { $0 ?? own }
-            return .json(status: 200, "[" + contexts.map(JSONWriter.quoted).joined(separator: ",") + "]")
-        case .playback(let from, let to):
-            guard let bytes = history.blocks(from: from, to: to) else {
-                return .message(status: 404, "nothing is kept from then on")
-            }
-            return .file(status: 200, contentType: "application/octet-stream", body: bytes)
-        }
-    }
-
     /// One event from an input, at `now` on the monotonic clock.
     func handle(_ event: InputEvent, from input: InputService.Input, at now: Double) {
         let time = engineTime(now)
         switch event {
         case .sentence(let sentence):
-            recorder?.record(sentence, source: input.name, unixTime: now + unixOffset)
+            recorder?.record(sentence, source: input.name, unixTime: now + clock.unixOffset)
             router.ingest(sentence, from: input.source, at: time) { perform($0) }
         case .rejected:
             router.rejected(from: input.source)
@@ -140,7 +55,7 @@ extension Runtime {
             router.ingest(
                 gyroscope: sample.gyroscope, accelerometer: sample.accelerometer, magnetometer: sample.magnetometer,
                 from: input.source, at: engineTime(sampleTime))
-            recorder?.record(imu: sample, unixTime: sampleTime + unixOffset)
+            recorder?.record(imu: sample, unixTime: sampleTime + clock.unixOffset)
         case .button(let gesture):
             let outcome = router.command(.button(gesture), at: time)
             // One message id an outcome, so that a reset is never held back behind the starts before it.
@@ -157,28 +72,21 @@ extension Runtime {
     /// The engine source of a device of the NMEA 2000 bus, registered the first time it is heard (and named in
     /// Signal K's `$source`).
     func busSource(_ device: String) -> SourceID {
-        if let known = busSources[device] { return known }
+        if let known = bus.byDevice[device] { return known }
         let source = router.source(named: device)
-        busSources[device] = source
-        busSourceIDs.insert(source)
+        bus.byDevice[device] = source
+        bus.ids.insert(source)
         state?.feed.name(source, device)
         return source
     }
 
     /// Which of the values the engine uses in `report` came from the bus (not to be sent back to it).
     func fromBus(_ report: EngineReport) -> N2KOutbound.BusSources {
-        func bus(_ source: SourceID?) -> Bool { source.map { busSourceIDs.contains($0) } ?? false }
+        let ids = bus.ids
+        func onBus(_ source: SourceID?) -> Bool { source.map { ids.contains($0) } ?? false }
         return N2KOutbound.BusSources(
-            wind: bus(report.windSource), heading: bus(report.headingSource), attitude: bus(report.attitudeSource))
-    }
-
-    /// A crew's command (from a Signal K client or the panel), carried out through the router at `now`, logged.
-    func carryOut(_ command: EngineCommand, at now: Double) -> CommandOutcome {
-        let outcome = router.command(command, at: engineTime(now))
-        log.notice(
-            "web.command", "web: \(outcome.message)" + (outcome.isDone ? "" : " (refused)"),
-            [("command", "\(command)")])
-        return outcome
+            wind: onBus(report.windSource), heading: onBus(report.headingSource),
+            attitude: onBus(report.attitudeSource))
     }
 
     /// Carries out what the router decided.
@@ -186,7 +94,7 @@ extension Runtime {
         let now = turn.now
         switch action {
         case .send(let index, let sentence, let computed):
-            if index == n2kOutput {
+            if index == bus.output {
                 n2k?.passed(sentence, now: now)
             } else {
                 outputs.send(sentence, to: index, computed: computed, now: now)
@@ -210,27 +118,7 @@ extension Runtime {
             let updates = state.feed.takeUpdates()
             let traffic = state.feed.takeTrafficDeltas()
             web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
-            // The uplink's samples on the records' clock, none while it is not known (a batch never mixes the machine's
-            // day with the voyage's); a boat with no GPS and no synchronized clock after two minutes is sent on the
-            // system clock as it is, said once, rather than not at all.
-            if let uplink {
-                var clock = fixesClock ? report.unixTime : systemRecordClock(at: now)
-                if clock == nil && now - startTime > 120 {
-                    if !uplinkOnSystemClock {
-                        uplinkOnSystemClock = true
-                        log.warning(
-                            "uplink.clock",
-                            "uplink: no GPS time and the system clock is not synchronized: samples go ashore on the "
-                                + "system clock as it is", [])
-                    }
-                    clock = POSIX.unixTime()
-                }
-                if let clock {
-                    var stamped = report
-                    stamped.unixTime = clock
-                    uplink.report(state.model, stamped, at: now)
-                }
-            }
+            if let uplink { sendAshore(report, state.model, to: uplink, at: now) }
         case .announce(let announcement):
             // Never held back: what was said aloud is always in the log.
             log(
@@ -249,82 +137,25 @@ extension Runtime {
                 [("input", name), ("quantity", "\(quantity)")])
         }
     }
-}
 
-/// What the runtime sets up before its loop: the calibration, the engine, the route.
-extension Runtime {
-    /// The configuration with what `telltale calibrate level` learnt applied, for the IMU it was made with.
-    static func calibrated(_ configuration: GatewayConfiguration, log: Log) -> GatewayConfiguration {
-        var configuration = configuration
-        guard let path = configuration.stateFile, configuration.imu != nil else { return configuration }
-        do {
-            if let message = try StateFile.load(path).apply(to: &configuration) {
-                log.info("state.loaded", message, [("path", path)])
+    /// The uplink's samples on the records' clock, none while it is not known (a batch never mixes the machine's day
+    /// with the voyage's); a boat with no GPS and no synchronized clock after two minutes is sent on the system clock
+    /// as it is, said once, rather than not at all.
+    private func sendAshore(_ report: EngineReport, _ model: SignalKModel, to uplink: UplinkService, at now: Double) {
+        var time = clock.fromFixes ? report.unixTime : clock.system(at: now)
+        if time == nil && now - clock.startTime > 120 {
+            if !clock.uplinkOnSystemClock {
+                clock.uplinkOnSystemClock = true
+                log.warning(
+                    "uplink.clock",
+                    "uplink: no GPS time and the system clock is not synchronized: samples go ashore on the system "
+                        + "clock as it is", [])
             }
-        } catch {
-            log.warning("state.unreadable", "state: \(error); the IMU runs uncalibrated", [("path", path)])
+            time = POSIX.unixTime()
         }
-        return configuration
-    }
-
-    /// The engine as configured: its race timer, and the start line from its file when there is one.
-    static func engine(_ configuration: GatewayConfiguration, log: Log) -> Engine {
-        var engine = Engine(configuration: configuration.engine)
-        engine.raceTimer = RaceTimer(
-            sequenceMinutes: configuration.race.sequenceMinutes, announceSeconds: configuration.race.announceSeconds)
-        if let path = configuration.race.line {
-            do throws(CommandError) {
-                engine.startLine = try StartLineFile.load(path)
-                log.info("race.line", "race: the start line from \(path)", [("path", path)])
-            } catch {
-                log.warning("race.line", "\(error); ping the ends instead", [("path", path)])
-            }
-        }
-        return engine
-    }
-
-    /// The anchor watch as it was before the gateway stopped (a restart, a power cut), set again; the log says what
-    /// was found.
-    func restoreAnchor() {
-        guard let file = anchorFile else { return }
-        do throws(ConfigurationFile.Error) {
-            guard let set = try file.load() else { return }
-            savedAnchor = set
-            let outcome = router.command(.anchor(.restore(set)), at: 0)
-            log.notice("anchor.restored", "anchor: \(outcome.message)", [("path", file.path)])
-        } catch {
-            log.error(
-                "anchor.unreadable", "anchor: \(error); the anchor watch is OFF until the anchor is dropped again",
-                [("path", file.path)])
-        }
-    }
-
-    /// Saves the anchor watch when it changed (dropped, moved, a new circle, raised).
-    func keepAnchor(_ set: AnchorSet?) {
-        guard let file = anchorFile, set != savedAnchor else { return }
-        savedAnchor = set
-        do throws(POSIX.Failure) {
-            try file.save(set)
-        } catch {
-            log.error(
-                "anchor.unsaved", "anchor: \(error); the watch is not kept across a restart", [("path", file.path)])
-        }
-    }
-
-    /// The configured route, loaded and followed; watched for changes from then on.
-    func loadRoute() {
-        guard let path = configuration.route else { return }
-        var file = RouteFile(path: path)
-        do {
-            let route = try file.load()
-            router.follow(route)
-            resources.configured = route
-            log.notice(
-                "route.loaded", "route: following \(route.name ?? path) (\(route.waypoints.count) waypoints)",
-                [("path", path)])
-        } catch {
-            log.error("route.unreadable", "route: \(error)", [("path", path)])
-        }
-        routeFile = file
+        guard let time else { return }
+        var stamped = report
+        stamped.unixTime = time
+        uplink.report(model, stamped, at: now)
     }
 }

@@ -19,7 +19,7 @@ extension Runtime {
     public var fileInputsFinished: Bool { inputs.finished }
 
     /// The port the Signal K server listens on, when `[web]` is on.
-    public var webPort: Int? { web?.server.port }
+    public var webPort: Int? { web?.port }
 
     /// One line per input and output: what went through and what went wrong since the start.
     public func summary() -> String {
@@ -44,12 +44,12 @@ extension Runtime {
     /// line on a terminal.
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
-        if !programPagesReleased && now - startTime >= Self.releaseAfter {
-            programPagesReleased = true
+        if !chores.programPagesReleased && now - clock.startTime >= Self.releaseAfter {
+            chores.programPagesReleased = true
             releaseProgramPages()
         }
-        if let interval = configuration.summaryInterval, now - lastSummary >= interval {
-            lastSummary = now
+        if let interval = configuration.summaryInterval, now - chores.lastSummary >= interval {
+            chores.lastSummary = now
             let counters = router.counters
             log(
                 LogEvent(
@@ -73,23 +73,6 @@ extension Runtime {
         log.info(
             "memory.released", "memory: the startup code's pages given back (resident \(before) KiB, now \(after) KiB)",
             [("before_kib", "\(before)"), ("after_kib", "\(after)")])
-    }
-
-    /// The route file again, when it changed on disk; a file that does not parse leaves the route as it was.
-    private func reloadRoute() {
-        guard var file = routeFile else { return }
-        do {
-            if let route = try file.reloadIfChanged() {
-                let leg = router.replaceRoute(with: route)
-                resources.configured = route
-                log.notice(
-                    "route.reloaded", "route: reloaded \(file.path), leg \(leg + 1) of \(route.legCount)",
-                    [("path", file.path)])
-            }
-        } catch {
-            log.warning("route.unreadable", "route: \(error); keeping the previous route", [("path", file.path)])
-        }
-        routeFile = file
     }
 
     /// One line for the terminal: time, traffic, clients, wind, the next waypoint.

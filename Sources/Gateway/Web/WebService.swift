@@ -34,6 +34,15 @@ package final class WebService: Service {
     /// The autopilots as the Autopilot API lists them.
     func setAutopilots(_ statuses: [AutopilotStatus]) { server.setAutopilots(statuses) }
 
+    /// The clock the history is kept on (UNIX seconds now), nil while there is none.
+    func setHistoryClock(_ unixTime: Double?) { server.setHistoryClock(unixTime) }
+
+    /// The next request a client sent that only the shell can answer.
+    func takeRequest() -> SignalKServer.ShellRequest? { server.takeRequest() }
+
+    /// The port it listens on.
+    var port: Int { server.port }
+
     /// The model a `[web]` section asks for: the boat's URN (from the machine's identity unless given), its name, the
     /// sources preferred, the heel alarms shown.
     static func feed(_ settings: WebConfiguration, alarms: AlarmSettings) -> SignalKFeed {
