@@ -217,7 +217,7 @@ fuzz:
 		-o $(FUZZ_DIR)/nmea-fuzz
 	$(FUZZ_DIR)/nmea-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -print_final_stats=1 \
 		-artifact_prefix=$(FUZZ_DIR)/ $(FUZZ_DIR)/corpus
-	for f in Sources/Bridge/N2KInbound.swift Sources/Bridge/AISConversion.swift; do \
+	for f in Sources/Bridge/N2KInbound*.swift Sources/Bridge/AISConversion.swift; do \
 		grep -v '^import ' $$f | sed 's/N2K\.Attitude/Attitude/g' > $(FUZZ_DIR)/n2k-src/$$(basename $$f); done
 	for f in $$(find Sources/Marine -name '*.swift'); do cp $$f $(FUZZ_DIR)/n2k-src/Marine-$$(basename $$f); done
 	swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name N2KFuzz \

@@ -58,118 +58,116 @@ public struct PilotWatch: Sendable {
     /// true when a pilot's state, mode or target changed.
     @discardableResult
     public mutating func received(_ message: N2KMessage, manufacturer: Int? = nil, at time: Double) -> Bool {
-        guard message.source < 252 else { return false }
-        let (value, _) = N2KValue.decode(message)
-        let before = pilots[message.source]
-        defer { if manufacturer != nil { pilots[message.source]?.manufacturer = manufacturer } }
+        let source = message.source
+        guard source < 252 else { return false }
+        let before = pilots[source]
+        defer { if manufacturer != nil { pilots[source]?.manufacturer = manufacturer } }
         if let report = SimnetPilot.report(message), report.model == 0 || report.model == 100 {
-            var pilot = pilot(message.source, .simrad, at: time)
-            switch report.report {
-            case 2:
-                // SIMNET_AP_STATUS: 2 manual (standby), 16 automatic.
-                if report.value == 2 { pilot.state = "standby" } else if report.value == 16 { pilot.state = "auto" }
-            case 10:
-                // SIMNET_AP_MODE_BITFIELD: the bits of the mode it is in.
-                pilot.rawMode = report.value
-                if report.value & 1 << 3 != 0 {
-                    pilot.state = "standby"
-                } else if report.value & 1 << 4 != 0 {
-                    pilot.mode = "compass"
-                } else if report.value & 1 << 6 != 0 {
-                    pilot.mode = "route"
-                } else if report.value & 1 << 8 != 0 {
-                    pilot.mode = "gps"
-                } else if report.value & 1 << 10 != 0 {
-                    pilot.mode = "wind"
+            pilots[source] = Self.simnet(report, pilot(source, .simrad, at: time))
+        } else {
+            switch N2KValue.decode(message).value {
+            case .seatalkPilotMode(let mode):
+                pilots[source] = Self.seatalk(mode, pilot(source, .raymarine, at: time))
+            case .seatalkLockedHeading(let locked):
+                var pilot = pilot(source, .raymarine, at: time)
+                if pilot.mode != "wind" {
+                    if let magnetic = locked.headingMagnetic {
+                        pilot.target = magnetic
+                        pilot.targetIsMagnetic = true
+                    } else if let heading = locked.headingTrue {
+                        pilot.target = heading
+                        pilot.targetIsMagnetic = false
+                    }
                 }
-            default: break
-            }
-            pilots[message.source] = pilot
-            guard let after = pilots[message.source] else { return false }
-            return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
-        }
-        switch value {
-        case .seatalkPilotMode(let mode):
-            var pilot = pilot(message.source, .raymarine, at: time)
-            pilot.rawMode = mode.pilotMode
-            switch mode.pilotMode {
-            case 0:
-                pilot.state = "standby"
-            case 64:
-                pilot.state = "auto"
-                pilot.mode = "compass"
-            case 256:
-                pilot.state = "auto"
-                pilot.mode = "wind"
-            case 384:
-                pilot.state = "auto"
-                pilot.mode = "route"
-            case 385:
-                pilot.state = "auto"
-                pilot.mode = "gps"
-            default:
-                break
-            }
-            pilots[message.source] = pilot
-        case .seatalkLockedHeading(let locked):
-            var pilot = pilot(message.source, .raymarine, at: time)
-            if pilot.mode != "wind" {
-                if let magnetic = locked.headingMagnetic {
-                    pilot.target = magnetic
-                    pilot.targetIsMagnetic = true
-                } else if let heading = locked.headingTrue {
-                    pilot.target = heading
+                pilots[source] = pilot
+            case .seatalkWindDatum(let wind):
+                var pilot = pilot(source, .raymarine, at: time)
+                if pilot.mode == "wind", let datum = wind.windDatum {
+                    pilot.target = datum > Double.pi ? datum - 2 * Double.pi : datum
                     pilot.targetIsMagnetic = false
                 }
-            }
-            pilots[message.source] = pilot
-        case .seatalkWindDatum(let wind):
-            var pilot = pilot(message.source, .raymarine, at: time)
-            if pilot.mode == "wind", let datum = wind.windDatum {
-                pilot.target = datum > Double.pi ? datum - 2 * Double.pi : datum
-                pilot.targetIsMagnetic = false
-            }
-            pilots[message.source] = pilot
-        case .headingControl(let control):
-            // A Raymarine pilot's course computer sends 127237 too: the pilot is told by its own PGNs, this only
-            // keeps it heard.
-            if pilots[message.source]?.kind == .raymarine {
-                pilots[message.source]?.lastHeard = time
+                pilots[source] = pilot
+            case .headingControl(let control):
+                // A Raymarine pilot's course computer sends 127237 too: the pilot is told by its own PGNs, this only
+                // keeps it heard.
+                if pilots[source]?.kind == .raymarine {
+                    pilots[source]?.lastHeard = time
+                    return false
+                }
+                pilots[source] = headingControl(control, from: source, at: time)
+            default:
                 return false
             }
-            if pilots[message.source]?.kind == .simrad {
-                // A Simnet pilot's target (its state and mode are its own 65305's).
-                var pilot = pilot(message.source, .simrad, at: time)
-                if pilot.state == "auto", let heading = control.headingToSteer {
-                    pilot.target = heading
-                    pilot.targetIsMagnetic = control.headingReference == 1
-                }
-                pilots[message.source] = pilot
-                guard let after = pilots[message.source] else { return false }
-                return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
-            }
-            var pilot = pilot(message.source, .nmea2000, at: time)
-            pilot.rawMode = control.steeringMode
-            switch control.steeringMode {
-            case 0, 1, 2: pilot.state = "standby"
-            case 3, 4:
-                pilot.state = "auto"
+        }
+        guard let after = pilots[source] else { return false }
+        return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
+    }
+
+    /// A Simnet pilot's own report (65305): its status (2), or the bits of its mode (10).
+    private static func simnet(_ report: SimnetPilot.Report, _ pilot: Pilot) -> Pilot {
+        var pilot = pilot
+        switch report.report {
+        case 2:
+            // SIMNET_AP_STATUS: 2 manual (standby), 16 automatic.
+            if report.value == 2 { pilot.state = "standby" } else if report.value == 16 { pilot.state = "auto" }
+        case 10:
+            // SIMNET_AP_MODE_BITFIELD: the bits of the mode it is in.
+            pilot.rawMode = report.value
+            if report.value & 1 << 3 != 0 {
+                pilot.state = "standby"
+            } else if report.value & 1 << 4 != 0 {
                 pilot.mode = "compass"
-            case 5:
-                pilot.state = "auto"
+            } else if report.value & 1 << 6 != 0 {
                 pilot.mode = "route"
-            default: break
+            } else if report.value & 1 << 8 != 0 {
+                pilot.mode = "gps"
+            } else if report.value & 1 << 10 != 0 {
+                pilot.mode = "wind"
             }
-            if let heading = control.headingToSteer {
+        default: break
+        }
+        return pilot
+    }
+
+    /// A Raymarine pilot's mode (65379).
+    private static func seatalk(_ mode: SeatalkPilot.Mode, _ pilot: Pilot) -> Pilot {
+        var pilot = pilot
+        pilot.rawMode = mode.pilotMode
+        switch mode.pilotMode {
+        case 0: pilot.state = "standby"
+        case 64: (pilot.state, pilot.mode) = ("auto", "compass")
+        case 256: (pilot.state, pilot.mode) = ("auto", "wind")
+        case 384: (pilot.state, pilot.mode) = ("auto", "route")
+        case 385: (pilot.state, pilot.mode) = ("auto", "gps")
+        default: break
+        }
+        return pilot
+    }
+
+    /// 127237 from a pilot that is not Raymarine's: a Simnet pilot's target (its state and mode are its own 65305's),
+    /// or a standard pilot's state, mode and target.
+    private func headingControl(_ control: HeadingTrackControl, from source: UInt8, at time: Double) -> Pilot {
+        if pilots[source]?.kind == .simrad {
+            var pilot = pilot(source, .simrad, at: time)
+            if pilot.state == "auto", let heading = control.headingToSteer {
                 pilot.target = heading
                 pilot.targetIsMagnetic = control.headingReference == 1
             }
-            pilots[message.source] = pilot
-        default:
-            return false
+            return pilot
         }
-        guard let after = pilots[message.source] else { return false }
-        return before.map { Pilot(copying: $0, heard: after.lastHeard) } != after
+        var pilot = pilot(source, .nmea2000, at: time)
+        pilot.rawMode = control.steeringMode
+        switch control.steeringMode {
+        case 0, 1, 2: pilot.state = "standby"
+        case 3, 4: (pilot.state, pilot.mode) = ("auto", "compass")
+        case 5: (pilot.state, pilot.mode) = ("auto", "route")
+        default: break
+        }
+        if let heading = control.headingToSteer {
+            pilot.target = heading
+            pilot.targetIsMagnetic = control.headingReference == 1
+        }
+        return pilot
     }
 
     private func pilot(_ address: UInt8, _ kind: Kind, at time: Double) -> Pilot {

@@ -87,3 +87,11 @@ public struct N2KField: Sendable {
         writer.put(UInt64(bitPattern: raw) & mask, at: base + offset, length: length)
     }
 }
+extension N2KField {
+    /// The same field at another bit offset (a field after a string, or in a repeated set).
+    public func moved(to offset: Int) -> N2KField {
+        N2KField(
+            offset: offset, length: length, resolution: resolution, signed: signed, unknown: unknown,
+            outOfRange: outOfRange, reserved: reserved)
+    }
+}

@@ -1,3 +1,5 @@
+/// Heading and attitude: 127250 vessel heading, 127251 rate of turn, 127257 attitude, 127258 magnetic variation.
+
 /// 127250 Vessel Heading, 127251 Rate of Turn, 127257 Attitude, 127258 Magnetic Variation, 127245 Rudder: the boat's
 /// own motion. Angles in radians; heel (roll) positive to starboard, pitch positive bow up (the NMEA 2000 convention
 /// and Telltale's).
@@ -44,6 +46,17 @@ public struct VesselHeading: Hashable, Sendable {
     }
 }
 
+extension VesselHeading {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let h = self
+        return [
+            ("sid", .integer(h.sid)), ("heading", .number(h.heading)), ("deviation", .number(h.deviation)),
+            ("variation", .number(h.variation)), ("reference", .integer(h.reference?.rawValue)),
+        ]
+    }
+}
+
 public struct RateOfTurn: Hashable, Sendable {
     public var sid: Int?
     /// Radians a second, positive turning to starboard.
@@ -64,6 +77,14 @@ public struct RateOfTurn: Hashable, Sendable {
         CanboatPGNs.RateOfTurn.sid.write(sid.map(Double.init), into: &w)
         CanboatPGNs.RateOfTurn.rate.write(rate, into: &w)
         return N2KPayload(w.bytes)
+    }
+}
+
+extension RateOfTurn {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let r = self
+        return [("sid", .integer(r.sid)), ("rate", .number(r.rate))]
     }
 }
 
@@ -101,6 +122,16 @@ public struct Attitude: Hashable, Sendable {
     }
 }
 
+extension Attitude {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let a = self
+        return [
+            ("sid", .integer(a.sid)), ("yaw", .number(a.yaw)), ("pitch", .number(a.pitch)), ("roll", .number(a.roll)),
+        ]
+    }
+}
+
 public struct MagneticVariation: Hashable, Sendable {
     public var sid: Int?
     /// The source of the variation (canboat's MAGNETIC_VARIATION: 0 manual, 1 chart, 2 table, 3 calculated, 4 WMM...).
@@ -126,18 +157,13 @@ public struct MagneticVariation: Hashable, Sendable {
     }
 }
 
-public struct Rudder: Hashable, Sendable {
-    public var instance: Int?
-    public var directionOrder: Int?
-    public var angleOrder: Double?
-    /// Radians; positive to starboard.
-    public var position: Double?
-
-    public init(_ reader: inout N2KReader) {
-        typealias F = CanboatPGNs.Rudder
-        instance = reader.integer(F.instance)
-        directionOrder = reader.integer(F.directionOrder)
-        angleOrder = reader.value(F.angleOrder)
-        position = reader.value(F.position)
+extension MagneticVariation {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let v = self
+        return [
+            ("sid", .integer(v.sid)), ("source", .integer(v.source)), ("ageOfService", .integer(v.ageOfService)),
+            ("variation", .number(v.variation)),
+        ]
     }
 }

@@ -1,5 +1,5 @@
-/// The network's own PGNs: 60928 ISO Address Claim (a device's NAME), 59904 ISO Request, 59392 ISO Acknowledgement,
-/// 126993 Heartbeat, 126996 Product Information, 126998 Configuration Information, 126464 PGN List.
+/// Network management: the address claim's NAME (60928), requests (59904) and acknowledgements (59392), the
+/// heartbeat (126993), product (126996) and configuration (126998) information, the PGN list (126464).
 
 /// A device's NAME: 64 bits that say who it is (its maker, its unique number, its function and instance) and that
 /// decide who keeps an address when two claim it: the lower NAME wins.
@@ -57,6 +57,19 @@ public struct DeviceName: Hashable, Comparable, Sendable {
     }
 
     public static func < (a: DeviceName, b: DeviceName) -> Bool { a.raw < b.raw }
+}
+
+extension DeviceName {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let name = self
+        return [
+            ("uniqueNumber", .integer(name.uniqueNumber)), ("manufacturerCode", .integer(name.manufacturer)),
+            ("deviceFunction", .integer(name.function)), ("deviceClass", .integer(name.deviceClass)),
+            ("systemInstance", .integer(name.systemInstance)), ("industryGroup", .integer(name.industryGroup)),
+            ("arbitraryAddressCapable", .flag(name.arbitraryAddressCapable)),
+        ]
+    }
 }
 
 public enum ISORequest {
@@ -118,6 +131,14 @@ public struct Heartbeat: Hashable, Sendable {
     }
 }
 
+extension Heartbeat {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let h = self
+        return [("dataTransmitOffset", .number(h.interval)), ("sequenceCounter", .integer(h.counter))]
+    }
+}
+
 public struct ProductInformation: Hashable, Sendable {
     public static let pgn: UInt32 = 126996
     /// The NMEA 2000 database version (2.100 as 2.1), the product code, and four fixed texts of 32 bytes.
@@ -174,6 +195,19 @@ public struct ProductInformation: Hashable, Sendable {
     }
 }
 
+extension ProductInformation {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let p = self
+        return [
+            ("productCode", .integer(p.productCode)), ("modelId", .text(p.model)),
+            ("softwareVersionCode", .text(p.software)),
+            ("modelVersion", .text(p.modelVersion)), ("modelSerialCode", .text(p.serial)),
+            ("certificationLevel", .integer(p.certificationLevel)), ("loadEquivalency", .integer(p.load)),
+        ]
+    }
+}
+
 public struct ConfigurationInformation: Hashable, Sendable {
     public static let pgn: UInt32 = 126998
     public var installation1: String
@@ -204,6 +238,18 @@ public struct ConfigurationInformation: Hashable, Sendable {
     }
 }
 
+extension ConfigurationInformation {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let c = self
+        return [
+            ("installationDescription1", .text(c.installation1)),
+            ("installationDescription2", .text(c.installation2)),
+            ("manufacturerInformation", .text(c.manufacturer)),
+        ]
+    }
+}
+
 public struct PGNList: Hashable, Sendable {
     public static let pgn: UInt32 = 126464
     /// 0: what the device sends; 1: what it receives.
@@ -231,5 +277,15 @@ public struct PGNList: Hashable, Sendable {
         var bytes: [UInt8] = [UInt8(function)]
         for pgn in pgns.prefix(74) { bytes += IsoTransport.pgnBytes(pgn) }
         return N2KPayload(bytes)
+    }
+}
+
+extension PGNList {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let list = self
+        var out: [(id: String, value: N2KFieldValue)] = [("functionCode", .integer(list.function))]
+        for (index, pgn) in list.pgns.enumerated() { out.append(("list.\(index).pgn", .integer(Int(pgn)))) }
+        return out
     }
 }

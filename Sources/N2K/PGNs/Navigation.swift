@@ -1,3 +1,5 @@
+/// Navigation: 129283 cross-track error, 129284 navigation data, 129285 route and waypoint information.
+
 /// 129283 Cross Track Error, 129284 Navigation Data, 129285 Route/WP Information: route guidance, as a plotter or a
 /// pilot reads it. Distances in metres, bearings in radians (true unless said), speeds in m/s.
 public struct CrossTrackError: Hashable, Sendable {
@@ -32,6 +34,17 @@ public struct CrossTrackError: Hashable, Sendable {
         F.navigationTerminated.writeRaw(terminated.map { $0 ? 1 : 0 } ?? 3, into: &w)
         F.xte.write(xte, into: &w)
         return N2KPayload(w.bytes)
+    }
+}
+
+extension CrossTrackError {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let x = self
+        return [
+            ("sid", .integer(x.sid)), ("xteMode", .integer(x.mode)), ("navigationTerminated", .flag(x.terminated)),
+            ("xte", .number(x.xte)),
+        ]
     }
 }
 
@@ -96,6 +109,27 @@ public struct NavigationData: Hashable, Sendable {
         F.destinationLongitude.write(destinationLongitude, into: &w)
         F.waypointClosingVelocity.write(closingVelocity, into: &w)
         return N2KPayload(w.bytes.prefix(34))
+    }
+}
+
+extension NavigationData {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let d = self
+        return [
+            ("sid", .integer(d.sid)), ("distanceToWaypoint", .number(d.distanceToWaypoint)),
+            ("courseBearingReference", .integer(d.bearingReference)),
+            ("perpendicularCrossed", .flag(d.perpendicularCrossed)),
+            ("arrivalCircleEntered", .flag(d.arrivalCircleEntered)), ("calculationType", .integer(d.calculationType)),
+            ("etaTime", .number(d.etaTime)), ("etaDate", .integer(d.etaDate)),
+            ("bearingOriginToDestinationWaypoint", .number(d.bearingOriginToDestination)),
+            ("bearingPositionToDestinationWaypoint", .number(d.bearingToDestination)),
+            ("originWaypointNumber", .integer(d.originWaypoint)),
+            ("destinationWaypointNumber", .integer(d.destinationWaypoint)),
+            ("destinationLatitude", .number(d.destinationLatitude)),
+            ("destinationLongitude", .number(d.destinationLongitude)),
+            ("waypointClosingVelocity", .number(d.closingVelocity)),
+        ]
     }
 }
 
@@ -186,11 +220,22 @@ public struct RouteInformation: Hashable, Sendable {
     }
 }
 
-extension N2KField {
-    /// The same field at another bit offset (a field after a string, or in a repeated set).
-    public func moved(to offset: Int) -> N2KField {
-        N2KField(
-            offset: offset, length: length, resolution: resolution, signed: signed, unknown: unknown,
-            outOfRange: outOfRange, reserved: reserved)
+extension RouteInformation {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let r = self
+        var out: [(id: String, value: N2KFieldValue)] = [
+            ("startRps", .integer(r.start)), ("nitems", .integer(r.waypoints.count)),
+            ("databaseId", .integer(r.databaseId)),
+            ("routeId", .integer(r.routeId)), ("navigationDirectionInRoute", .integer(r.direction)),
+            ("routeName", .text(r.name)),
+        ]
+        for (index, waypoint) in r.waypoints.enumerated() {
+            out.append(("list.\(index).wpId", .integer(waypoint.id)))
+            out.append(("list.\(index).wpName", .text(waypoint.name)))
+            out.append(("list.\(index).wpLatitude", .number(waypoint.latitude)))
+            out.append(("list.\(index).wpLongitude", .number(waypoint.longitude)))
+        }
+        return out
     }
 }

@@ -1,82 +1,5 @@
-/// 128259 Speed, 128267 Water Depth, 128275 Distance Log, 129025 Position Rapid Update, 129026 COG & SOG Rapid Update,
-/// 129029 GNSS Position Data, 129291 Set & Drift, 126992 System Time. SI units: m/s, metres, radians, seconds.
-public struct Speed: Hashable, Sendable {
-    public var sid: Int?
-    public var throughWater: Double?
-    public var overGround: Double?
-
-    public init(sid: Int? = nil, throughWater: Double?, overGround: Double? = nil) {
-        self.sid = sid
-        self.throughWater = throughWater
-        self.overGround = overGround
-    }
-
-    public init(_ reader: inout N2KReader) {
-        typealias F = CanboatPGNs.Speed
-        sid = reader.integer(F.sid)
-        throughWater = reader.value(F.speedWaterReferenced)
-        overGround = reader.value(F.speedGroundReferenced)
-    }
-
-    public var payload: N2KPayload {
-        typealias F = CanboatPGNs.Speed
-        var w = N2KWriter(count: 8)
-        F.sid.write(sid.map(Double.init), into: &w)
-        F.speedWaterReferenced.write(throughWater, into: &w)
-        F.speedGroundReferenced.write(overGround, into: &w)
-        F.speedWaterReferencedType.writeRaw(0, into: &w)  // paddle wheel
-        return N2KPayload(w.bytes)
-    }
-}
-
-public struct WaterDepth: Hashable, Sendable {
-    public var sid: Int?
-    /// Below the transducer, metres.
-    public var depth: Double?
-    /// The transducer's offset: positive to the waterline, negative to the keel.
-    public var offset: Double?
-    public var range: Double?
-
-    public init(sid: Int? = nil, depth: Double?, offset: Double? = nil) {
-        self.sid = sid
-        self.depth = depth
-        self.offset = offset
-    }
-
-    public init(_ reader: inout N2KReader) {
-        typealias F = CanboatPGNs.WaterDepth
-        sid = reader.integer(F.sid)
-        depth = reader.value(F.depth)
-        offset = reader.value(F.offset)
-        range = reader.value(F.range)
-    }
-
-    public var payload: N2KPayload {
-        typealias F = CanboatPGNs.WaterDepth
-        var w = N2KWriter(count: 8)
-        F.sid.write(sid.map(Double.init), into: &w)
-        F.depth.write(depth, into: &w)
-        F.offset.write(offset, into: &w)
-        F.range.write(range, into: &w)
-        return N2KPayload(w.bytes)
-    }
-}
-
-public struct DistanceLog: Hashable, Sendable {
-    public var date: Int?
-    public var time: Double?
-    /// Metres.
-    public var log: Double?
-    public var tripLog: Double?
-
-    public init(_ reader: inout N2KReader) {
-        typealias F = CanboatPGNs.DistanceLog
-        date = reader.integer(F.date)
-        time = reader.value(F.time)
-        log = reader.value(F.log)
-        tripLog = reader.value(F.tripLog)
-    }
-}
+/// Position and time: 129025 position (rapid), 129026 COG and SOG (rapid), 129029 GNSS position data, 129291 set and
+/// drift (rapid), 126992 system time.
 
 public struct PositionRapid: Hashable, Sendable {
     public var latitude: Double?
@@ -97,6 +20,14 @@ public struct PositionRapid: Hashable, Sendable {
         CanboatPGNs.PositionRapidUpdate.latitude.write(latitude, into: &w)
         CanboatPGNs.PositionRapidUpdate.longitude.write(longitude, into: &w)
         return N2KPayload(w.bytes)
+    }
+}
+
+extension PositionRapid {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let p = self
+        return [("latitude", .number(p.latitude)), ("longitude", .number(p.longitude))]
     }
 }
 
@@ -130,6 +61,17 @@ public struct CourseOverGround: Hashable, Sendable {
         F.cog.write(course, into: &w)
         F.sog.write(speed, into: &w)
         return N2KPayload(w.bytes)
+    }
+}
+
+extension CourseOverGround {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let c = self
+        return [
+            ("sid", .integer(c.sid)), ("cogReference", .integer(c.reference)), ("cog", .number(c.course)),
+            ("sog", .number(c.speed)),
+        ]
     }
 }
 
@@ -206,6 +148,20 @@ public struct GNSSPosition: Hashable, Sendable {
     }
 }
 
+extension GNSSPosition {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let g = self
+        return [
+            ("sid", .integer(g.sid)), ("date", .integer(g.date)), ("time", .number(g.time)),
+            ("latitude", .number(g.latitude)),
+            ("longitude", .number(g.longitude)), ("altitude", .number(g.altitude)), ("method", .integer(g.method)),
+            ("numberOfSvs", .integer(g.satellites)), ("hdop", .number(g.hdop)), ("pdop", .number(g.pdop)),
+            ("geoidalSeparation", .number(g.geoidalSeparation)),
+        ]
+    }
+}
+
 public struct SetAndDrift: Hashable, Sendable {
     public var sid: Int?
     public var set: Double?
@@ -216,6 +172,14 @@ public struct SetAndDrift: Hashable, Sendable {
         sid = reader.integer(F.sid)
         set = reader.value(F.set)
         drift = reader.value(F.drift)
+    }
+}
+
+extension SetAndDrift {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let s = self
+        return [("sid", .integer(s.sid)), ("set", .number(s.set)), ("drift", .number(s.drift))]
     }
 }
 
@@ -237,5 +201,37 @@ public struct SystemTime: Hashable, Sendable {
     public var unixTime: Double? {
         guard let date, let time else { return nil }
         return Double(date) * 86_400 + time
+    }
+}
+
+extension SystemTime {
+    /// UNIX seconds, from a GNSS (canboat's SYSTEM_TIME source 0).
+    public init(sid: Int? = nil, unixTime: Double) {
+        self.sid = sid
+        source = 0
+        let days = (unixTime / 86_400).rounded(.down)
+        date = Int(days)
+        time = unixTime - days * 86_400
+    }
+
+    public var payload: N2KPayload {
+        typealias F = CanboatPGNs.SystemTime
+        var w = N2KWriter(count: 8)
+        F.sid.write(sid.map(Double.init), into: &w)
+        F.source.writeRaw(Int64(source ?? 0), into: &w)
+        F.date.write(date.map(Double.init), into: &w)
+        F.time.write(time, into: &w)
+        return N2KPayload(w.bytes)
+    }
+}
+
+extension SystemTime {
+    /// Its fields under canboat's ids, in canboat's order and units (``N2KValue/fields``).
+    public var fields: [(id: String, value: N2KFieldValue)] {
+        let t = self
+        return [
+            ("sid", .integer(t.sid)), ("source", .integer(t.source)), ("date", .integer(t.date)),
+            ("time", .number(t.time)),
+        ]
     }
 }
