@@ -88,8 +88,16 @@ struct InstrumentInputs: Sendable {
     /// Takes what the engine uses from a decoded sentence. Returns false when the sentence carried nothing usable
     /// (a `V` status, empty fields).
     mutating func record(_ message: Message, source: SourceID, at time: Double) -> Bool {
-        func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
         guard message.isUsable else { return false }
+        return recordWind(message, source: source, at: time)
+            ?? recordNavigation(message, source: source, at: time)
+            ?? recordInstrument(message, source: source, at: time)
+            ?? false
+    }
+
+    /// The wind: apparent or true (MWV, VWR, VWT), its direction (MWD). Nil when the sentence is not of this kind; false when it carried nothing usable.
+    private mutating func recordWind(_ message: Message, source: SourceID, at time: Double) -> Bool? {
+        func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
         switch message {
         case .mwv(let mwv):
             guard let angle = mwv.angle, let knots = mwv.speedKnots, angle.isFinite,
@@ -111,23 +119,16 @@ struct InstrumentInputs: Sendable {
             guard let direction = mwd.directionTrue, let knots = mwd.knots else { return false }
             windDirection.record(
                 observe(PlaneVector(magnitude: Units.metresPerSecond(knots: knots), angle: direction)))
-        case .hdt(let hdt):
-            guard let heading = hdt.heading else { return false }
-            headingTrue.record(observe(Angle.direction(heading)))
-        case .hdm(let hdm):
-            guard let heading = hdm.heading else { return false }
-            headingMagnetic.record(observe(CompassReading(magnetic: Angle.direction(heading))))
-        case .hdg(let hdg):
-            if let variation = hdg.variation { variationFromHDG.record(observe(variation)) }
-            guard let sensor = hdg.sensorHeading else { return hdg.variation != nil }
-            headingMagnetic.record(
-                observe(
-                    CompassReading(
-                        magnetic: Heading.magnetic(sensor: sensor, deviation: hdg.deviation), sensor: sensor,
-                        deviation: hdg.deviation)))
-        case .vhw(let vhw):
-            guard let knots = vhw.speedThroughWater else { return false }
-            speedThroughWater.record(observe(Units.metresPerSecond(knots: knots)))
+        default:
+            return nil
+        }
+        return true
+    }
+
+    /// Position, motion over the ground, a plotter's next point. Nil when the sentence is not of this kind; false when it carried nothing usable.
+    private mutating func recordNavigation(_ message: Message, source: SourceID, at time: Double) -> Bool? {
+        func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
+        switch message {
         case .rmc(let rmc):
             if let latitude = rmc.latitude, let longitude = rmc.longitude {
                 record(
@@ -167,6 +168,33 @@ struct InstrumentInputs: Sendable {
         case .bwr(let bwr):
             return announce(
                 bwr.waypoint.waypointID, bwr.waypoint.latitude, bwr.waypoint.longitude, origin: nil, observe)
+        default:
+            return nil
+        }
+        return true
+    }
+
+    /// Heading, speed through the water, depth, attitude, pressure. Nil when the sentence is not of this kind; false when it carried nothing usable.
+    private mutating func recordInstrument(_ message: Message, source: SourceID, at time: Double) -> Bool? {
+        func observe<V>(_ value: V) -> Observation<V> { Observation(value: value, time: time, source: source) }
+        switch message {
+        case .hdt(let hdt):
+            guard let heading = hdt.heading else { return false }
+            headingTrue.record(observe(Angle.direction(heading)))
+        case .hdm(let hdm):
+            guard let heading = hdm.heading else { return false }
+            headingMagnetic.record(observe(CompassReading(magnetic: Angle.direction(heading))))
+        case .hdg(let hdg):
+            if let variation = hdg.variation { variationFromHDG.record(observe(variation)) }
+            guard let sensor = hdg.sensorHeading else { return hdg.variation != nil }
+            headingMagnetic.record(
+                observe(
+                    CompassReading(
+                        magnetic: Heading.magnetic(sensor: sensor, deviation: hdg.deviation), sensor: sensor,
+                        deviation: hdg.deviation)))
+        case .vhw(let vhw):
+            guard let knots = vhw.speedThroughWater else { return false }
+            speedThroughWater.record(observe(Units.metresPerSecond(knots: knots)))
         case .dpt(let dpt):
             guard let metres = dpt.depth, metres >= 0 else { return false }
             depth.record(observe(metres))
@@ -184,7 +212,7 @@ struct InstrumentInputs: Sendable {
             guard let pascals = mda.pressure else { return false }
             pressure.record(observe(pascals))
         default:
-            return false
+            return nil
         }
         return true
     }

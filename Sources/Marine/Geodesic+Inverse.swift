@@ -44,109 +44,34 @@ extension Geodesic {
         let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
         let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
 
+        let r = Reduced(sbet1: sbet1, cbet1: cbet1, dn1: dn1, sbet2: sbet2, cbet2: cbet2, dn2: dn2)
         var s12x = 0.0
         var salp1 = 0.0
         var calp1 = 0.0
         var salp2 = 0.0
         var calp2 = 0.0
         var meridian = lat1 == -90 || slam12 == 0
-
         if meridian {
-            // Along a meridian the azimuths are known; only the distance is solved.
-            calp1 = clam12
-            salp1 = slam12
-            calp2 = 1
-            salp2 = 0
-            let ssig1 = sbet1
-            let csig1 = calp1 * cbet1
-            let ssig2 = sbet2
-            let csig2 = calp2 * cbet2
-            var sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
-            let lengths = self.lengths(n, sig12, ssig1, csig1, dn1, ssig2, csig2, dn2)
-            var m12x = lengths.m12b
-            s12x = lengths.s12b
-            if sig12 < 1 || m12x >= 0 {
-                if sig12 < 3 * GeoMath.tiny {
-                    sig12 = 0
-                    m12x = 0
-                    s12x = 0
-                }
-                s12x *= b
+            // Along a meridian the azimuths are known; only the distance is solved (unless it is not the shortest).
+            if let distance = meridianDistance(r, clam12) {
+                (s12x, salp1, calp1, salp2, calp2) = (distance, slam12, clam12, 0, 1)
             } else {
                 meridian = false
             }
         }
-
         if !meridian && sbet1 == 0 && (f <= 0 || lon12s >= f * 180) {
             // Along the equator.
-            calp1 = 0
-            calp2 = 0
-            salp1 = 1
-            salp2 = 1
-            s12x = a * lam12
+            (s12x, salp1, calp1, salp2, calp2) = (a * lam12, 1, 0, 1, 0)
         } else if !meridian {
-            var start = inverseStart(sbet1, cbet1, dn1, sbet2, cbet2, dn2, lam12, slam12, clam12)
-            salp1 = start.salp1
-            calp1 = start.calp1
+            let start = inverseStart(sbet1, cbet1, dn1, sbet2, cbet2, dn2, lam12, slam12, clam12)
             if start.sig12 >= 0 {
                 // Short line: the starting guess is the answer.
-                s12x = start.sig12 * b * start.dnm
-                salp2 = start.salp2
-                calp2 = start.calp2
+                (s12x, salp1, calp1, salp2, calp2) = (
+                    start.sig12 * b * start.dnm, start.salp1, start.calp1, start.salp2, start.calp2
+                )
             } else {
-                var tripn = false
-                var tripb = false
-                var salp1a = GeoMath.tiny
-                var calp1a = 1.0
-                var salp1b = GeoMath.tiny
-                var calp1b = -1.0
-                var result = lambda12(sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12, true)
-                var numit = 0
-                while numit < Geodesic.maxit2 {
-                    result = lambda12(
-                        sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12, numit < Geodesic.maxit1)
-                    let v = result.lam12
-                    if tripb || !(abs(v) >= (tripn ? 8 : 1) * Geodesic.tol0) { break }
-                    // Keep a bracket on the root.
-                    if v > 0 && (numit > Geodesic.maxit1 || calp1 / salp1 > calp1b / salp1b) {
-                        salp1b = salp1
-                        calp1b = calp1
-                    } else if v < 0 && (numit > Geodesic.maxit1 || calp1 / salp1 < calp1a / salp1a) {
-                        salp1a = salp1
-                        calp1a = calp1
-                    }
-                    numit += 1
-                    if numit < Geodesic.maxit1 && result.dlam12 > 0 {
-                        let dalp1 = -v / result.dlam12
-                        if abs(dalp1) < .pi {
-                            let sdalp1 = sin(dalp1)
-                            let cdalp1 = cos(dalp1)
-                            let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
-                            if nsalp1 > 0 {
-                                calp1 = calp1 * cdalp1 - salp1 * sdalp1
-                                salp1 = nsalp1
-                                GeoMath.norm(&salp1, &calp1)
-                                tripn = abs(v) <= 16 * Geodesic.tol0
-                                continue
-                            }
-                        }
-                    }
-                    // Newton failed to stay in the bracket: bisect.
-                    salp1 = (salp1a + salp1b) / 2
-                    calp1 = (calp1a + calp1b) / 2
-                    GeoMath.norm(&salp1, &calp1)
-                    tripn = false
-                    tripb =
-                        abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
-                        || abs(salp1 - salp1b) + (calp1 - calp1b) < Geodesic.tolb
-                }
-                let lengths = self.lengths(
-                    result.eps, result.sig12, result.ssig1, result.csig1, dn1, result.ssig2, result.csig2, dn2)
-                s12x = lengths.s12b * b
-                salp2 = result.salp2
-                calp2 = result.calp2
+                (s12x, salp1, calp1, salp2, calp2) = solve(r, start.salp1, start.calp1, slam12, clam12)
             }
-            start.sig12 = 0
         }
 
         var salp1o = salp1
@@ -164,6 +89,87 @@ extension Geodesic {
         return GeodesicInverse(
             distance: 0 + s12x, initialAzimuth: GeoMath.atan2d(salp1o, calp1o),
             finalAzimuth: GeoMath.atan2d(salp2o, calp2o))
+    }
+
+    /// The two points on the auxiliary sphere: their reduced latitudes' sines and cosines, and `dn`.
+    struct Reduced {
+        var sbet1: Double
+        var cbet1: Double
+        var dn1: Double
+        var sbet2: Double
+        var cbet2: Double
+        var dn2: Double
+    }
+
+    /// The distance along a meridian (azimuth `clam12`: 1 north, -1 south), nil when the meridian is not the
+    /// shortest line (the points nearly antipodal).
+    func meridianDistance(_ r: Reduced, _ clam12: Double) -> Double? {
+        let ssig1 = r.sbet1
+        let csig1 = clam12 * r.cbet1
+        let ssig2 = r.sbet2
+        let csig2 = r.cbet2
+        let sig12 = atan2(max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
+        let lengths = self.lengths(n, sig12, ssig1, csig1, r.dn1, ssig2, csig2, r.dn2)
+        guard sig12 < 1 || lengths.m12b >= 0 else { return nil }
+        return sig12 < 3 * GeoMath.tiny ? 0 : lengths.s12b * b
+    }
+
+    /// The azimuth at the first point found by Newton's method on λ12, kept in a bracket (bisected when Newton leaves
+    /// it): the distance and both azimuths' sines and cosines.
+    func solve(_ r: Reduced, _ salp1: Double, _ calp1: Double, _ slam12: Double, _ clam12: Double)
+        -> (s12: Double, salp1: Double, calp1: Double, salp2: Double, calp2: Double)
+    {
+        var salp1 = salp1
+        var calp1 = calp1
+        var tripn = false
+        var tripb = false
+        var salp1a = GeoMath.tiny
+        var calp1a = 1.0
+        var salp1b = GeoMath.tiny
+        var calp1b = -1.0
+        var result = lambda12(r.sbet1, r.cbet1, r.dn1, r.sbet2, r.cbet2, r.dn2, salp1, calp1, slam12, clam12, true)
+        var numit = 0
+        while numit < Geodesic.maxit2 {
+            result = lambda12(
+                r.sbet1, r.cbet1, r.dn1, r.sbet2, r.cbet2, r.dn2, salp1, calp1, slam12, clam12, numit < Geodesic.maxit1)
+            let v = result.lam12
+            if tripb || !(abs(v) >= (tripn ? 8 : 1) * Geodesic.tol0) { break }
+            // Keep a bracket on the root.
+            if v > 0 && (numit > Geodesic.maxit1 || calp1 / salp1 > calp1b / salp1b) {
+                salp1b = salp1
+                calp1b = calp1
+            } else if v < 0 && (numit > Geodesic.maxit1 || calp1 / salp1 < calp1a / salp1a) {
+                salp1a = salp1
+                calp1a = calp1
+            }
+            numit += 1
+            if numit < Geodesic.maxit1 && result.dlam12 > 0 {
+                let dalp1 = -v / result.dlam12
+                if abs(dalp1) < .pi {
+                    let sdalp1 = sin(dalp1)
+                    let cdalp1 = cos(dalp1)
+                    let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
+                    if nsalp1 > 0 {
+                        calp1 = calp1 * cdalp1 - salp1 * sdalp1
+                        salp1 = nsalp1
+                        GeoMath.norm(&salp1, &calp1)
+                        tripn = abs(v) <= 16 * Geodesic.tol0
+                        continue
+                    }
+                }
+            }
+            // Newton failed to stay in the bracket: bisect.
+            salp1 = (salp1a + salp1b) / 2
+            calp1 = (calp1a + calp1b) / 2
+            GeoMath.norm(&salp1, &calp1)
+            tripn = false
+            tripb =
+                abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
+                || abs(salp1 - salp1b) + (calp1 - calp1b) < Geodesic.tolb
+        }
+        let lengths = self.lengths(
+            result.eps, result.sig12, result.ssig1, result.csig1, r.dn1, result.ssig2, result.csig2, r.dn2)
+        return (lengths.s12b * b, salp1, calp1, result.salp2, result.calp2)
     }
 
     func lengths(

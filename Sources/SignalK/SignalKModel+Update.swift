@@ -18,11 +18,6 @@ extension SignalKModel {
                 withdraw(path, source: source, timestamp: stamp)
             }
         }
-        func radians(_ degrees: Double?) -> SignalKValue? { degrees.map { .number(Angle.radians($0)) } }
-        func number(_ value: Double?) -> SignalKValue? { value.map(SignalKValue.number) }
-        func point(_ waypoint: Waypoint?) -> SignalKValue? {
-            waypoint.map { .position(latitude: $0.position.latitude, longitude: $0.position.longitude) }
-        }
         // Wind made from the forecast has a source of its own, and the computed source's value is withdrawn (and the
         // other way round when an anemometer returns): an app never shows forecast wind as measured.
         let windSource = values.windIsForecast ? Self.forecastSource : source
@@ -37,6 +32,35 @@ extension SignalKModel {
                 withdraw(path, source: windSource, timestamp: stamp)
             }
         }
+        Self.windValues(values, put, wind)
+        Self.navigationValues(values, unixTime: unixTime, put)
+        course(values, unixTime: unixTime, put)
+        Self.racingValues(values, timeToStart: timeToStart, put)
+        Self.anchorValues(values, put)
+        for alarm in alarms {
+            let path = "notifications." + alarm.path
+            // The drag alarm is an emergency, as the anchor alarm plugin raises it.
+            let raised = alarm.path == AlarmKind.anchorDrag.path ? "emergency" : "alarm"
+            let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : raised) : "normal"
+            let method = alarm.isActive && !alarm.isAcknowledged ? ["visual", "sound"] : ["visual"]
+            let value = SignalKValue.notification(state: state, method: method, message: alarm.message)
+            // An alarm goes out when it changes, not at every update.
+            if entries[path]?.first?.value == value { continue }
+            set(path, value, source: source, time: time, timestamp: stamp)
+        }
+        recordHistory(at: time)
+    }
+
+    static func radians(_ degrees: Double?) -> SignalKValue? { degrees.map { .number(Angle.radians($0)) } }
+    static func number(_ value: Double?) -> SignalKValue? { value.map(SignalKValue.number) }
+    static func point(_ waypoint: Waypoint?) -> SignalKValue? {
+        waypoint.map { .position(latitude: $0.position.latitude, longitude: $0.position.longitude) }
+    }
+
+    /// The wind, the polar and the laylines (`wind`: a measured or forecast wind's own source).
+    static func windValues(
+        _ values: InstrumentValues, _ put: (String, SignalKValue?) -> Void, _ wind: (String, SignalKValue?) -> Void
+    ) {
         put("navigation.headingTrue", radians(values.headingTrue))
         wind("environment.wind.angleApparent", radians(values.apparentWind?.angle))
         wind("environment.wind.speedApparent", number(values.apparentWind?.speed))
@@ -66,6 +90,10 @@ extension SignalKModel {
         wind("navigation.racing.layline.time", number(values.laylines?.time))
         wind("navigation.racing.oppositeLayline.distance", number(values.laylines?.oppositeDistance))
         wind("navigation.racing.oppositeLayline.time", number(values.laylines?.oppositeTime))
+    }
+
+    /// Attitude, rate of turn, and the way to the next point (`courseGreatCircle`, `courseRhumbline`).
+    static func navigationValues(_ values: InstrumentValues, unixTime: Double, _ put: (String, SignalKValue?) -> Void) {
         let imu = values.imuAttitude
         put(
             "navigation.attitude",
@@ -94,7 +122,10 @@ extension SignalKModel {
         put("navigation.courseGreatCircle.bearingTrackTrue", radians(solution?.legBearing))
         put("navigation.courseRhumbline.nextPoint.bearingTrue", radians(solution?.rhumbBearingToWaypoint))
         put("navigation.courseRhumbline.nextPoint.distance", number(solution?.rhumbDistanceToWaypoint))
-        course(values, unixTime: unixTime, put)
+    }
+
+    /// The race timer and the start line.
+    static func racingValues(_ values: InstrumentValues, timeToStart: Double?, _ put: (String, SignalKValue?) -> Void) {
         put("navigation.racing.timeToStart", number(timeToStart))
         let line = values.startLine
         put(
@@ -109,6 +140,10 @@ extension SignalKModel {
         put("navigation.racing.timeToLineAtPolar", number(line?.timeToLineAtPolar))
         put("navigation.racing.startLineBias", radians(line?.bias))
         put("navigation.racing.startLineLength", number(line?.length))
+    }
+
+    /// The anchor watch.
+    static func anchorValues(_ values: InstrumentValues, _ put: (String, SignalKValue?) -> Void) {
         // As signalk-anchoralarm-plugin publishes the watch (WilhelmSK, KIP and Freeboard-SK read these).
         let anchor = values.anchor
         put(
@@ -118,18 +153,6 @@ extension SignalKModel {
         put("navigation.anchor.currentRadius", number(anchor?.distance))
         put("navigation.anchor.bearingTrue", radians(anchor?.bearing))
         put("navigation.anchor.rodeLength", number(anchor?.set.rode))
-        for alarm in alarms {
-            let path = "notifications." + alarm.path
-            // The drag alarm is an emergency, as the anchor alarm plugin raises it.
-            let raised = alarm.path == AlarmKind.anchorDrag.path ? "emergency" : "alarm"
-            let state = alarm.isActive ? (alarm.isAcknowledged ? "warn" : raised) : "normal"
-            let method = alarm.isActive && !alarm.isAcknowledged ? ["visual", "sound"] : ["visual"]
-            let value = SignalKValue.notification(state: state, method: method, message: alarm.message)
-            // An alarm goes out when it changes, not at every update.
-            if entries[path]?.first?.value == value { continue }
-            set(path, value, source: source, time: time, timestamp: stamp)
-        }
-        recordHistory(at: time)
     }
 
     /// The Course API's paths (`navigation.course.*`, as signalk-server's `src/api/course` and its course provider

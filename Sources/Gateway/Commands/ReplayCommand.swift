@@ -75,6 +75,24 @@ public enum ReplayCommand {
             runnerOptions.signalKRate = web.updateRate
         }
         defer { if let deltaFile { POSIX.close(deltaFile) } }
+        let recorded = try logs(options)
+        var engine = try Self.engine(
+            configuration, route: options.route ?? configuredRoute, line: configuredLine, race: configuredRace,
+            raceStart: options.raceStart)
+        let grids = try forecasts(options.forecasts)
+        if !grids.isEmpty { engine.setForecast(Forecast(grids: grids)) }
+        var imuFile: IMUFile?
+        if let imu = options.imu {
+            do { imuFile = try IMUFile.read(imu) } catch { throw CommandError("\(error)") }
+        }
+        let result = ReplayRunner(engine: engine, options: runnerOptions).run(
+            recorded, imu: imuFile, write: write,
+            writeDeltas: { bytes in if let deltaFile { POSIX.writeAll(deltaFile, bytes) } })
+        return summary(result)
+    }
+
+    /// Each log, as a recorded bus or an 0183 log.
+    static func logs(_ options: ReplayOptions) throws(CommandError) -> [any ReplayLog] {
         var recorded: [any ReplayLog] = []
         for (index, log) in options.logs.enumerated() {
             do {
@@ -88,27 +106,22 @@ public enum ReplayCommand {
                 throw CommandError("\(error)")
             }
         }
-        var engine = try Self.engine(
-            configuration, route: options.route ?? configuredRoute, line: configuredLine, race: configuredRace,
-            raceStart: options.raceStart)
+        return recorded
+    }
+
+    /// The forecast grids given, each opened as the gateway opens them.
+    static func forecasts(_ paths: [String]) throws(CommandError) -> [ForecastGrid] {
         var grids: [ForecastGrid] = []
-        for path in options.forecasts {
+        for path in paths {
             do throws(WeatherLibrary.LoadError) { grids.append(try WeatherLibrary.open(path)) } catch {
                 throw CommandError("\(path): \(error)", status: 65)
             }
         }
-        if !grids.isEmpty { engine.setForecast(Forecast(grids: grids)) }
-        var imuFile: IMUFile?
-        if let imu = options.imu {
-            do {
-                imuFile = try IMUFile.read(imu)
-            } catch {
-                throw CommandError("\(error)")
-            }
-        }
-        let result = ReplayRunner(engine: engine, options: runnerOptions).run(
-            recorded, imu: imuFile, write: write,
-            writeDeltas: { bytes in if let deltaFile { POSIX.writeAll(deltaFile, bytes) } })
+        return grids
+    }
+
+    /// The replay's summary line, and one line for each command it carried out.
+    static func summary(_ result: ReplayRunner.Result) -> String {
         let s = result.summary
         var summary = "replay: \(result.sentencesRead) sentences read, \(s.passedThrough) passed through, "
         summary += "\(s.computed) computed over \(FixedDecimal.text(s.duration, decimals: 1)) s of log time"

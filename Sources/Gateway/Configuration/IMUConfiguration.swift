@@ -64,88 +64,23 @@ public struct IMUConfiguration: Sendable {
         "csv:///path.csv, i2c:///dev/i2c-1?address=0x68&chip=icm20948 or iio:///sys/bus/iio/devices/iio:device0"
 
     public static func parse(_ url: String, base: String) throws(URLError) -> IMUConfiguration {
-        func after(_ scheme: String) -> (path: String, query: [(String, String)])? {
-            guard url.hasPrefix(scheme + ":") else { return nil }
-            var rest = String(url.dropFirst(scheme.count + 1))
-            if rest.hasPrefix("//") { rest.removeFirst(2) }
-            let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-            let query =
-                parts.count > 1
-                ? parts[1].split(separator: "&").map { item -> (String, String) in
-                    let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return (String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
-                } : []
-            return (String(parts[0]), query)
+        if let (path, _) = split(url, "csv") {
+            guard !path.isEmpty else { throw URLError(reason: "\(url): no file") }
+            return IMUConfiguration(endpoint: url, source: .csv(path: path.hasPrefix("/") ? path : base + "/" + path))
+        }
+        var (configuration, query): (IMUConfiguration, [(String, String)])
+        if let (path, items) = split(url, "i2c") {
+            (configuration, query) = try i2c(url, path, items)
+        } else if let (path, items) = split(url, "iio") {
+            (configuration, query) = try iio(url, path, items)
+        } else {
+            throw URLError(reason: "\(url): an IMU is \(forms)")
         }
         func number(_ key: String, _ value: String, _ range: ClosedRange<Double>) throws(URLError) -> Double {
             guard let number = Double(value), range.contains(number) else {
                 throw URLError(reason: "\(url): \(key) must be a number in \(range.lowerBound)...\(range.upperBound)")
             }
             return number
-        }
-        if let (path, _) = after("csv") {
-            guard !path.isEmpty else { throw URLError(reason: "\(url): no file") }
-            return IMUConfiguration(endpoint: url, source: .csv(path: path.hasPrefix("/") ? path : base + "/" + path))
-        }
-        var configuration: IMUConfiguration
-        var query: [(String, String)]
-        if let (path, items) = after("i2c") {
-            guard path.hasPrefix("/") else { throw URLError(reason: "\(url): the bus, such as i2c:///dev/i2c-1") }
-            var address: UInt8?
-            var chip: IMUChip?
-            query = []
-            for (key, value) in items {
-                switch key {
-                case "address":
-                    let digits = value.hasPrefix("0x") ? String(value.dropFirst(2)) : value
-                    guard let parsed = UInt8(digits, radix: value.hasPrefix("0x") ? 16 : 10), parsed < 0x78 else {
-                        throw URLError(reason: "\(url): address must be a 7-bit I2C address such as 0x68")
-                    }
-                    address = parsed
-                case "chip":
-                    if value != "auto" {
-                        guard let known = IMUChip(rawValue: value) else {
-                            throw URLError(reason: "\(url): \(IMUError.unknownChip(value))")
-                        }
-                        chip = known
-                    }
-                default: query.append((key, value))
-                }
-            }
-            configuration = IMUConfiguration(endpoint: url, source: .i2c(bus: path, address: address, chip: chip))
-        } else if let (path, items) = after("iio") {
-            guard path.hasPrefix("/") else {
-                throw URLError(
-                    reason: "\(url): the device's sysfs folder, such as iio:///sys/bus/iio/devices/iio:device0")
-            }
-            var devices = [path]
-            var mode = IIOReader.Mode.polled
-            var devRoot = "/dev"
-            var trigger: String?
-            let folder = String(
-                path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-            query = []
-            for (key, value) in items {
-                switch key {
-                case "gyro":
-                    devices.append(value.hasPrefix("/") ? value : folder + "/" + value)
-                case "magnetometer" where !["true", "false"].contains(value):
-                    devices.append(value.hasPrefix("/") ? value : folder + "/" + value)
-                    query.append(("magnetometer", "true"))
-                case "mode":
-                    guard let parsed = IIOReader.Mode(rawValue: value) else {
-                        throw URLError(reason: "\(url): mode is polled or buffered")
-                    }
-                    mode = parsed
-                case "dev": devRoot = value
-                case "trigger": trigger = value
-                default: query.append((key, value))
-                }
-            }
-            configuration = IMUConfiguration(
-                endpoint: url, source: .iio(devices: devices, mode: mode, devRoot: devRoot, trigger: trigger))
-        } else {
-            throw URLError(reason: "\(url): an IMU is \(forms)")
         }
         for (key, value) in query {
             switch key {
@@ -163,5 +98,89 @@ public struct IMUConfiguration: Sendable {
             }
         }
         return configuration
+    }
+
+    /// `scheme:path?key=value&...` (or `scheme://path...`) as its path and query; nil for another scheme.
+    static func split(_ url: String, _ scheme: String) -> (path: String, query: [(String, String)])? {
+        guard url.hasPrefix(scheme + ":") else { return nil }
+        var rest = String(url.dropFirst(scheme.count + 1))
+        if rest.hasPrefix("//") { rest.removeFirst(2) }
+        let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let query =
+            parts.count > 1
+            ? parts[1].split(separator: "&").map { item -> (String, String) in
+                let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (String(pair[0]), pair.count > 1 ? String(pair[1]) : "")
+            } : []
+        return (String(parts[0]), query)
+    }
+
+    /// `i2c:///dev/i2c-1?address=0x68&chip=icm20948`: the bus, and the address and chip when given (else found);
+    /// the sensor's options left for the caller.
+    static func i2c(_ url: String, _ path: String, _ items: [(String, String)]) throws(URLError)
+        -> (IMUConfiguration, [(String, String)])
+    {
+        guard path.hasPrefix("/") else { throw URLError(reason: "\(url): the bus, such as i2c:///dev/i2c-1") }
+        var address: UInt8?
+        var chip: IMUChip?
+        var query: [(String, String)] = []
+        for (key, value) in items {
+            switch key {
+            case "address":
+                let digits = value.hasPrefix("0x") ? String(value.dropFirst(2)) : value
+                guard let parsed = UInt8(digits, radix: value.hasPrefix("0x") ? 16 : 10), parsed < 0x78 else {
+                    throw URLError(reason: "\(url): address must be a 7-bit I2C address such as 0x68")
+                }
+                address = parsed
+            case "chip":
+                if value != "auto" {
+                    guard let known = IMUChip(rawValue: value) else {
+                        throw URLError(reason: "\(url): \(IMUError.unknownChip(value))")
+                    }
+                    chip = known
+                }
+            default: query.append((key, value))
+            }
+        }
+        return (IMUConfiguration(endpoint: url, source: .i2c(bus: path, address: address, chip: chip)), query)
+    }
+
+    /// `iio:///sys/bus/iio/devices/iio:device0?gyro=...&magnetometer=...&mode=buffered`: the devices, how they are
+    /// read; the sensor's options left for the caller.
+    static func iio(_ url: String, _ path: String, _ items: [(String, String)]) throws(URLError)
+        -> (IMUConfiguration, [(String, String)])
+    {
+        guard path.hasPrefix("/") else {
+            throw URLError(reason: "\(url): the device's sysfs folder, such as iio:///sys/bus/iio/devices/iio:device0")
+        }
+        var devices = [path]
+        var mode = IIOReader.Mode.polled
+        var devRoot = "/dev"
+        var trigger: String?
+        let folder = String(
+            path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        var query: [(String, String)] = []
+        for (key, value) in items {
+            switch key {
+            case "gyro":
+                devices.append(value.hasPrefix("/") ? value : folder + "/" + value)
+            case "magnetometer" where !["true", "false"].contains(value):
+                devices.append(value.hasPrefix("/") ? value : folder + "/" + value)
+                query.append(("magnetometer", "true"))
+            case "mode":
+                guard let parsed = IIOReader.Mode(rawValue: value) else {
+                    throw URLError(reason: "\(url): mode is polled or buffered")
+                }
+                mode = parsed
+            case "dev": devRoot = value
+            case "trigger": trigger = value
+            default: query.append((key, value))
+            }
+        }
+        return (
+            IMUConfiguration(
+                endpoint: url, source: .iio(devices: devices, mode: mode, devRoot: devRoot, trigger: trigger)),
+            query
+        )
     }
 }

@@ -59,32 +59,8 @@ public enum GRIBImport {
         }
         let ranges = GRIBMessage.split(file)
         guard !ranges.isEmpty else { throw CommandError("weather import: \(path): not a GRIB file", status: 65) }
-        // ecCodes reads a message where it lies; the bytes stay put until the last handle is gone.
-        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: file.count, alignment: 16)
-        defer { memory.deallocate() }
-        file.withUnsafeBytes { memory.copyMemory(from: $0) }
-        func handle(_ range: Range<Int>) -> ECCodes.Handle? {
-            codes.newFromMessage(nil, UnsafeRawPointer(memory.baseAddress!) + range.lowerBound, range.count)
-        }
-
-        var messages: [GRIBMessage] = []
-        var skipped: [String: Int] = [:]
-        for range in ranges {
-            guard let h = handle(range) else {
-                skipped["unreadable", default: 0] += 1
-                continue
-            }
-            defer { _ = codes.delete(h) }
-            do throws(GRIBMessage.Skip) {
-                messages.append(try GRIBMessage.read(codes, h, bytes: range))
-            } catch {
-                switch error {
-                case .unused(let name): skipped["not used (\(name))", default: 0] += 1
-                case .grid(let type): skipped["\(type) grid", default: 0] += 1
-                case .unreadable(let why): skipped["unreadable (\(why))", default: 0] += 1
-                }
-            }
-        }
+        let grib = GRIBBytes(codes, file)
+        var (messages, skipped) = grib.messages(ranges)
         guard
             let geometry = (messages.first { $0.field == .windEast || $0.field == .windNorth } ?? messages.first)?
                 .geometry
@@ -99,15 +75,8 @@ public enum GRIBImport {
         guard fields.contains(.pressure) || (fields.contains(.windEast) && fields.contains(.windNorth)) else {
             throw CommandError("weather import: \(path): no 10 m wind nor pressure in it", status: 65)
         }
-        // For each field and valid time, the latest run's message; accumulations keep every one (their differences
-        // make the rates).
         let accumulations = onGrid.filter { if case .accumulated = $0.role { true } else { false } }
-        var chosen: [ForecastField: [Int64: GRIBMessage]] = [:]
-        for message in onGrid {
-            if case .rate = message.role, !accumulations.isEmpty { continue }
-            if let kept = chosen[message.field]?[message.valid], kept.run >= message.run { continue }
-            chosen[message.field, default: [:]][message.valid] = message
-        }
+        let chosen = latest(onGrid, accumulations: accumulations)
         var validTimes = Set<Int64>()
         for byTime in chosen.values { for time in byTime.keys { validTimes.insert(time) } }
         let times = validTimes.sorted()
@@ -124,27 +93,18 @@ public enum GRIBImport {
             rowStep: geometry.rowStep, columnStep: geometry.columnStep, runTime: runTime, times: times,
             fields: fields, label: label)
         let limit = geometry.rows * geometry.columns
-        func values(_ message: GRIBMessage) -> [Double]? {
-            guard let h = handle(message.bytes) else { return nil }
-            defer { _ = codes.delete(h) }
-            guard let raw = codes.values(h, limit: limit), raw.count == limit else { return nil }
-            // ecCodes' value for a point its bitmap leaves out.
-            let missing = codes.double(h, "missingValue") ?? 9999
-            let hasBitmap = codes.long(h, "bitmapPresent") == 1
-            return message.geometry.normalised(raw).map { value in
-                hasBitmap && value == missing ? .nan : value * message.scale
-            }
-        }
         var used = 0
         for (timeIndex, time) in times.enumerated() {
             for field in fields {
                 guard let message = chosen[field]?[time] else { continue }
-                guard var grid = values(message) else {
+                guard var grid = grib.values(message, limit: limit) else {
                     skipped["unreadable values", default: 0] += 1
                     continue
                 }
                 if case .accumulated(let start) = message.role {
-                    grid = rate(of: message, grid, start: start, among: accumulations, values: values)
+                    grid = rate(of: message, grid, start: start, among: accumulations) {
+                        grib.values($0, limit: limit)
+                    }
                 }
                 writer.set(field, time: timeIndex, values: grid)
                 used += 1
@@ -166,6 +126,19 @@ public enum GRIBImport {
             columnStep: geometry.columnStep, messages: used,
             skipped: skipped.keys.sorted().map { "\(skipped[$0]!) \($0)" }, refused: writer.refused,
             bytes: bytes.count)
+    }
+
+    /// For each field and valid time, the latest run's message; with accumulations, every one of them (their
+    /// differences make the rates) and no rate beside them.
+    static func latest(_ messages: [GRIBMessage], accumulations: [GRIBMessage]) -> [ForecastField: [Int64: GRIBMessage]]
+    {
+        var chosen: [ForecastField: [Int64: GRIBMessage]] = [:]
+        for message in messages {
+            if case .rate = message.role, !accumulations.isEmpty { continue }
+            if let kept = chosen[message.field]?[message.valid], kept.run >= message.run { continue }
+            chosen[message.field, default: [:]][message.valid] = message
+        }
+        return chosen
     }
 
     /// An accumulation as the mean rate (mm/h) of the interval that ends at its time: less the accumulation from the
@@ -190,5 +163,61 @@ public enum GRIBImport {
 
     static func describe(_ skipped: [String: Int]) -> String {
         skipped.isEmpty ? "no message" : skipped.keys.sorted().map { "\(skipped[$0]!) \($0)" }.joined(separator: ", ")
+    }
+}
+
+/// A GRIB file's bytes where ecCodes reads them: a message is read where it lies, so the bytes stay put until the
+/// last handle is gone (this object's life).
+final class GRIBBytes {
+    let codes: ECCodes
+    private let memory: UnsafeMutableRawBufferPointer
+
+    init(_ codes: ECCodes, _ file: [UInt8]) {
+        self.codes = codes
+        memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, file.count), alignment: 16)
+        file.withUnsafeBytes { memory.copyMemory(from: $0) }
+    }
+
+    deinit { memory.deallocate() }
+
+    func handle(_ range: Range<Int>) -> ECCodes.Handle? {
+        guard let base = memory.baseAddress else { return nil }
+        return codes.newFromMessage(nil, UnsafeRawPointer(base) + range.lowerBound, range.count)
+    }
+
+    /// Every message Telltale can use, and how many of each kind it could not, by why.
+    func messages(_ ranges: [Range<Int>]) -> ([GRIBMessage], [String: Int]) {
+        var messages: [GRIBMessage] = []
+        var skipped: [String: Int] = [:]
+        for range in ranges {
+            guard let h = handle(range) else {
+                skipped["unreadable", default: 0] += 1
+                continue
+            }
+            defer { _ = codes.delete(h) }
+            do throws(GRIBMessage.Skip) {
+                messages.append(try GRIBMessage.read(codes, h, bytes: range))
+            } catch {
+                switch error {
+                case .unused(let name): skipped["not used (\(name))", default: 0] += 1
+                case .grid(let type): skipped["\(type) grid", default: 0] += 1
+                case .unreadable(let why): skipped["unreadable (\(why))", default: 0] += 1
+                }
+            }
+        }
+        return (messages, skipped)
+    }
+
+    /// A message's values on the grid, in the forecast's order and units; NaN where its bitmap leaves a point out.
+    func values(_ message: GRIBMessage, limit: Int) -> [Double]? {
+        guard let h = handle(message.bytes) else { return nil }
+        defer { _ = codes.delete(h) }
+        guard let raw = codes.values(h, limit: limit), raw.count == limit else { return nil }
+        // ecCodes' value for a point its bitmap leaves out.
+        let missing = codes.double(h, "missingValue") ?? 9999
+        let hasBitmap = codes.long(h, "bitmapPresent") == 1
+        return message.geometry.normalised(raw).map { value in
+            hasBitmap && value == missing ? .nan : value * message.scale
+        }
     }
 }

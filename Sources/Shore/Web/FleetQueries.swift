@@ -17,127 +17,157 @@ enum FleetQueries {
     static func answer(
         _ asked: SignalKServer.FleetRequest, store: FleetStore, office: RaceOffice? = nil, at time: Double, log: Log
     ) -> SignalKServer.ShellReply {
-        func number(_ name: String) -> Double? {
-            asked.parameters[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
-        }
         let parts = asked.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         do {
             switch parts.count {
-            case 1 where parts[0] == "days":
-                var out = JSONWriter()
-                out.beginObject()
-                out.beginArray("days")
-                for day in try store.daysKept() { out.value(nil, FleetStore.date(day)) }
-                out.endArray()
-                out.endObject()
-                return .json(status: 200, out.text)
-            case 1 where parts[0] == "span":
-                var day: Int?
-                if let text = asked.parameters["day"] {
-                    guard let time = SignalKTime.unixTime(text + "T00:00:00Z") else {
-                        return .message(status: 400, "day: YYYY-MM-DD")
-                    }
-                    day = FleetStore.day(time)
-                }
-                var out = JSONWriter()
-                out.beginObject()
-                if let (first, last) = try store.span(day: day) {
-                    out.value("first", first)
-                    out.value("last", last)
-                } else {
-                    out.null("first")
-                    out.null("last")
-                }
-                out.endObject()
-                return .json(status: 200, out.text)
-            case 1 where parts[0] == "tracks":
-                let to = number("to") ?? time
-                let from = number("from") ?? (to - 3_600)
-                let boat = asked.parameters["boat"]
-                if let boat, !FleetModel.isValidBoat(boat) { return .message(status: 400, "not a boat's id") }
-                guard from <= to, to - from <= 31 * 86_400 else {
-                    return .message(status: 400, "from and to: UNIX seconds, from before to, a month at most")
-                }
-                let points = max(2, min(5_000, Int(number("points") ?? 300)))
-                let tracks = try store.tracks(from: from, to: to, boat: boat, perBoat: points)
-                var out = JSONWriter()
-                out.beginObject()
-                out.value("from", from)
-                out.value("to", to)
-                out.beginArray("boats")
-                for track in tracks {
-                    out.beginObject()
-                    out.value("id", track.boat)
-                    out.beginArray("track")
-                    for (t, latitude, longitude) in track.points {
-                        out.beginArray()
-                        SignalKValue.number(nil, t, 1, &out)
-                        SignalKValue.number(nil, latitude, 6, &out)
-                        SignalKValue.number(nil, longitude, 6, &out)
-                        out.endArray()
-                    }
-                    out.endArray()
-                    out.endObject()
-                }
-                out.endArray()
-                out.endObject()
-                return .json(status: 200, out.text)
-            case 1 where parts[0] == "races":
-                return .json(status: 200, office?.list() ?? #"{"races":[]}"#)
+            case 1 where parts[0] == "days": return try days(store)
+            case 1 where parts[0] == "span": return try span(asked, store)
+            case 1 where parts[0] == "tracks": return try tracks(asked, store, at: time)
+            case 1 where parts[0] == "races": return .json(status: 200, office?.list() ?? #"{"races":[]}"#)
             case 2 where parts[0] == "races", 3 where parts[0] == "races" && parts[2] == "results.csv":
-                guard let office, let index = Int(parts[1]), index >= 0, index < office.races.count else {
-                    return .message(status: 404, "no such race")
-                }
-                let (standings, read, boats) = try office.standings(index, store: store, at: time)
-                let course = office.races[index]
-                if parts.count == 3 {
-                    guard read == boats else {
-                        return .message(
-                            status: 503, "still reading the race from the store (\(read) of \(boats) boats)")
-                    }
-                    return .file(
-                        status: 200, contentType: "text/csv; charset=utf-8",
-                        body: Array(RaceResults.csv(course, standings: standings, entries: office.entered).utf8))
-                }
-                return .json(
-                    status: 200,
-                    RaceResults.json(
-                        course, index: index, standings: standings, entries: office.entered, at: time,
-                        read: (read, boats)))
+                return try race(parts, office, store, at: time)
             case 3 where parts[0] == "boats" && FleetModel.isValidBoat(parts[1]):
-                let boat = parts[1]
-                switch parts[2] {
-                case "track.gpx":
-                    let to = number("to") ?? time
-                    let from = number("from") ?? 0
-                    guard from <= to else { return .message(status: 400, "from before to") }
-                    let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000, every: true).first
-                    guard let track else { return .message(status: 404, "no track of \(boat) in that span") }
-                    return .file(
-                        status: 200, contentType: "application/gpx+xml",
-                        body: Array(FleetExport.gpx(boat: boat, points: track.points).utf8))
-                case "batches":
-                    let numbers = try store.batchNumbers(boat: boat)
-                    var out = JSONWriter()
-                    out.beginObject()
-                    out.value("boat", boat)
-                    out.value("count", numbers.count)
-                    if let first = numbers.first, let last = numbers.last {
-                        out.raw("first", String(first))
-                        out.raw("last", String(last))
-                        out.raw("missing", String(last - first + 1 - Int64(numbers.count)))
-                    }
-                    out.endObject()
-                    return .json(status: 200, out.text)
-                default:
-                    return .message(status: 404, "not in the fleet's store")
-                }
+                return try boat(parts[1], parts[2], asked, store, at: time)
             default:
                 return .message(status: 404, "not in the fleet's store")
             }
         } catch {
             log.warning("fleet.store.read", "fleet: cannot read the store: \(error)", [("device", "fleet")])
             return .message(status: 503, "the store cannot be read now")
+        }
+    }
+
+    /// A finite number a query parameter gives.
+    static func number(_ asked: SignalKServer.FleetRequest, _ name: String) -> Double? {
+        asked.parameters[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// `days`.
+    static func days(_ store: FleetStore) throws(StoreError) -> SignalKServer.ShellReply {
+        var out = JSONWriter()
+        out.beginObject()
+        out.beginArray("days")
+        for day in try store.daysKept() { out.value(nil, FleetStore.date(day)) }
+        out.endArray()
+        out.endObject()
+        return .json(status: 200, out.text)
+    }
+
+    /// `span[?day=]`.
+    static func span(_ asked: SignalKServer.FleetRequest, _ store: FleetStore) throws(StoreError)
+        -> SignalKServer.ShellReply
+    {
+        var day: Int?
+        if let text = asked.parameters["day"] {
+            guard let time = SignalKTime.unixTime(text + "T00:00:00Z") else {
+                return .message(status: 400, "day: YYYY-MM-DD")
+            }
+            day = FleetStore.day(time)
+        }
+        var out = JSONWriter()
+        out.beginObject()
+        if let (first, last) = try store.span(day: day) {
+            out.value("first", first)
+            out.value("last", last)
+        } else {
+            out.null("first")
+            out.null("last")
+        }
+        out.endObject()
+        return .json(status: 200, out.text)
+    }
+
+    /// `tracks?from=&to=[&boat=][&points=]`.
+    static func tracks(_ asked: SignalKServer.FleetRequest, _ store: FleetStore, at time: Double) throws(StoreError)
+        -> SignalKServer.ShellReply
+    {
+        let to = number(asked, "to") ?? time
+        let from = number(asked, "from") ?? (to - 3_600)
+        let boat = asked.parameters["boat"]
+        if let boat, !FleetModel.isValidBoat(boat) { return .message(status: 400, "not a boat's id") }
+        guard from <= to, to - from <= 31 * 86_400 else {
+            return .message(status: 400, "from and to: UNIX seconds, from before to, a month at most")
+        }
+        let points = max(2, min(5_000, Int(number(asked, "points") ?? 300)))
+        let tracks = try store.tracks(from: from, to: to, boat: boat, perBoat: points)
+        var out = JSONWriter()
+        out.beginObject()
+        out.value("from", from)
+        out.value("to", to)
+        out.beginArray("boats")
+        for track in tracks {
+            out.beginObject()
+            out.value("id", track.boat)
+            out.beginArray("track")
+            for (t, latitude, longitude) in track.points {
+                out.beginArray()
+                SignalKValue.number(nil, t, 1, &out)
+                SignalKValue.number(nil, latitude, 6, &out)
+                SignalKValue.number(nil, longitude, 6, &out)
+                out.endArray()
+            }
+            out.endArray()
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
+        return .json(status: 200, out.text)
+    }
+
+    /// `races/<n>`, `races/<n>/results.csv`.
+    static func race(_ parts: [String], _ office: RaceOffice?, _ store: FleetStore, at time: Double) throws(StoreError)
+        -> SignalKServer.ShellReply
+    {
+        guard let office, let index = Int(parts[1]), index >= 0, index < office.races.count else {
+            return .message(status: 404, "no such race")
+        }
+        let (standings, read, boats) = try office.standings(index, store: store, at: time)
+        let course = office.races[index]
+        if parts.count == 3 {
+            guard read == boats else {
+                return .message(
+                    status: 503, "still reading the race from the store (\(read) of \(boats) boats)")
+            }
+            return .file(
+                status: 200, contentType: "text/csv; charset=utf-8",
+                body: Array(RaceResults.csv(course, standings: standings, entries: office.entered).utf8))
+        }
+        return .json(
+            status: 200,
+            RaceResults.json(
+                course, index: index, standings: standings, entries: office.entered, at: time,
+                read: (read, boats)))
+    }
+
+    /// `boats/<id>/track.gpx`, `boats/<id>/batches`.
+    static func boat(
+        _ boat: String, _ what: String, _ asked: SignalKServer.FleetRequest, _ store: FleetStore, at time: Double
+    ) throws(StoreError) -> SignalKServer.ShellReply {
+        switch what {
+        case "track.gpx":
+            let to = number(asked, "to") ?? time
+            let from = number(asked, "from") ?? 0
+            guard from <= to else { return .message(status: 400, "from before to") }
+            let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000, every: true).first
+            guard let track else { return .message(status: 404, "no track of \(boat) in that span") }
+            return .file(
+                status: 200, contentType: "application/gpx+xml",
+                body: Array(FleetExport.gpx(boat: boat, points: track.points).utf8))
+        case "batches":
+            let numbers = try store.batchNumbers(boat: boat)
+            var out = JSONWriter()
+            out.beginObject()
+            out.value("boat", boat)
+            out.value("count", numbers.count)
+            if let first = numbers.first, let last = numbers.last {
+                out.raw("first", String(first))
+                out.raw("last", String(last))
+                out.raw("missing", String(last - first + 1 - Int64(numbers.count)))
+            }
+            out.endObject()
+            return .json(status: 200, out.text)
+        default:
+            return .message(status: 404, "not in the fleet's store")
         }
     }
 }

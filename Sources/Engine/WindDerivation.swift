@@ -1,0 +1,221 @@
+import Marine
+import NMEA
+
+/// Turns the inputs current at a tick into ``InstrumentValues``, carrying the damping state from tick to tick.
+struct WindDerivation: Sendable {
+    private var heading: AngleDamper
+    private var apparent: VectorDamper
+    private var measured: VectorDamper
+    private var speed: ScalarDamper
+    private var trueBoat: VectorDamper
+    private var trueEarth: VectorDamper
+    private var windward: ScalarDamper
+    private var groundSpeed: ScalarDamper
+    private var groundCourse: AngleDamper
+    private var meanHeel: ScalarDamper
+    /// The last tick's wind was the forecast's: a change either way starts the wind's damping afresh.
+    private var windWasForecast = false
+    /// The true wind speed of the last tick before damping (measured wind only), m/s: the gusts are judged on it.
+    private(set) var rawTrueWindSpeed: Double?
+
+    init(damping: Damping) {
+        heading = AngleDamper(timeConstant: damping.heading)
+        apparent = VectorDamper(timeConstant: damping.apparentWind)
+        measured = VectorDamper(timeConstant: damping.apparentWind)
+        speed = ScalarDamper(timeConstant: damping.speedThroughWater)
+        trueBoat = VectorDamper(timeConstant: damping.trueWind)
+        trueEarth = VectorDamper(timeConstant: damping.windDirection)
+        windward = ScalarDamper(timeConstant: damping.windwardSpeed)
+        groundSpeed = ScalarDamper(timeConstant: damping.speedOverGround)
+        groundCourse = AngleDamper(timeConstant: damping.courseOverGround)
+        meanHeel = ScalarDamper(timeConstant: damping.meanHeel)
+    }
+
+    /// What a tick's derivation has read before damping: the heading, the motion over the ground, the speed through
+    /// the water, the attitude, the leeway.
+    struct Readings {
+        var heading: Double?
+        var ground: GroundMotion?
+        var speed: Double?
+        var attitude: Attitude?
+        var leeway = 0.0
+    }
+
+    /// - Parameter forecastWind: the forecast's 10 m wind at the boat (where it comes from, degrees true, and m/s),
+    ///   when it may stand in for an anemometer.
+    mutating func update(
+        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration,
+        forecastWind: (direction: Double, speed: Double)? = nil, at now: Double
+    ) -> InstrumentValues {
+        var values = InstrumentValues()
+        let readings = motion(&inputs, configuration: configuration, into: &values, at: now)
+        let (trueFromInstrument, correctedApparent) = apparentWind(
+            &inputs, configuration.wind, readings, forecastWind: forecastWind, into: &values, at: now)
+        // Forecast wind is never damped together with measured wind: either way, the damping starts again.
+        if values.windIsForecast != windWasForecast {
+            apparent.reset()
+            trueBoat.reset()
+            trueEarth.reset()
+            windward.reset()
+            windWasForecast = values.windIsForecast
+        }
+        values.apparentWind = Self.damp(correctedApparent, &apparent, at: now)
+        trueWind(trueFromInstrument, readings, into: &values, at: now)
+        return values
+    }
+
+    /// Heading (HDT, else magnetic plus variation), motion over the ground, speed through the water (or over the
+    /// ground when configured to stand in), the attitude and the leeway it makes.
+    private mutating func motion(
+        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration, into values: inout InstrumentValues,
+        at now: Double
+    ) -> Readings {
+        var readings = Readings()
+        let compass = inputs.headingMagnetic.select(at: now)?.value
+        values.compass = compass
+        values.variation = variation(&inputs, configuration: configuration, at: now)
+        readings.heading = inputs.headingTrue.select(at: now)?.value
+        if readings.heading == nil, let compass, let variation = values.variation {
+            readings.heading = Heading.true(magnetic: compass.magnetic, variation: variation)
+        }
+        values.headingTrue = Self.damp(readings.heading, &heading, at: now).map(Angle.direction)
+        readings.ground = inputs.motionOverGround.select(at: now)?.value
+        values.speedOverGround = Self.damp(readings.ground?.speed, &groundSpeed, at: now)
+        values.courseOverGround = Self.damp(readings.ground?.course, &groundCourse, at: now).map(Angle.direction)
+        readings.speed = inputs.speedThroughWater.select(at: now)?.value
+        if readings.speed == nil && configuration.wind.speedOverGroundFallback, let overGround = readings.ground?.speed
+        {
+            readings.speed = overGround
+            values.speedIsOverGround = true
+        }
+        values.speedThroughWater = Self.damp(readings.speed, &speed, at: now)
+        // Attitude: the instantaneous heel corrects the masthead unit, the mean heel feeds leeway.
+        readings.attitude = inputs.attitude.select(at: now)?.value
+        values.meanHeel = Self.damp(readings.attitude?.heel, &meanHeel, at: now)
+        if let model = configuration.wind.leeway, let heel = values.meanHeel, let stw = values.speedThroughWater {
+            values.leeway = model.leeway(heel: heel, speedThroughWater: stw)
+        }
+        readings.leeway = values.leeway ?? 0
+        return readings
+    }
+
+    /// Apparent wind: measured and corrected (sensor offset, mast motion, heel), or derived from a true-wind source
+    /// (an instrument's true wind or direction, else the forecast's, labelled so). The true wind an instrument gave,
+    /// and the apparent wind before damping.
+    private mutating func apparentWind(
+        _ inputs: inout InstrumentInputs, _ settings: WindSettings, _ readings: Readings,
+        forecastWind: (direction: Double, speed: Double)?, into values: inout InstrumentValues, at now: Double
+    ) -> (RelativeWind?, RelativeWind?) {
+        if let raw = inputs.apparentWind.select(at: now)?.value {
+            var wind = WindCorrections.sensorOffset(raw, offset: settings.sensorOffset)
+            let attitude = readings.attitude
+            if settings.mastMotion, settings.mastHeight > 0, let p = attitude?.rollRate, let q = attitude?.pitchRate {
+                wind = WindCorrections.mastMotion(wind, rollRate: p, pitchRate: q, mastHeight: settings.mastHeight)
+            }
+            if settings.heelCorrection, let heel = attitude?.heel {
+                wind = WindCorrections.heel(wind, heel: heel)
+            }
+            values.apparentWindMeasured = Self.damp(raw, &measured, at: now)
+            return (nil, wind)
+        }
+        measured.reset()
+        var trueFromInstrument = inputs.trueWind.select(at: now)?.value
+        if trueFromInstrument == nil, let direction = inputs.windDirection.select(at: now)?.value,
+            let heading = readings.heading
+        {
+            trueFromInstrument = RelativeWind(
+                angle: Angle.relative(direction.angle - heading), speed: direction.magnitude)
+        }
+        // No instrument at all: the forecast's wind, turned to the bow by the heading (or the course over ground,
+        // for a dinghy with only a GPS), with the boat's motion through the water (or over the ground).
+        if trueFromInstrument == nil, let forecast = forecastWind, let bow = readings.heading ?? readings.ground?.course
+        {
+            trueFromInstrument = RelativeWind(angle: Angle.relative(forecast.direction - bow), speed: forecast.speed)
+            values.windIsForecast = true
+        }
+        let boatSpeed = readings.speed ?? (values.windIsForecast ? readings.ground?.speed : nil)
+        guard let wind = trueFromInstrument, let speed = boatSpeed else { return (trueFromInstrument, nil) }
+        values.apparentWindIsDerived = true
+        let apparent = WindTriangle.apparentWind(
+            true: wind, speedThroughWater: speed, leeway: values.windIsForecast ? 0 : readings.leeway)
+        return (trueFromInstrument, apparent)
+    }
+
+    /// True wind over the water, in the boat's frame and (with a heading) the earth's; the windward speed; the ground
+    /// wind, for outputs that ask for it by name only.
+    private mutating func trueWind(
+        _ trueFromInstrument: RelativeWind?, _ readings: Readings, into values: inout InstrumentValues, at now: Double
+    ) {
+        let leeway = readings.leeway
+        var boatFrameTrue: RelativeWind?
+        if let wind = trueFromInstrument {
+            boatFrameTrue = wind
+        } else if let wind = values.apparentWind, let stw = values.speedThroughWater {
+            boatFrameTrue = WindTriangle.trueWind(apparent: wind, speedThroughWater: stw, leeway: leeway)
+        }
+        rawTrueWindSpeed = values.windIsForecast ? nil : boatFrameTrue?.speed
+        values.trueWind = Self.damp(boatFrameTrue, &trueBoat, at: now)
+        var earth: RelativeWind?
+        if let wind = boatFrameTrue,
+            let heading = readings.heading ?? (values.windIsForecast ? readings.ground?.course : nil)
+        {
+            earth = RelativeWind(wind.vector.rotated(by: heading))
+        }
+        if let damped = Self.damp(earth, &trueEarth, at: now) {
+            values.trueWindDirection = Angle.direction(damped.angle)
+            values.trueWindDirectionSpeed = damped.speed
+        }
+        if let wind = values.trueWind, let stw = values.speedThroughWater {
+            let vmg = WindTriangle.velocityMadeGood(trueWind: wind, speedThroughWater: stw, leeway: leeway)
+            values.windwardSpeed = Self.damp(vmg, &windward, at: now)
+        } else {
+            windward.reset()
+        }
+        if let wind = values.apparentWind, !values.apparentWindIsDerived, let heading = values.headingTrue,
+            let sog = values.speedOverGround, let cog = values.courseOverGround
+        {
+            let groundWind = WindTriangle.groundWind(
+                apparent: wind, speedOverGround: sog, courseOverGround: cog, heading: heading)
+            values.groundWind = groundWind
+            values.groundWindDirection = WindTriangle.direction(of: groundWind, heading: heading)
+        }
+    }
+
+    private func variation(_ inputs: inout InstrumentInputs, configuration: EngineConfiguration, at now: Double)
+        -> Double?
+    {
+        for source in configuration.variationOrder {
+            switch source {
+            case .hdg: if let value = inputs.variationFromHDG.select(at: now)?.value { return value }
+            case .rmc: if let value = inputs.variationFromRMC.select(at: now)?.value { return value }
+            case .configuration: if let value = configuration.variation { return value }
+            }
+        }
+        return nil
+    }
+
+    /// Damps a value that may be missing; a gap resets the damper so stale history does not linger.
+    private static func damp(_ value: Double?, _ damper: inout ScalarDamper, at now: Double) -> Double? {
+        guard let value else {
+            damper.reset()
+            return nil
+        }
+        return damper.update(value, at: now)
+    }
+
+    private static func damp(_ value: Double?, _ damper: inout AngleDamper, at now: Double) -> Double? {
+        guard let value else {
+            damper.reset()
+            return nil
+        }
+        return damper.update(value, at: now)
+    }
+
+    private static func damp(_ wind: RelativeWind?, _ damper: inout VectorDamper, at now: Double) -> RelativeWind? {
+        guard let wind else {
+            damper.reset()
+            return nil
+        }
+        return RelativeWind(damper.update(wind.vector, at: now))
+    }
+}
