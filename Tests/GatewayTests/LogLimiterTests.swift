@@ -1,0 +1,99 @@
+import Engine
+import NMEA
+import Platform
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct LogLimiterTests {
+    @Test("a repeated message is held back by its id and subject, not its text; the summary never is")
+    func limiter() {
+        var limiter = LogLimiter(interval: 30)
+        func event(_ id: String, _ text: String, input: String) -> LogEvent {
+            LogEvent(.warning, id, text, [("input", input), ("after", "\(text.count)")])
+        }
+        #expect(limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 0)?.message != nil)
+        // Another text of the same id about the same input is a repeat: held back, digits or not.
+        #expect(limiter.admit(event("input.lost", "input gps: connection closed", input: "gps"), at: 1) == nil)
+        #expect(limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 2) == nil)
+        // The same id about another input is news.
+        #expect(limiter.admit(event("input.lost", "input wind: reset by peer", input: "wind"), at: 3) != nil)
+        // A text that differs from a held one only by its digits but is of another id gets through.
+        #expect(limiter.admit(event("input.open-failed", "input gps: reset by peer", input: "gps"), at: 4) != nil)
+        let summary = LogEvent(.info, "summary", "summary: ...", throttled: false)
+        #expect(limiter.admit(summary, at: 5) != nil && limiter.admit(summary, at: 6) != nil)
+        let later = limiter.admit(event("input.lost", "input gps: reset by peer", input: "gps"), at: 31)
+        // What was held back is said: each text and how often.
+        #expect(
+            later?.message
+                == "input gps: reset by peer (held back in the 31 s before: \"input gps: connection closed\" once, "
+                + "\"input gps: reset by peer\" once)")
+        #expect(later?.metadata.contains { $0.key == "held_back" && $0.value == "2" } == true)
+        // The announcements of defect 6: nine held back, of three kinds, each named with its count.
+        var announce = LogLimiter(interval: 30)
+        func said(_ text: String, at time: Double) -> LogEvent? {
+            announce.admit(LogEvent(.info, "announce", "announce: " + text), at: time)
+        }
+        #expect(said("attitude lost", at: 0) != nil)
+        for second in 1...5 { #expect(said("attitude lost", at: Double(second)) == nil) }
+        for second in 6...8 { #expect(said("wind lost", at: Double(second)) == nil) }
+        #expect(said("heading lost", at: 9) == nil)
+        let next = said("attitude lost", at: 40)?.message
+        #expect(
+            next
+                == "announce: attitude lost (held back in the 40 s before: \"announce: attitude lost\" 5 times, "
+                + "\"announce: wind lost\" 3 times, \"announce: heading lost\" once)")
+        // Past three texts, the others are counted.
+        var many = LogLimiter(interval: 30)
+        _ = many.admit(LogEvent(.info, "x", "a"), at: 0)
+        for (index, text) in ["b", "c", "d", "e", "f", "f"].enumerated() {
+            _ = many.admit(LogEvent(.info, "x", text), at: Double(index + 1))
+        }
+        #expect(many.admit(LogEvent(.info, "x", "a"), at: 31)?.message.hasSuffix(", and 3 of 2 other texts)") == true)
+    }
+
+    @Test("journald reads the level from the line's prefix; a terminal gets the level in words")
+    func standardErrorFormat() {
+        let event = LogEvent(.warning, "input.lost", "input gps: gone", [("input", "gps"), ("errno", "104")])
+        #expect(StandardErrorLog.format(event, journal: true) == "<4>input gps: gone errno=104\n")
+        #expect(StandardErrorLog.format(event, journal: false) == "telltale: warning: input gps: gone errno=104\n")
+        let info = LogEvent(.info, "route.loaded", "route: following Demo")
+        #expect(StandardErrorLog.format(info, journal: true) == "<6>route: following Demo\n")
+        // Each fact once: the URL the message already says is not said again after it.
+        let serving = LogEvent(
+            .notice, "output.serving", "output plotter: serving on tcp://0.0.0.0:10110",
+            [("output", "plotter"), ("url", "tcp://0.0.0.0:10110"), ("clients", "8")])
+        #expect(serving.line == "output plotter: serving on tcp://0.0.0.0:10110 clients=8")
+    }
+
+    @Test("a log line clears the terminal's status line first and draws it again after")
+    func statusLineAndLog() {
+        var written = ""
+        let status = StatusLine { written += $0 }
+        status.interrupt { written += "before any status\n" }
+        #expect(written == "before any status\n")
+        written = ""
+        status.show("telltale 3s | in 10")
+        status.interrupt { written += "input gps: gone\n" }
+        #expect(
+            written == "\rtelltale 3s | in 10\u{1B}[K" + "\r\u{1B}[K" + "input gps: gone\n"
+                + "\rtelltale 3s | in 10\u{1B}[K")
+        written = ""
+        status.finish()
+        status.interrupt { written += "stopped\n" }
+        #expect(written == "\nstopped\n")
+    }
+
+    @Test("rate limits per address pattern are read from the output")
+    func rateLimits() throws {
+        let configuration = try ConfigurationFile.parse(
+            "[[output]]\nurl = \"stdout:\"\nrate_limits = { \"*MWV\" = 1, \"GPGSV\" = 5.5 }\n")
+        let limits = try #require(configuration.outputs.first?.rateLimits)
+        #expect(limits.map(\.pattern) == ["*MWV", "GPGSV"] && limits.map(\.interval) == [1, 5.5])
+    }
+}
