@@ -34,7 +34,7 @@ ARCH ?= amd64
 # (two SwiftPM builds of one folder wait for each other's lock, even with nothing to do).
 RELEASE ?= release
 
-.PHONY: deps pi-deps build release release-static test interop pi pi-check deb debs deb-check run lint format fuzz test-deps \
+.PHONY: deps pi-deps build release release-static test unit interop pi pi-check deb debs deb-check run lint format fuzz test-deps \
 	bench clean image-deps image image-card image-check pi-chain basemap
 
 # The one way a target installs what it needs: the Debian packages named that are missing, after one apt-get update,
@@ -142,6 +142,13 @@ basemap: deps
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
+## The Swift tests alone, built incrementally and run in parallel: the loop a developer runs after each change (no
+## checks with real parts, no Pi build). `make unit FILTER=EngineTests` runs the tests whose names match.
+FILTER ?=
+unit: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build $(if $(FILTER),--filter '$(FILTER)')
+
 ## Build and run every test: the Swift tests, then the interoperability checks with independent consumers.
 ## Every part runs even when one before it failed (a failure must not hide the checks after it); the exit status
 ## says whether any failed. The Pi's chain (its cross builds and qemu-user checks, the packages, the card's build)
@@ -199,8 +206,10 @@ run: release-static
 	@[ -f .build/basemap/basemap-f.ttbm ] || $(MAKE) --no-print-directory basemap
 	.build/release/telltale run --config Boards/bench.toml
 
+## The format lint, and the house's size rules (no hand-written Swift file over 300 lines, no function over 100).
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	python3 Tests/Support/house_rules.py Sources Tests
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 from support import OutputReader, ais_class_b, sentence, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 image = sys.argv[1]
 seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 180
@@ -101,15 +102,7 @@ def figures(label):
 
 
 def request(path, method="GET", body=None, token=None):
-    headers = {"Authorization": "Bearer " + token} if token else {}
-    call = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(call, timeout=20) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
-    except OSError as error:
-        return 0, str(error)
+    return HTTP(pi.web, timeout=20).text(path, method=method, body=body, token=token)
 
 
 # The bus: a real recording played onto can1 (the emulated bus's other node), its autopilot commanded as a crew

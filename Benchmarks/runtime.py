@@ -14,7 +14,7 @@ Usage: Benchmarks/runtime.py BINARY [SENTENCES]
 import os, re, select, socket, struct, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from support import Gateway, free_port, memory_kb, sentence as checksum  # noqa: E402
+from support import Gateway, free_port, memory_kb, sentence as checksum, demo_input  # noqa: E402
 
 SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)
 
@@ -54,12 +54,7 @@ speed = 10
 [[input]]
 name = "timed"
 url = "tcp://127.0.0.1:{input_port}"
-[[input]]
-name = "voyage"
-url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
-loop = true
-speed = 10
-[[output]]
+{demo_input('voyage', loop=True, speed=10)}[[output]]
 url = "tcp://127.0.0.1:{output_port}"
 {extra_config}""").start()
     feed, _ = server.accept()

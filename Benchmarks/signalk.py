@@ -21,7 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from support import Gateway, free_port, memory_kb  # noqa: E402
+from support import Gateway, free_port, memory_kb, demo_input  # noqa: E402
 
 binary = sys.argv[1]
 clients = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -34,11 +34,7 @@ web, nmea = free_port(), free_port()
 gateway = Gateway(binary, f"""route = "{root}/Fixtures/demo-voyage/route.gpx"
 status_line = false
 state_file = ""
-[[input]]
-name = "demo"
-url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
-loop = true
-[[output]]
+{demo_input('demo', loop=True)}[[output]]
 name = "plotter"
 url = "tcp://127.0.0.1:{nmea}"
 [web]

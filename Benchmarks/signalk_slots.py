@@ -19,7 +19,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from support import Gateway, free_port, memory_kb  # noqa: E402
+from support import Gateway, free_port, memory_kb, demo_input  # noqa: E402
 
 binary = sys.argv[1]
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20
@@ -28,11 +28,7 @@ web = free_port()
 gateway = Gateway(binary, f"""route = "{root}/Fixtures/demo-voyage/route.gpx"
 status_line = false
 state_file = ""
-[[input]]
-name = "demo"
-url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
-loop = true
-[web]
+{demo_input('demo', loop=True)}[web]
 listen = "127.0.0.1:{web}"
 """).start(wait=[web], seconds=30).process
 pid = gateway.pid

@@ -13,7 +13,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Support"))
-from support import Gateway, ROOT, free_port, wait_for  # noqa: E402
+from support import Gateway, ROOT, free_port, wait_for, demo_input  # noqa: E402
 
 binary = sys.argv[1]
 seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 300
@@ -45,11 +45,7 @@ def measure(uplink):
     web = free_port()
     gateway = Gateway(binary, f"""status_line = false
 state_file = "{mount}/state.toml"
-[[input]]
-name = "demo"
-url = "file:{demo}/voyage.nmea"
-loop = true
-[web]
+{demo_input('demo', loop=True)}[web]
 listen = "127.0.0.1:{web}"
 """ + extra, work=work).start(wait=[web])
     if uplink:

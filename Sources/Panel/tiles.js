@@ -193,7 +193,33 @@ export class Tile {
     // A wind instrument says so while the wind is the forecast's (no anemometer heard).
     if (this.spec.wind) this.element.classList.toggle("forecast", windIsForecast());
     try { this.spec.update(this); } catch (e) { console.error(e); }
+    this.fit();
   }
+  // Numbers fitted to their tile: the size the CSS gives first, then smaller (--fit), a step at a time, while a line
+  // or its unit would run past the tile's edge ("4.29 k" for 4.29 kn on a 390 px phone's chart strip). Measured only
+  // when the text or the tile's size changed.
+  fit() {
+    const numbers = this.element.querySelector(".numbers");
+    if (!numbers || !numbers.isConnected) return;
+    const key = numbers.textContent + "|" + numbers.clientWidth + "x" + numbers.clientHeight;
+    if (this.fitted === key) return;
+    this.fitted = key;
+    let scale = 1;
+    numbers.style.removeProperty("--fit");
+    while (scale > 0.45 && overflows(numbers)) {
+      scale -= 0.05;
+      numbers.style.setProperty("--fit", scale.toFixed(2));
+    }
+  }
+}
+// Whether any text of `box` runs past its sides (measured on the text's own boxes, to the fraction of a pixel), or
+// below its foot.
+function overflows(box) {
+  const limit = box.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(box);
+  for (const r of range.getClientRects()) if (r.width > 0 && (r.right > limit.right + 0.5 || r.left < limit.left - 0.5)) return true;
+  return box.scrollHeight > box.clientHeight + 1;
 }
 export function plot(line, values, n, top, bottom) {
   const present = values.filter(v => v !== null);

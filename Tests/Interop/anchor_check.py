@@ -29,6 +29,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks, free_port, Gateway, nmea_position, OutputReader, sentence, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
@@ -103,15 +104,7 @@ def api(path):
 
 
 def put(path, value):
-    body = json.dumps({"value": value}).encode()
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{web}/signalk/v1/api/vessels/self/{path}", data=body, method="PUT",
-        headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"{}")
+    return HTTP(web, timeout=5).put(path, value)
 
 
 def telltale(*words):

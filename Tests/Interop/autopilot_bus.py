@@ -19,7 +19,7 @@ import urllib.request
 
 from nmea2000.decoder import NMEA2000Decoder
 
-from support import ROOT, Gateway, OutputReader, free_port, wait_for
+from support import ROOT, Gateway, OutputReader, free_port, wait_for, demo_input
 
 PILOT = 204
 KEEP = {59904, 60928, 126993, 126996, 126998, 126464, 127237}
@@ -266,11 +266,7 @@ name = "tiller"
 url = "tcp://127.0.0.1:{sentences}"
 autopilot = true
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-loop = true
-
+{demo_input(loop=True)}
 [n2k]
 bus = "ydraw+tcp://127.0.0.1:{bus.port}"
 

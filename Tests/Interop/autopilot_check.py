@@ -19,6 +19,7 @@ from nmea2000.decoder import NMEA2000Decoder
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import ROOT, Checks, Gateway, free_port, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 checks = Checks("autopilot-check")
@@ -55,11 +56,7 @@ listen = "127.0.0.1:{web}"
 
 
 def get(path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{web}{path}", timeout=5) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
+    return HTTP(web, timeout=5).json(path)
 
 
 API = "/signalk/v2/api/vessels/self/autopilots"

@@ -24,7 +24,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import ROOT, Checks  # noqa: E402
+from support import ROOT, Checks, demo_input  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 checks = Checks("discovery-check")
@@ -79,11 +79,7 @@ polar = "{demo}/polar.csv"
 status_line = false
 state_file = ""
 
-[[input]]
-name = "instruments"
-url = "file:{demo}/voyage.nmea"
-loop = true
-
+{demo_input('instruments', loop=True)}
 [[output]]
 name = "plotter"
 url = "tcp://0.0.0.0:10110"

@@ -37,11 +37,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
-from support import ROOT, Checks, Gateway, free_port, stop, wait_for  # noqa: E402
+from support import ROOT, Checks, Gateway, free_port, stop, wait_for, demo_input  # noqa: E402
+from webclient import HTTP  # noqa: E402
 from shore import Postgres, mosquitto  # noqa: E402
 import race_boats  # noqa: E402
 
@@ -160,11 +160,7 @@ for name in names:
     brokers_list = ", ".join(f'"mqtt://127.0.0.1:{p}"' for p in ports)
     gateways[name] = Gateway(binary, f"""status_line = false
 state_file = "{folder}/state/state.toml"
-[[input]]
-name = "voyage"
-url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
-speed = 1
-[record]
+{demo_input('voyage', speed=1)}[record]
 directory = "{folder}/record"
 [uplink]
 broker = [{brokers_list}]
@@ -310,8 +306,11 @@ for name in names:
 
 # The web side.
 def get(path, base=None):
-    with urllib.request.urlopen(f"{base or f'http://127.0.0.1:{web_port}'}{path}", timeout=10) as response:
-        return response.read()
+    """The body of a GET that must answer 200 (an error stops the check)."""
+    status, body = HTTP(web_port).get(path) if base is None else HTTP(int(base.rsplit(":", 1)[1])).get(path)
+    if status != 200:
+        raise OSError(f"GET {path}: {status} {body[:200]!r}")
+    return body
 
 
 fleet = {}

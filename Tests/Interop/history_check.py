@@ -17,14 +17,14 @@ import sys
 import tempfile
 import time
 import urllib.error
-import urllib.request
 
 import pyais
 import pynmea2
 import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import ROOT, Checks, Gateway, free_port  # noqa: E402
+from support import ROOT, Checks, Gateway, free_port, demo_input  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 checks = Checks("history-check")
@@ -36,11 +36,7 @@ config = f"""talker = "II"
 status_line = false
 state_file = "{state}/state.toml"
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-speed = {SPEED}
-
+{demo_input(speed=SPEED)}
 [web]
 listen = "127.0.0.1:{web}"
 
@@ -53,12 +49,7 @@ KN = 1852 / 3600
 HISTORY = "/signalk/v2/api/history"
 
 
-def get(path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{web}{path}", timeout=10) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
+get = HTTP(web).json
 
 
 # The log's own minutes, by pynmea2: RMC time and SOG, DPT's depth below the transducer.

@@ -9,7 +9,6 @@ restarted and finds them on the card. Prints 'resources-check: N passed, M faile
 
 import json
 import os
-import socket
 import sys
 import tempfile
 import time
@@ -17,7 +16,8 @@ import time
 import jsonschema
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import ROOT, Checks, Gateway, OutputReader, free_port  # noqa: E402
+from support import ROOT, Checks, Gateway, OutputReader, free_port, demo_input  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 checks = Checks("resources-check")
@@ -35,12 +35,7 @@ route = "{demo}/route.gpx"
 status_line = false
 state_file = "{state}/state.toml"
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-loop = true
-speed = 2
-
+{demo_input(loop=True, speed=2)}
 [[output]]
 name = "plotter"
 url = "tcp://127.0.0.1:{nmea}"
@@ -62,27 +57,7 @@ def valid(definition, document, against=schema):
 
 
 def request(method, path, body=None, raw=None, source="127.0.0.1", headers=None):
-    s = socket.create_connection(("127.0.0.1", web), timeout=5, source_address=(source, 0))
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else b"")
-    head = f"{method} {path} HTTP/1.1\r\nHost: boat\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
-    for name, value in (headers or {}).items():
-        head += f"{name}: {value}\r\n"
-    try:
-        s.sendall(head.encode() + b"\r\n" + data)
-    except OSError:
-        pass
-    reply = b""
-    try:
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            reply += chunk
-    except OSError:
-        pass
-    s.close()
-    head, _, payload = reply.partition(b"\r\n\r\n")
-    status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+    status, _, payload = HTTP(web).request(method, path, body=body, raw=raw, headers=headers, source=source)
     try:
         return status, json.loads(payload) if payload else None
     except ValueError:

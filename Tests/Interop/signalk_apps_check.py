@@ -15,13 +15,13 @@ import tempfile
 import threading
 import time
 import urllib.error
-import urllib.request
 
 import jsonschema
 import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import ROOT, Checks, Gateway, free_port  # noqa: E402
+from support import ROOT, Checks, Gateway, free_port, demo_input  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 web = free_port()
@@ -31,12 +31,7 @@ route = "{demo}/route.gpx"
 status_line = false
 state_file = ""
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-loop = true
-speed = 2
-
+{demo_input(loop=True, speed=2)}
 [alarms]
 over_heel = 1
 
@@ -56,24 +51,9 @@ def check(name, ok, detail=""):
 
 def request(method, path, body=None, headers=None, source="127.0.0.1", timeout=5, port=None):
     """One HTTP request on its own connection, from `source` (any 127/8 address is this machine)."""
-    s = socket.create_connection(("127.0.0.1", port or web), timeout=timeout, source_address=(source, 0))
-    data = json.dumps(body).encode() if body is not None else b""
-    head = f"{method} {path} HTTP/1.1\r\nHost: boat\r\nConnection: close\r\nContent-Length: {len(data)}\r\n"
-    for name, value in (headers or {}).items():
-        head += f"{name}: {value}\r\n"
-    s.sendall(head.encode() + b"\r\n" + data)
-    reply = b""
-    try:
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            reply += chunk
-    finally:
-        s.close()
-    head, _, payload = reply.partition(b"\r\n\r\n")
-    status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
-    return status, head.decode(errors="replace"), payload.decode(errors="replace")
+    status, head, payload = HTTP(port or web).request(
+        method, path, body=body, headers=headers, source=source, timeout=timeout)
+    return status, head, payload.decode(errors="replace")
 
 
 def valid(definition, document):
@@ -498,12 +478,7 @@ route = "{demo}/route.gpx"
 status_line = false
 state_file = "{state}/state.toml"
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-loop = true
-speed = 2
-
+{demo_input(loop=True, speed=2)}
 [web]
 listen = "127.0.0.1:{guarded}"
 put_networks = ["127.0.0.1/32"]

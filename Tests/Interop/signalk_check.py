@@ -19,13 +19,13 @@ import time
 import urllib.error
 import re
 import sys
-import urllib.request
 
 import websocket
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from signalk_schemas import SignalKSchemas  # noqa: E402
-from support import ROOT, Checks, Gateway, OutputReader, free_port, memory_kb  # noqa: E402
+from support import ROOT, Checks, Gateway, OutputReader, free_port, memory_kb, demo_input  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary, schemas = sys.argv[1], sys.argv[2]
 web, nmea_port = free_port(), free_port()
@@ -36,12 +36,7 @@ polar = "{demo}/polar.csv"
 status_line = false
 state_file = ""
 
-[[input]]
-name = "demo-voyage"
-url = "file:{demo}/voyage.nmea"
-loop = true
-speed = 2
-
+{demo_input(loop=True, speed=2)}
 [[output]]
 name = "plotter"
 url = "tcp://127.0.0.1:{nmea_port}"
@@ -67,11 +62,7 @@ def valid(name, document):
 
 
 def get(path):
-    try:
-        with urllib.request.urlopen(BASE + path, timeout=5) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
+    return HTTP(web, timeout=5).get(path)
 
 
 def rss_kb():
@@ -213,13 +204,7 @@ check(f"a fixed 2000 ms period: gaps {[round(g, 1) for g in gaps]}", len(gaps) >
 
 # PUT from loopback (allowed by default): pause and resume the route; a bad command is 400.
 def put(path, value):
-    request = urllib.request.Request(BASE + "/signalk/v1/api/vessels/self/" + path, method="PUT",
-                                     data=json.dumps({"value": value}).encode(), headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=5) as response:
-            return response.status
-    except urllib.error.HTTPError as error:
-        return error.code
+    return HTTP(web, timeout=5).put(path, value)[0]
 
 
 check("PUT telltale/route/command pause from loopback: 200", put("telltale/route/command", "pause") == 200)
@@ -252,24 +237,7 @@ def frame_of(message):
 
 
 def raw(data, read=True, timeout=3):
-    sock = socket.create_connection(("127.0.0.1", web))
-    sock.settimeout(timeout)
-    try:
-        sock.sendall(data)
-    except OSError:
-        pass
-    answer = b""
-    if read:
-        try:
-            while True:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    break
-                answer += chunk
-        except (socket.timeout, OSError):
-            pass
-    sock.close()
-    return answer
+    return HTTP(web).raw(data, read=read, timeout=timeout)
 
 
 check("malformed HTTP: 400", raw(b"HELLO THERE\r\n\r\n").startswith(b"HTTP/1.1 400"))

@@ -35,7 +35,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
-from support import ROOT, Checks, Gateway, free_port, OutputReader, stop, wait_for  # noqa: E402
+from support import ROOT, Checks, Gateway, free_port, OutputReader, stop, wait_for, demo_input  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 python = sys.executable
@@ -120,11 +120,7 @@ nmea = free_port()
 config = f"""status_line = false
 state_file = "{state}/state.toml"
 route = "{ROOT}/Fixtures/demo-voyage/route.gpx"
-[[input]]
-name = "voyage"
-url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
-speed = 20
-[[output]]
+{demo_input('voyage', speed=20)}[[output]]
 url = "tcp://127.0.0.1:{nmea}"
 kinds = ["true-wind"]
 pass_through = false
@@ -367,11 +363,7 @@ late_folder = os.path.join(work, "late")
 os.makedirs(os.path.join(late_folder, "state"))
 late = Gateway(binary, f"""status_line = false
 state_file = "{late_folder}/state/state.toml"
-[[input]]
-name = "voyage"
-url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
-speed = 5
-[[output]]
+{demo_input('voyage', speed=5)}[[output]]
 url = "tcp://127.0.0.1:{late_nmea}"
 kinds = ["true-wind"]
 [uplink]
@@ -527,12 +519,7 @@ kept, clean = follower("committee", kept_web), follower(None, clean_web)
 time.sleep(1)
 keeper = Gateway(binary, f"""status_line = false
 state_file = "{keep_folder}/state/state.toml"
-[[input]]
-name = "voyage"
-url = "file:{ROOT}/Fixtures/demo-voyage/voyage.nmea"
-speed = 5
-loop = true
-[uplink]
+{demo_input('voyage', loop=True, speed=5)}[uplink]
 broker = "mqtt://127.0.0.1:{keep_port}"
 boat = "keeper"
 batch_seconds = 1

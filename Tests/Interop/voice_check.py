@@ -20,7 +20,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
-from support import ROOT, Checks, Gateway, free_port  # noqa: E402
+from support import ROOT, Checks, Gateway, free_port, demo_input  # noqa: E402
 
 binary = sys.argv[1]
 root = ROOT
@@ -32,11 +32,7 @@ def gateway(voice, sequence):
     web, nmea = free_port(), free_port()
     gateway = Gateway(binary, f"""status_line = false
 state_file = ""
-[[input]]
-name = "demo"
-url = "file:{root}/Fixtures/demo-voyage/voyage.nmea"
-loop = true
-[[output]]
+{demo_input('demo', loop=True)}[[output]]
 url = "tcp://127.0.0.1:{nmea}"
 [race]
 sequence = {sequence}

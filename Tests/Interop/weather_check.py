@@ -38,6 +38,7 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, free_port, Gateway, nmea_position, sentence, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
@@ -244,11 +245,7 @@ def gps():
 
 
 def get(path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{web}{path}", timeout=5) as r:
-            return r.status, r.read().decode()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read().decode()
+    return HTTP(web, timeout=5).text(path)
 
 
 def put(path, body):

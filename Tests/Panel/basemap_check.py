@@ -20,10 +20,10 @@ import sys
 import tempfile
 import time
 import urllib.error
-import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks, free_port, Gateway, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 
 from browser import chromium  # noqa: E402
 
@@ -61,13 +61,7 @@ listen = "127.0.0.1:{web}"
 
 
 def get(path):
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{web}{path}", timeout=10) as response:
-            return response.status, response.read()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read()
-    except OSError as error:
-        return 0, str(error).encode()
+    return HTTP(web).get(path)
 
 
 driver = chromium(390, 844, scrollbars=False, srgb=True)

@@ -50,6 +50,7 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from support import Checks, OutputReader, free_port, sentence, stop, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 
 image, package, host_telltale = sys.argv[1:4]
@@ -89,15 +90,7 @@ def history_minutes(pi, frm, to):
 
 
 def http(pi, path, method="GET", body=None, timeout=20, token=None):
-    headers = {"Authorization": "Bearer " + token} if token else {}
-    request = urllib.request.Request(f"http://127.0.0.1:{pi.web}{path}", data=body, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
-    except OSError as error:
-        return 0, str(error)
+    return HTTP(pi.web, timeout=timeout).text(path, method=method, body=body, token=token)
 
 
 def computed_true_wind(lines):

@@ -291,3 +291,22 @@ def ais_class_b(mmsi, name, lat, lon, sog, cog):
     payload = "".join(chr(v + 48 if v < 40 else v + 56) for v in (int(bits[i:i + 6], 2) for i in range(0, 312, 6)))
     body = f"AIVDM,1,1,,B,{payload},0"
     return f"!{body}*{checksum(body)}\r\n".encode()
+
+
+DEMO = os.path.join(ROOT, "Fixtures", "demo-voyage")
+
+
+def demo_input(name="demo-voyage", speed=None, loop=False, folder=DEMO):
+    """The `[[input]]` that plays the demo voyage's log (Fixtures/demo-voyage/voyage.nmea), at `speed` times real time,
+    over and over with `loop`."""
+    text = f'[[input]]\nname = "{name}"\nurl = "file:{folder}/voyage.nmea"\n'
+    if loop:
+        text += "loop = true\n"
+    if speed is not None:
+        text += f"speed = {speed}\n"
+    return text
+
+
+def demo_route():
+    """The top-level keys that give the engine the demo voyage's route and polar."""
+    return f'route = "{DEMO}/route.gpx"\npolar = "{DEMO}/polar.csv"\n'

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The house's two size rules, checked by `make lint`: no hand-written Swift file over 300 lines (generated tables
+aside), no function, initializer or computed property over 100 lines. Prints each breach with its file and line and
+exits 1 when there is one.
+
+    Tests/Support/house_rules.py [FOLDER...]      (Sources and Tests by default)
+
+A declaration's length runs from its line to the line of the brace that closes its body, strings and comments set
+aside (a `}` in a string literal does not end it)."""
+import os
+import re
+import sys
+
+FILE_LIMIT = 300
+FUNCTION_LIMIT = 100
+DECLARATION = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|internal|fileprivate|package|open|static|class|mutating|"
+    r"nonmutating|override|final|convenience|required|nonisolated|lazy)\s+|(?:private|internal|package|public)\(set\)\s+)*"
+    r"(func\s+[\w`]+|init[?!]?\s*[(<]|deinit\b|subscript\s*[(<]|var\s+\w+\s*:[^=]*\{\s*$)")
+STRING = re.compile(r'#*"(?:\\.|[^"\\])*"#*')
+
+
+def braces(line, in_block):
+    """The line's net braces outside strings and comments, and whether a multi-line string is still open after it."""
+    if in_block:
+        if '"""' in line:
+            return 0, False
+        return 0, True
+    if line.count('"""') % 2 == 1:
+        return line.split('"""')[0].count("{") - line.split('"""')[0].count("}"), True
+    code = STRING.sub('""', line).split("//")[0]
+    return code.count("{") - code.count("}"), False
+
+
+def long_declarations(lines):
+    found = []
+    index = 0
+    while index < len(lines):
+        match = DECLARATION.match(lines[index])
+        if not match:
+            index += 1
+            continue
+        depth, started, in_block, end = 0, False, False, index
+        while end < len(lines):
+            net, in_block = braces(lines[end], in_block)
+            if net > 0 or "{" in lines[end]:
+                started = started or "{" in STRING.sub('""', lines[end]).split("//")[0]
+            depth += net
+            if started and depth <= 0:
+                break
+            end += 1
+        length = end - index + 1
+        if started and length > FUNCTION_LIMIT:
+            found.append((index + 1, length, lines[index].strip()[:80]))
+        index += 1
+    return found
+
+
+def main(folders):
+    breaches = 0
+    for folder in folders:
+        for root, _, files in os.walk(folder):
+            if "/Generated" in root or "/.build" in root:
+                continue
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(root, name)
+                with open(path, encoding="utf-8") as f:
+                    lines = f.read().split("\n")
+                count = len(lines) - (1 if lines and lines[-1] == "" else 0)
+                if count > FILE_LIMIT:
+                    breaches += 1
+                    print(f"{path}: {count} lines (a file holds one concept, at most {FILE_LIMIT} lines)")
+                for line, length, text in long_declarations(lines):
+                    breaches += 1
+                    print(f"{path}:{line}: {length} lines: {text} (at most {FUNCTION_LIMIT})")
+    if breaches:
+        print(f"house rules: {breaches} breach(es)")
+    return 1 if breaches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or ["Sources", "Tests"]))
