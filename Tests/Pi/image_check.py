@@ -97,6 +97,7 @@ def computed_true_wind(lines):
     return [line for _, line in lines if re.match(r"^\$IIMWV,[^,]*,T,", line)]
 
 
+check.stage("the image and its boot partition")
 # 1. The image and its boot partition.
 size = os.path.getsize(image)
 check(size < 2048 * MIB, f"the image ({size // MIB} MiB) ends before the data partition's place (2048 MiB)")
@@ -234,6 +235,7 @@ fleet = subprocess.Popen([host_telltale, "fleet", "--broker", f"mqtt://127.0.0.1
                           f"127.0.0.1:{FLEET}", "--store", os.path.join(work, "fleet.sqlite")],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
+check.stage("first boot")
 # 2. First boot, with no adapter plugged in.
 pi = EmulatedPi(card, work, key=key).boot()
 output = OutputReader(pi.nmea, reconnect=True)
@@ -305,6 +307,7 @@ check(passphrase is not None and (settings.get("network") or {}).get("passphrase
 check(pi.ssh("grep -q . /etc/shadow && ! awk -F: '$2 !~ /^[!*]/ && $2 != \"\"' /etc/shadow | grep -q .")[0] == 0,
       "no account has a password")
 
+check.stage("a USB adapter plugged in")
 # 3. The adapter plugged in after boot, unplugged and plugged again, sentences flowing.
 pid = pi.out("systemctl show -p MainPID --value telltale")
 pi.plug_usb_serial("adapter", ADAPTER_SERIAL)
@@ -357,6 +360,7 @@ anchored = [http(pi, "/signalk/v1/api/vessels/self/navigation/anchor/position", 
 check(all(status == 200 for status, _ in anchored), "the anchor set over Signal K: a position, a circle of 55 m",
       str(anchored))
 
+check.stage("the NMEA 2000 bus")
 # 3b. The NMEA 2000 bus: the Pi's can0 and the check's node on can1, two of QEMU's emulated Kvaser cards on one bus,
 # so every frame crosses the kernel's kvaser_pci driver. What Telltale sends, read with candump and decoded by PyPI's
 # nmea2000; its answers to ISO requests sent with cansend; its address defended and given up by NAME; a recorded bus
@@ -574,6 +578,7 @@ check(reopened and pi.out("systemctl show -p NRestarts --value telltale") == "0"
       pi.out("journalctl -u telltale -b --no-pager | grep n2k | tail -n 6"))
 feed = SerialFeed(pi.chardevs["adapter"], instruments_with_fix, rate=10)
 
+check.stage("power cut")
 # 4. Power cut while recording, while a configuration is saved from the settings page, while the uplink queues on the
 # data partition and the history is kept (a minute of it on the card first): the link to the shore is cut first.
 history_from = time.time()
@@ -644,6 +649,7 @@ check(report.get("sentences", 0) > 100 and lost < 15,
       f"the recording reads back ({report.get('sentences', 0)} sentences), its last {lost:.1f} s before the cut",
       replayed[:300])
 
+check.stage("the link back")
 # The link back: the batches queued before the cut come ashore, late, numbered on with none missing.
 link.up()
 caught_up = wait_for(lambda: shore_boat().get("lastBatch", 0) >= before_cut + 5 and shore_boat().get("late", 0) > 0,
@@ -657,6 +663,7 @@ link.cut()
 stop(broker)
 stop(fleet)
 
+check.stage("a new image and an update")
 # 5. A new image over the card and a newer package on its boot partition: data kept, package installed.
 def newer(deb, suffix):
     """The package again with `suffix` added to its version, as a release after it would be."""
@@ -698,6 +705,7 @@ check(pi.out("cat /var/lib/telltale/marker") == marker and pi.out("cat /etc/tell
 check("installed" in card.list("updates") or any(n.endswith(".deb") for n in card.list("updates/installed")),
       "the package was moved to updates/installed on the boot partition", str(card.list("updates")))
 
+check.stage("the boot partition late and broken")
 # 5b. The boot partition late, broken, or holding a configuration that does not parse (each on a copy of the card,
 #     which has a data partition with a good configuration by now): the gateway comes up serving NMEA on TCP and
 #     Signal K on what the data partition kept, says what happened on the panel and in its log, and no boot stays in
@@ -787,6 +795,7 @@ feed.stop()
 output.stop()
 pi.shutdown()
 
+check.stage("the Raspberry Pi 3 board")
 # 6. The Raspberry Pi 3's own kernel, device tree and SD host, in QEMU's raspi3b board (slower: last). Its mini UART
 #    hands Linux only a few bytes in QEMU 7.2 (18 of 1,080 written in 8 s once, none in other runs), so the GPIO UART
 #    is checked to the wire: /dev/serial0 is the header's UART and the gateway holds it; the bytes its driver counted

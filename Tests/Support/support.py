@@ -49,6 +49,13 @@ class Checks:
     def line(self):
         return f"{self.name}: {self.passed} passed, {self.failed} failed"
 
+    def stage(self, title):
+        """Says where a long check has got to and when: `== NAME at 312 s: title`."""
+        if not hasattr(self, "began"):
+            self.began = time.monotonic()
+        print(f"== {self.name} at {time.monotonic() - self.began:.0f} s: {title}")
+        sys.stdout.flush()
+
     def finish(self):
         self.finished = True
         print(self.line())
