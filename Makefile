@@ -7,14 +7,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (CC-BY-4.0) as libgeonames0 carries them; the gateway serves what that makes.
 BASEMAP_PACKAGES := gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full libnetcdf19 libgeonames0
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux \
-	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev $(BASEMAP_PACKAGES)
+	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev xtide-data $(BASEMAP_PACKAGES)
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2). The weather check: GRIB files written with
 # ECMWF's ecCodes from Debian's python3-eccodes (which brings libeccodes0, the library `telltale weather import` opens).
 # The uplink check: a shore broker, Debian's mosquitto. The fleet's store check: PostgreSQL 15 with PostGIS 3 (and its
-# psql), started by the check in a folder of its own.
+# psql), started by the check in a folder of its own. The tide check: Debian's libtcd (XTide's own reader of the
+# harmonics files that xtide-data brings) under an independent predictor.
 TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto \
-	postgresql-15 postgresql-15-postgis-3 postgresql-client-15
+	postgresql-15 postgresql-15-postgis-3 postgresql-client-15 libtcd0
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz
 BENCH_SENTENCES ?= 1500000

@@ -19,7 +19,7 @@ struct Telltale: ParsableCommand {
         (IMUCommand.self, nil),
         (Race.self, nil), (Route.self, nil), (Anchor.self, nil), (Alarm.self, nil), (Access.self, nil),
         (Network.self, nil), (Advertise.self, nil), (BaseMapBuild.self, nil),
-        (Weather.self, nil), (Fleet.self, nil),
+        (Weather.self, nil), (Tide.self, nil), (Fleet.self, nil),
     ]
 
     /// Each desktop command by the name its description gives it.

@@ -59,6 +59,7 @@ extension ConfigurationFile.Reader {
         ("panel", { r, root, c, _ throws(ConfigurationFile.Error) in try r.panel(root, &c) }),
         ("chart", { r, root, c, base throws(ConfigurationFile.Error) in try r.chart(root, &c, base: base) }),
         ("weather", { r, root, c, base throws(ConfigurationFile.Error) in try r.weather(root, &c, base: base) }),
+        ("tides", { r, root, c, base throws(ConfigurationFile.Error) in try r.tides(root, &c, base: base) }),
         (
             "web",
             { r, root, c, base throws(ConfigurationFile.Error) in

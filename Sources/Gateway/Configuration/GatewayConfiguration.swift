@@ -100,6 +100,8 @@ public struct GatewayConfiguration: Sendable {
     public var chart = ChartConfiguration()
     /// `[weather]`: the GRIB forecasts watched and imported, and whether forecast wind stands in for an anemometer.
     public var weather = WeatherConfiguration()
+    /// `[tides]`: the harmonics files and the stations that speak for the boat.
+    public var tides = TideConfiguration()
     /// `[uplink]`: the fleet uplink to a shore MQTT broker; nil when off.
     public var uplink: UplinkConfiguration?
     /// `[n2k]`: the NMEA 2000 bus Telltale is a node on; nil when off.

@@ -93,6 +93,9 @@ public enum TelltaleCommands {
         TelltaleCommand(spec: WeatherOptions.spec) { words throws(CommandError) in
             Console.out(try WeatherCommand.run(CommandParser.parse(words)))
         },
+        TelltaleCommand(spec: TideOptions.spec) { words throws(CommandError) in
+            Console.out(try TideCommand.run(CommandParser.parse(words)))
+        },
         // The shore is its own module above the boat's (`Shore`): the desktop's and a shore server's build only.
         TelltaleCommand(spec: FleetOptions.spec, perform: nil),
     ]
