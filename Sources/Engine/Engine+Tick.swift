@@ -21,6 +21,7 @@ extension Engine {
             notice("true wind from speed over ground: no speed through water (configured fallback); it is ground wind")
         }
         navigate(at: now)
+        updateTides(at: now)
         values.laylines = Performance.laylines(values)
         reportWeather(at: now)
         let lineChanged = updateStartLine(at: now)

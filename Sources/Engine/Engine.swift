@@ -72,6 +72,8 @@ public struct Engine: Sendable {
     /// and the barometer once a second.
     public internal(set) var forecast = Forecast()
     var weather = WeatherState()
+    /// The tide and current stations near the boat and what they predict (``setTides(_:)``).
+    var tides = TideWatch()
     var lastTimeToStart: Double?
     var announcements: [Announcement] = []
     /// The spoken guidance's place: the leg it speaks of, how far from its waypoint the boat was at the last tick,

@@ -252,6 +252,8 @@ public struct EngineConfiguration: Sendable {
     public var bowOffset = 0.0
     /// The anchor watch: its default circle, hold time, margin and the bow's height.
     public var anchor = AnchorSettings()
+    /// The tide and the stream on board: the boat's draft and her transducer's depth, for the water under the keel.
+    public var tides = TideSettings()
     /// Hours of track the engine keeps (the chart's track, the anchor's swing), in at most `trackPoints` points.
     public var trackHours = 24.0
     public var trackPoints = 8192

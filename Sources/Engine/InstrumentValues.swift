@@ -64,6 +64,11 @@ public struct InstrumentValues: Hashable, Sendable {
     public var gust: Double?
     /// What the forecast on board says for the boat's position now; nil with no forecast for it.
     public var forecast: ForecastSample?
+    /// The tide at the nearest tide station, and the stream predicted at the boat (predictions, from harmonic
+    /// constants); the current the instruments measure (ground track less way through the water).
+    public var tide: TideReport?
+    public var predictedStream: TidalStream?
+    public var measuredCurrent: MeasuredCurrent?
 
     public init() {}
 }

@@ -46,7 +46,14 @@ extension Router {
         act(.report(report))
         for text in engine.takeNotices() { act(.notice(output: nil, id: "engine.notice", text: text)) }
         for announcement in engine.takeAnnouncements() { act(.announce(announcement)) }
+        if let point = engine.takeTideRequest() { act(.tides(near: point)) }
     }
+
+    /// The tide and current stations near the boat, found by the shell when asked (``Action/tides(near:)``).
+    public mutating func setTides(_ stations: TideStations) { engine.setTides(stations) }
+
+    /// The stations near the boat as last handed over.
+    public var tideStations: TideStations? { engine.tideStations }
 
     /// Whether output `index` has anyone to send to: an output that serves clients needs one connected.
     mutating func hasAudience(_ index: Int) -> Bool {

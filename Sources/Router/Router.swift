@@ -32,6 +32,8 @@ public struct Router {
         case report(EngineReport)
         /// Something to be said aloud, due at its engine time.
         case announce(Announcement)
+        /// The engine wants the tide and current stations near this place (``setTides(_:)`` hands them over).
+        case tides(near: GeoPoint)
     }
 
     /// A sentence the engine took, with its message and when it came.

@@ -37,6 +37,7 @@ extension SignalKModel {
         course(values, unixTime: unixTime, put)
         Self.racingValues(values, timeToStart: timeToStart, put)
         Self.anchorValues(values, put)
+        Self.tideValues(values, put)
         for alarm in alarms {
             let path = "notifications." + alarm.path
             // The drag alarm is an emergency, as the anchor alarm plugin raises it.

@@ -36,7 +36,7 @@ public struct SignalKPathInfo: Sendable {
 /// The paths Telltale publishes, with their meta.
 public enum SignalKPaths {
     public static func info(_ path: String) -> SignalKPathInfo {
-        if let known = table[path] { return known }
+        if let known = table[path] ?? tideTable[path] { return known }
         if path.hasPrefix("notifications.") {
             return SignalKPathInfo(
                 units: nil, displayName: "Alarm", description: "An alarm raised by Telltale", timeout: .infinity)

@@ -111,6 +111,14 @@ extension SignalKServer {
             let asked = FleetRequest(path: path, parameters: parameters)
             server.ask(.fleet(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
+        Route(paths: .tree("/telltale/v1/tides")) { server, x, connection, act in
+            guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }
+            var parameters: [String: String] = [:]
+            for (name, value) in x.request.query.prefix(16) { parameters[name] = value }
+            let path = String(x.request.path.dropFirst("/telltale/v1/tides".count))
+            let asked = FleetRequest(path: path, parameters: parameters)
+            server.ask(.tides(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
+        },
         Route(paths: .exact([busPath])) { server, x, connection, act in
             guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }
             server.ask(.bus, x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)

@@ -33,6 +33,9 @@ extension SignalKServer {
             /// What `telltale fleet` keeps, under `/telltale/v1/fleet/...` (tracks over a span, a boat's track as
             /// GPX): ``ShellReply/file(status:contentType:body:)``.
             case fleet(FleetRequest)
+            /// The tide on board (`GET /telltale/v1/tides`: the curve, the events, the streams) or the current stations
+            /// of an area at a time (`/telltale/v1/tides/currents`): ``ShellReply/json(status:_:)``.
+            case tides(FleetRequest)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)
@@ -42,7 +45,8 @@ extension SignalKServer {
         public var kind: Kind
     }
 
-    /// A read of the fleet's store: the path under `/telltale/v1/fleet/` and the query's parameters.
+    /// A read of what the shell keeps under a path (the fleet's store under `/telltale/v1/fleet/`, the tides under
+    /// `/telltale/v1/tides`): the path below it and the query's parameters.
     public struct FleetRequest: Hashable, Sendable {
         public var path: String
         public var parameters: [String: String]

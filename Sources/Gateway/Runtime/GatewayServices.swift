@@ -13,6 +13,8 @@ struct GatewayServices {
     let n2k: N2KService?
     /// pypilot over TCP (`[autopilot] pypilot`).
     let pypilot: PypilotService?
+    /// The harmonics files' stations, looked for when the engine asks (no polling of its own).
+    let tides: TideService?
     let recorder: Recorder?
     let notifier: SystemdNotifier?
     /// Every service in its starting order: what consumes before what produces (the outputs, the web server, the
@@ -23,7 +25,7 @@ struct GatewayServices {
     init(
         inputs: InputService, outputs: OutputService, engine: EngineService, web: WebService?, voice: Voice?,
         weather: WeatherService?, uplink: UplinkService?, n2k: N2KService?, pypilot: PypilotService?,
-        recorder: Recorder?, notifier: SystemdNotifier?
+        tides: TideService?, recorder: Recorder?, notifier: SystemdNotifier?
     ) {
         self.inputs = inputs
         self.outputs = outputs
@@ -34,6 +36,7 @@ struct GatewayServices {
         self.uplink = uplink
         self.n2k = n2k
         self.pypilot = pypilot
+        self.tides = tides
         self.recorder = recorder
         self.notifier = notifier
         group.append(outputs)
@@ -41,6 +44,7 @@ struct GatewayServices {
         group.append(voice)
         group.append(recorder)
         group.append(weather)
+        group.append(tides)
         group.append(uplink)
         group.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         group.append(engine)

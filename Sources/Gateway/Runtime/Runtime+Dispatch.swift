@@ -35,6 +35,8 @@ extension Runtime {
         case .forecast(let forecast):
             router.setForecast(forecast)
             web?.setForecast(forecast)
+        case .tides(let stations):
+            router.setTides(stations)
         case .shoreCommand(let command):
             uplink?.commandDone(router.command(command, at: time), at: now)
         }
@@ -119,6 +121,10 @@ extension Runtime {
             let traffic = state.feed.takeTrafficDeltas()
             web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
             if let uplink { sendAshore(report, state.model, to: uplink, at: now) }
+        case .tides(let point):
+            // Looked for at the tide service's turn (a search of the files' positions, a few milliseconds on a Pi,
+            // a mile or two apart at most), not inside the router's tick.
+            services.tides?.want(point)
         case .announce(let announcement):
             // Never held back: what was said aloud is always in the log.
             log(

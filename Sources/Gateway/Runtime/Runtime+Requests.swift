@@ -39,6 +39,8 @@ extension Runtime {
             reply = .message(status: status, message)
         case .fleet:
             reply = .message(status: 404, "not a fleet's server")
+        case .tides(let asked):
+            reply = answerTides(asked)
         case .keepAccess(let text):
             return web.keepAccess(text)
         }

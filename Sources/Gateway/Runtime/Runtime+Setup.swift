@@ -76,7 +76,10 @@ extension Runtime {
         return GatewayServices(
             inputs: inputs, outputs: outputs, engine: EngineService(rate: configuration.tickRate), web: web,
             voice: configuration.voice.map { Voice(settings: $0, log: log) }, weather: weather, uplink: uplink,
-            n2k: n2k, pypilot: pypilot, recorder: recorder, notifier: notifier)
+            n2k: n2k, pypilot: pypilot,
+            tides: configuration.tides.enabled
+                ? TideService(configuration: configuration.tides, stateFile: configuration.stateFile, log: log) : nil,
+            recorder: recorder, notifier: notifier)
     }
 
     /// Where the uplink keeps its queue: beside the state file (none without one).

@@ -23,6 +23,8 @@ enum ServiceEvent {
     case request(SignalKServer.ShellRequest)
     /// The forecasts on board, when they change.
     case forecast(Forecast)
+    /// The tide and current stations near the boat, found when the engine asked.
+    case tides(TideStations)
     /// A command from shore, signed and checked by the uplink: answered through ``UplinkService/commandDone(_:at:)``.
     case shoreCommand(EngineCommand)
 }

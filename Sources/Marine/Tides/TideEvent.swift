@@ -1,5 +1,5 @@
 /// High or low water at a tide station; the strongest flood or ebb, or slack water, at a current station.
-public struct TideEvent: Sendable, Equatable {
+public struct TideEvent: Sendable, Hashable {
     public enum Kind: String, Sendable {
         case high, low, flood, ebb, slack
     }

@@ -38,6 +38,11 @@ public enum TideSearch {
         return .ambiguous(partial.sorted { $0.entry.name < $1.entry.name })
     }
 
+    /// XTide's rule: a current station's name ends in " Current" or holds " Current " (a depth after it).
+    public static func isCurrentName(_ name: String) -> Bool {
+        name.hasSuffix(" Current") || contains(Array(name.utf8), Array(" Current ".utf8))
+    }
+
     static func contains(_ text: [UInt8], _ part: [UInt8]) -> Bool {
         guard part.count <= text.count else { return false }
         var start = 0
