@@ -9,6 +9,8 @@ import Testing
 /// Pass. Skipped, saying so, when the package or `../shared/fixtures` is absent.
 @Suite struct TideTests {
     static let path = "/usr/share/xtide/harmonics-dwf-20191229-free.tcd"
+    /// 2026-08-15 12:00 UTC.
+    static let noon = 1_786_795_200.0
 
     static func file() -> HarmonicsFile? {
         guard let bytes = readFile(path) else {
@@ -96,5 +98,67 @@ import Testing
         #expect(TideCalendar.yearStart(1970) == 0 && TideCalendar.yearStart(2026) == 1_767_225_600)
         #expect(TideCalendar.yearStart(2000) == 946_684_800 && TideCalendar.yearStart(1900) == -2_208_988_800)
         #expect(TideCalendar.year(of: 1_767_225_600) == 2026 && TideCalendar.year(of: 1_767_225_599) == 2025)
+    }
+}
+
+/// The curve across a new year, and a year outside the file's tables; broken files.
+@Suite struct TideEdgeTests {
+    @Test("across New Year 2027 the height and its slope are continuous (the two years blended), and 2150 predicts")
+    func newYear() throws {
+        guard let file = TideTests.file() else { return }
+        var curve = try TideTests.station(file, 74).curve()
+        let midnight = TideCalendar.yearStart(2027)
+        var previous = curve.value(at: midnight - 7200)
+        var largest = 0.0
+        // Boston's tide moves at most some 0.02 m a minute; a step at midnight would show as one jump.
+        for minute in -119...120 {
+            let value = curve.value(at: midnight + Double(minute) * 60)
+            largest = max(largest, abs(value - previous))
+            previous = value
+        }
+        #expect(largest < 0.025, "the largest change in a minute: \(largest) m")
+        let events = curve.events(from: midnight - 86_400, to: midnight + 86_400)
+        #expect(events.count >= 7 && events.count <= 9)
+        for (a, b) in zip(events, events.dropFirst()) { #expect(a.kind != b.kind && b.time - a.time > 4 * 3600) }
+        // Beyond the file's tables (1700 to 2100): every constituent Boston has is computed, so the year is predicted.
+        let far = TideCalendar.yearStart(2150) + 100 * 86_400
+        let later = curve.events(from: far, to: far + 86_400)
+        #expect(later.count >= 3 && later.allSatisfy { $0.value > -1.5 && $0.value < 4.5 })
+    }
+
+    @Test("a file cut short anywhere, or with bytes changed, is refused or read; never read past its end")
+    func brokenFiles() throws {
+        guard let bytes = readFile(TideTests.path) else { return }
+        var seed: UInt64 = 51
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: (seed >> 33) % UInt64(bound))
+        }
+        var refused = 0
+        var read = 0
+        for round in 0..<40 {
+            var copy = bytes
+            if round % 2 == 0 {
+                copy = Array(copy.prefix(next(bytes.count)))
+            } else {
+                for _ in 0..<200 { copy[next(copy.count)] = UInt8(truncatingIfNeeded: next(256)) }
+            }
+            guard let file = try? HarmonicsFile(GridBytes(copying: copy)) else {
+                refused += 1
+                continue
+            }
+            read += 1
+            guard let entries = try? file.entries() else { continue }
+            for entry in entries.prefix(300) {
+                guard let record = try? file.record(entry) else { continue }
+                let reference = record.referenceNumber.flatMap { try? file.record($0) }
+                guard let station = try? TideStation(record, reference: reference, file: file, fileName: "x") else {
+                    continue
+                }
+                var curve = station.curve()
+                _ = curve.value(at: TideTests.noon)
+            }
+        }
+        #expect(refused + read == 40 && refused > 0 && read > 0)
     }
 }

@@ -167,7 +167,7 @@ import Testing
             case .refused(_, _, let error): actions.append("\(error.reason)")
             case .notice: actions.append("notice")
             case .observed, .observedFix: actions.append("observed")
-            case .report, .announce: actions.append("engine")
+            case .report, .announce, .tides: actions.append("engine")
             }
         }
         #expect(actions == ["implausible"])

@@ -231,6 +231,10 @@ import Testing
                 case .fleet:
                     server.answer(
                         request.id, .message(status: 404, "no fleet"), model: model, at: now, unixTime: 0, act)
+                case .tides(let asked):
+                    server.answer(
+                        request.id, .json(status: 200, #"{"tides":"\#(asked.path)"}"#), model: model, at: now,
+                        unixTime: 0, act)
                 case .keepAccess:
                     break
                 }

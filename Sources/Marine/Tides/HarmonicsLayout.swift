@@ -49,6 +49,14 @@ struct HarmonicsLayout: Sendable {
             throw .badHeader("[\(key)] = \(number)")
         }
         for (key, number) in values where key.hasSuffix(" SCALE") && number <= 0 { throw .badHeader("[\(key)] = 0") }
+        // The string tables: room for 2^BITS strings of SIZE bytes each, kept small enough to add up on a 32-bit Pi.
+        for table in [
+            "LEVEL UNIT", "DIRECTION UNIT", "RESTRICTION", "TZFILE", "COUNTRY", "DATUM", "LEGALESE", "CONSTITUENT",
+        ] {
+            guard (values[table + " BITS"] ?? 0) <= 16, (1...1000).contains(values[table + " SIZE"] ?? 0) else {
+                throw .badHeader("the \(table.lowercased()) table's [\(table) BITS] and [\(table) SIZE]")
+            }
+        }
         let headerSize = value("HEADER SIZE")
         let end = value("END OF FILE")
         guard headerSize >= 64, headerSize < bytes.count, end <= bytes.count, end > headerSize else {
@@ -56,6 +64,10 @@ struct HarmonicsLayout: Sendable {
         }
         let constituents = value("CONSTITUENTS")
         let years = value("NUMBER OF YEARS")
+        guard value("LEVEL UNIT TYPES") >= 1, value("LEVEL UNIT TYPES") <= 1 << value("LEVEL UNIT BITS"),
+            value("DIRECTION UNIT TYPES") >= 1, value("DIRECTION UNIT TYPES") <= 1 << value("DIRECTION UNIT BITS"),
+            abs(value("START YEAR")) < 10_000
+        else { throw .badHeader("the units tables' [TYPES]") }
         guard (1...255).contains(constituents), constituents <= 1 << value("CONSTITUENT BITS"),
             (1...1000).contains(years), (1...1_000_000).contains(value("NUMBER OF RECORDS"))
         else { throw .badHeader("\(constituents) constituents, \(years) years") }

@@ -57,6 +57,26 @@ public struct TideHarmonics: Sendable {
         hydraulic = units == "knots^2"
     }
 
+    /// Constants given by hand (a station of one's own, a test): each constituent by its NOAA name (one of the 37
+    /// Telltale computes), amplitude and epoch κ′ on UTC in degrees; the mean level; knots² when `hydraulic`.
+    public init?(
+        constituents: [(name: String, amplitude: Double, epoch: Double)], datum: Double, hydraulic: Bool = false
+    ) {
+        var terms: [Term] = []
+        for given in constituents {
+            guard let constituent = TideConstituent.named(given.name), given.amplitude >= 0 else { return nil }
+            terms.append(
+                Term(
+                    name: given.name, speed: constituent.speed * TideAstronomy.radian / 3600,
+                    amplitude: given.amplitude, phase: -given.epoch * TideAstronomy.radian, computed: constituent,
+                    table: [], tableStart: 0))
+        }
+        guard !terms.isEmpty else { return nil }
+        self.terms = terms
+        self.datum = datum
+        self.hydraulic = hydraulic
+    }
+
     /// The constants' amplitudes times f and phases plus V₀ + u for `year` (starting at `start`, UNIX seconds).
     func year(_ year: Int) -> TideYear {
         let start = TideCalendar.yearStart(year)
@@ -127,10 +147,12 @@ enum TideCalendar {
         return Double(days) * 86_400
     }
 
+    /// Years 1 to 9999 (an instant outside them, or not a number, counts as the nearest of them).
     static func year(of time: Double) -> Int {
-        var year = 1970 + Int((time / 31_556_952).rounded(.down))
-        while yearStart(year) > time { year -= 1 }
-        while yearStart(year + 1) <= time { year += 1 }
+        let clamped = time.isNaN ? 0 : min(max(time, -62_135_596_800), 253_402_300_799)
+        var year = 1970 + Int((clamped / 31_556_952).rounded(.down))
+        while yearStart(year) > clamped { year -= 1 }
+        while yearStart(year + 1) <= clamped { year += 1 }
         return year
     }
 }

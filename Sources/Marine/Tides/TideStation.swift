@@ -85,6 +85,29 @@ public struct TideStation: Sendable {
             offsets, subordinateUnits: record.levelUnits, constants: constants, units: units, file: file)
     }
 
+    /// A station of one's own, from constants given by hand (metres for a tide, knots for a current), not a file.
+    public init(
+        name: String, kind: Kind, latitude: Double, longitude: Double, harmonics: TideHarmonics, datum: String = "",
+        floodDirection: Double? = nil, ebbDirection: Double? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.latitude = latitude
+        self.longitude = longitude
+        timeZone = ":UTC"
+        country = ""
+        stationID = ""
+        self.datum = datum
+        fileUnits = kind == .tide ? "meters" : "knots"
+        self.floodDirection = floodDirection
+        self.ebbDirection = ebbDirection
+        reference = nil
+        file = ""
+        number = -1
+        model = .harmonic(harmonics)
+        scale = 1
+    }
+
     /// A subordinate's offsets folded into its reference's constants when they are simple (the same at high and
     /// low water, slacks not moved apart; a hydraulic current's multiplier 1), as XTide does; kept apart otherwise.
     static func subordinate(

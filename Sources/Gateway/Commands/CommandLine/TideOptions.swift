@@ -47,7 +47,7 @@ public struct TideOptions: CommandOptions {
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
         switch flag {
         case "from":
-            guard let seconds = WeatherOptions.time(CommandParser.text(value)) else {
+            guard let seconds = WeatherOptions.time(CommandParser.text(value)), abs(seconds) < 253_402_300_799 else {
                 throw CommandError("--from \(value ?? ""): UNIX seconds or YYYY-MM-DDTHH:MM[:SS]Z", status: 64)
             }
             from = seconds
