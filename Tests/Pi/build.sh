@@ -2,12 +2,15 @@
 # Builds `telltale` for a Raspberry Pi on this x86 machine: the project's modules compiled as Embedded Swift for the
 # ARM target, linked against glibc and the Debian arm64/armhf packages of libserialport and libgps.
 #   Tests/Pi/build.sh arm64|armhf [OUT]      (OUT defaults to .build-pi/ARCH/telltale)
+#   Tests/Pi/build.sh arm64|armhf OUT DIR    another program, DIR's Swift files, on the modules the last build left
+#                                            (the checks' own Embedded programs: Tests/Pi/EmbeddedDesk)
 # Needs: gcc-aarch64-linux-gnu libc6-dev-arm64-cross (arm64), gcc-arm-linux-gnueabihf libc6-dev-armhf-cross (armhf);
 # `make pi` installs them. The C libraries' .deb files are fetched with apt-get download and unpacked into a
 # sysroot under .build-pi, so no multiarch install touches the machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ARCH=${1:?arm64 or armhf}
+PROGRAM=${3:-}
 case "$ARCH" in
 arm64)
     TARGET=aarch64-none-none-elf; GNU=aarch64-linux-gnu; CFLAGS=(); LDFLAGS=()
@@ -60,12 +63,14 @@ fi
 # them. Each module before it is type-checked, optimised and serialised (-emit-module), no more: a build takes about
 # 5.5 minutes of one core instead of 10.
 # In dependency order: the pure core and the router, the syscall funnel, the drivers, the shell, the command line.
-for module in NMEA N2K Marine Engine Router Bridge SignalK Fleet Platform Sensors Gateway; do
-    mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
-    swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module -emit-module-path "$WORK/modules/$module.swiftmodule" \
-        "${files[@]}"
-done
-mapfile -t files < <(find Sources/TelltalePi -name '*.swift' | sort)
+if [ -z "$PROGRAM" ]; then
+    for module in NMEA N2K Marine Engine Router Bridge SignalK Fleet Platform Sensors Gateway; do
+        mapfile -t files < <(find "Sources/$module" -name '*.swift' | sort)
+        swiftc "${SWIFT_FLAGS[@]}" -module-name "$module" -emit-module \
+            -emit-module-path "$WORK/modules/$module.swiftmodule" "${files[@]}"
+    done
+fi
+mapfile -t files < <(find "${PROGRAM:-Sources/TelltalePi}" -name '*.swift' | sort)
 swiftc "${SWIFT_FLAGS[@]}" -module-name TelltalePi "${files[@]}" -c -o "$WORK/modules/TelltalePi.o"
 rm -f "$WORK"/modules/{NMEA,N2K,Marine,Engine,Router,Bridge,SignalK,Fleet,Platform,Sensors,Gateway}.o
 LIBDIR=$SYSROOT/usr/lib/$GNU

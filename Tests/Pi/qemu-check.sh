@@ -4,7 +4,8 @@
 #  2. the demo voyage replayed by the ARM binary is byte-identical to the golden file the x86 build made
 #     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms, AIS, the anchor watch; every number computed on ARM);
 #  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `inspect --json` gives
-#     the same report; `record` writes a log; `ports` answers;
+#     the same report; `record` writes a log; `ports` answers; the autopilot desk's commands on the Embedded build
+#     (Tests/Pi/EmbeddedDesk);
 #  4. the replay's Signal K delta stream is the golden one (each number to its last printed digit), and `telltale run` serves Signal K over HTTP;
 #  5. the forecast voyage (no anemometer, forecast wind from its GRIB's grid) replayed byte-identical to its golden
 #     file, and `weather import` of a GRIB1 and a GRIB2 (ecCodes for the target under qemu) giving the x86 grids;
@@ -107,6 +108,16 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
     check "$ARCH record writes a tag-blocked log" bash -c "grep -q 's:input1,c:[0-9]' $RECORDS/telltale-*.nmea"
     rm -rf "$RECORDS"
     check "$ARCH ports answers" bash -c "$RUNNER $BIN ports >/dev/null"
+    # The autopilot desk's commands compiled as the Pi's program is (Embedded, -Osize) and run: Swift 6.3 once
+    # miscompiled its deliveries there and the gateway trapped on the first command to a pilot (#49).
+    DESK=$(mktemp -d)
+    if Tests/Pi/build.sh "$ARCH" "$DESK/desk" Tests/Pi/EmbeddedDesk >"$DESK/build.log" 2>&1; then
+        check "$ARCH the autopilot desk's commands on the Embedded build (Tests/Pi/EmbeddedDesk)" bash -c \
+            "$RUNNER $DESK/desk"
+    else
+        fail "$ARCH Tests/Pi/EmbeddedDesk did not build: $(tail -n 5 "$DESK/build.log")"
+    fi
+    rm -rf "$DESK"
     check "$ARCH inspect --json of the demo voyage is the x86 report" bash -c \
         "[ \"\$($RUNNER $BIN inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" = \
            \"\$($X86 inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" ]"

@@ -51,7 +51,12 @@ public struct AutopilotDesk: Sendable {
 
     /// Messages for one pilot, to be written once: the bus's PGNs, or pypilot's lines. The shell sends them and tells
     /// ``delivered(_:sent:at:)`` whether they went.
-    public struct Delivery: Hashable, Sendable {
+    ///
+    /// A class, made whole where it is decided and never changed after it is handed on: as a struct inside the
+    /// replies and actions (enums of several payloads) Swift 6.3's -Osize miscompiled it in the Pi's Embedded build
+    /// (its words read back as garbage and the gateway trapped on the first command to a pilot, #49;
+    /// Tests/Pi/EmbeddedDesk replays the commands on the Pi build).
+    public final class Delivery: Hashable, @unchecked Sendable {
         public enum Messages: Hashable, Sendable {
             case bus([N2KOutbound.Outgoing])
             case pypilot([String])
@@ -65,6 +70,23 @@ public struct AutopilotDesk: Sendable {
         var windTarget = false
         /// Why it was sent: the crew's command (answered), a tack's countdown ended, the polar's angle for wind mode.
         var reason: Reason = .command
+
+        init(device: String, messages: Messages, words: String) {
+            self.device = device
+            self.messages = messages
+            self.words = words
+        }
+
+        public static func == (a: Delivery, b: Delivery) -> Bool {
+            a.device == b.device && a.messages == b.messages && a.words == b.words && a.standby == b.standby
+                && a.windTarget == b.windTarget && a.reason == b.reason
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(device)
+            hasher.combine(messages)
+            hasher.combine(words)
+        }
 
         enum Reason: Hashable, Sendable {
             case command, turn
