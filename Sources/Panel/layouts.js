@@ -10,6 +10,8 @@ export const PRESETS = [
   { name: "Chart", chart: true, tiles: ["speed", "depth", "aw", "heading"] },
   // The forecasts on board beside what the instruments say: now, the next 48 hours, the route, the barometer.
   { name: "Weather", tiles: ["weathernow", "barograph", "meteogram", "routeweather", "forecasts"] },
+  // The tide where the boat is, the water under her at low water, the stream predicted beside the current measured.
+  { name: "Tides", tiles: ["tide", "depth", "cog", "speed"] },
   // The history kept on the card: the passage so far and the traces over a window the sailor chooses.
   { name: "History", tiles: ["passage", "windhistory", "speedhistory", "depthhistory", "heelhistory", "barograph"] },
   // The autopilot's keys beside what it steers by: the heading, the wind, the next waypoint.

@@ -14,6 +14,7 @@ import { fetchTraffic } from "./traffic.js";
 import { toast } from "./ui.js";
 import { UNITS } from "./units.js";
 import { startWeather, WEATHER_TILES, wantWeather } from "./weather.js";
+import { startTides, TIDE_TILES, wantTides } from "./tides.js";
 import "./historytiles.js";
 import { WINDOWS } from "./trends.js";
 
@@ -58,6 +59,7 @@ function show(index, direction) {
   dots.replaceChildren(...all.map((_, i) => { const d = document.createElement("span"); if (i === current) d.className = "on"; return d; }));
   if (direction) toast((direction < 0 ? "◀ " : "") + layout.name + (direction > 0 ? " ▶" : ""));
   wantWeather(tiles.some(t => WEATHER_TILES.includes(t.id)), tiles.some(t => t.id !== "tw" && WEATHER_TILES.includes(t.id)));
+  wantTides(tiles.some(t => TIDE_TILES.includes(t.id)));
   render();
 }
 function render() { for (const t of tiles) t.update(); renderAlarms(); updateChart(); }
@@ -212,6 +214,7 @@ detectFleet();
 // The AIS stations read every 3 s while an AIS tile or the chart is shown.
 setInterval(() => { if (tiles.some(t => t.id === "ais") || chart.map) fetchTraffic(); }, 3000);
 startWeather();
+startTides();
 setInterval(render, 250);
 theme(load("theme", "day"));
 show(current);

@@ -18,6 +18,11 @@ extension ForecastSample {
         json.value("pressure", pressure)
         json.value("precipitation", precipitation)
         json.value("cloud", cloud)
+        // An ocean model's current, when one is on board for the place.
+        if let currentEast, let currentNorth {
+            json.value("currentEast", currentEast)
+            json.value("currentNorth", currentNorth)
+        }
         json.endObject()
     }
 }

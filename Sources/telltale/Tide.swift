@@ -11,6 +11,7 @@ struct Tide: SpecCommand {
     @Option(name: .customLong("hours"), help: help("hours")) var hours: String?
     @Option(name: .customLong("step"), help: help("step")) var step: String?
     @Option(name: .customLong("near"), help: help("near")) var near: String?
+    @Option(name: .customLong("current"), help: help("current")) var current: String?
     @Option(name: .customLong("count"), help: help("count")) var count: String?
     @Option(name: .customLong("file"), help: help("file")) var files: [String] = []
     @Option(name: .customLong("config"), help: help("config")) var config: String?
@@ -21,7 +22,8 @@ struct Tide: SpecCommand {
             var options = TideOptions()
             if let station { try options.argument(station) }
             for (flag, value) in [
-                ("from", from), ("hours", hours), ("step", step), ("near", near), ("count", count),
+                ("from", from), ("hours", hours), ("step", step), ("near", near), ("current", current),
+                ("count", count),
                 ("config", config),
             ] {
                 if let value { try options.set(flag, value) }

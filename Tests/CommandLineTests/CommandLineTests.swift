@@ -25,7 +25,7 @@ import Testing
 
     /// Flags that replace the context rather than add to it (`tide --near` lists stations instead of predicting at
     /// one): tried alone, and left out of the all-at-once words.
-    static let instead: [String: Set<String>] = ["tide": ["near"]]
+    static let instead: [String: Set<String>] = ["tide": ["near", "current"]]
 
     func compare<C: SpecCommand>(_ type: C.Type, _ words: [String]) throws {
         let desktop = try C.parse(words).options

@@ -37,6 +37,9 @@ FIELDS = {
     "gust": Field(9.0, per_lat=0.3, per_lon=0.1, per_hour=0.02),
     "rain": Field(1.5, per_lat=0.1, per_lon=0.05),
     "cloud": Field(60.0, per_lat=2.0, per_lon=-1.0, per_hour=0.5),
+    # The sea's surface current, m/s (an ocean model's).
+    "current-u": Field(0.6, per_lat=0.05, per_lon=-0.02, per_hour=0.01),
+    "current-v": Field(-0.3, per_lat=0.01, per_lon=0.04, per_hour=-0.005),
 }
 
 
@@ -131,6 +134,29 @@ def grib2_ecmwf(path, run_date, run_hour, steps, south=48.0, west=-5.0, rows=9, 
                     data = values(FIELDS[name], lats, lons, hours, False, south, west, scale=scale)
                 eccodes.codes_set(h, "bitsPerValue", 16)
                 eccodes.codes_set_values(h, data)
+                eccodes.codes_write(h, out)
+                eccodes.codes_release(h)
+
+
+def grib2_rtofs(path, run_date, run_hour, steps, south=29.0, west=-41.0, rows=9, columns=13, step=0.5):
+    """An ocean model's GRIB2 as NCEP's RTOFS: the surface current's components (discipline 10, category 1,
+    parameters 2 and 3: ecCodes' ucurr and vcurr) at the ocean's surface, and nothing of the air."""
+    lats, lons = grid(south, west, rows, columns, step)
+    with open(path, "wb") as out:
+        for hours in steps:
+            for name, number in (("current-u", 2), ("current-v", 3)):
+                h = eccodes.codes_grib_new_from_samples("regular_ll_sfc_grib2")
+                eccodes.codes_set(h, "centre", "kwbc")
+                eccodes.codes_set(h, "discipline", 10)
+                eccodes.codes_set(h, "parameterCategory", 1)
+                eccodes.codes_set(h, "parameterNumber", number)
+                eccodes.codes_set(h, "typeOfLevel", "oceanSurface")
+                eccodes.codes_set(h, "dataDate", run_date)
+                eccodes.codes_set(h, "dataTime", run_hour * 100)
+                set_grid(h, lats, lons, north_first=False, lon_0_360=False)
+                eccodes.codes_set(h, "step", hours)
+                eccodes.codes_set(h, "bitsPerValue", 16)
+                eccodes.codes_set_values(h, values(FIELDS[name], lats, lons, hours, False, south, west))
                 eccodes.codes_write(h, out)
                 eccodes.codes_release(h)
 

@@ -13,6 +13,7 @@ def run(check, tide, binary, harmonics, work):
     near(check, tide)
     own_file(check, tide, binary, harmonics, work)
     broken(check, binary, harmonics, work)
+    router_current(check, binary, harmonics, work)
 
 
 def names(check, tide):
@@ -101,3 +102,58 @@ def _unix(text):
     y, m, d = (int(x) for x in text[:10].split("-"))
     hh, mm, ss = (int(x) for x in text[11:19].split(":"))
     return calendar.timegm((y, m, d, hh, mm, ss))
+
+
+def router_current(check, binary, harmonics, work):
+    """The router's current at a place and time (`telltale tide --current`): a current station's own stream beside
+    it, the inverse-square mean of two between them, an ocean model's GRIB (ecCodes-written, RTOFS-like) far from
+    any station, nothing where neither says."""
+    import calendar
+    import json as j
+    import math
+    sys_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Interop")
+    state = os.path.join(work, "router")
+    os.makedirs(os.path.join(state, "weather"), exist_ok=True)
+    grib = os.path.join(work, "rtofs.grib2")
+    made = subprocess.run(["/usr/bin/python3", "-c", f"import sys; sys.path.insert(0, {sys_path!r}); "
+                           f"import weather_grib as w; w.grib2_rtofs({grib!r}, 20260719, 0, range(0, 25, 3))"],
+                          capture_output=True, text=True)
+    config = os.path.join(work, "router.toml")
+    with open(config, "w") as f:
+        f.write(f'state_file = "{state}/state.toml"\n[tides]\ncurrent_radius_nm = 5\n')
+    imported = subprocess.run([binary, "weather", "import", grib, "--config", config], capture_output=True, text=True)
+    check(made.returncode == 0 and imported.returncode == 0, "an ocean model's GRIB2 (ucurr, vcurr at the ocean's "
+          "surface) imported into the weather folder", made.stderr + imported.stdout + imported.stderr)
+
+    def ask(lat, lon, when="2026-07-19T04:30Z"):
+        result = subprocess.run([binary, "tide", "--current", f"{lat},{lon}", "--config", config, "--from", when,
+                                 "--hours", "0", "--json"], capture_output=True, text=True, timeout=120)
+        try:
+            return j.loads(result.stdout)["currents"][0]
+        except (ValueError, KeyError, IndexError):
+            return {"error": result.stdout + result.stderr}
+
+    # Far out in the Atlantic, on the ocean grid: the field's own formula (linear, so the interpolation is exact).
+    lat, lon, hours = 30.3, -39.6, 4.5
+    u = 0.6 + 0.05 * (lat - 29.0) - 0.02 * (lon + 41.0) + 0.01 * hours
+    v = -0.3 + 0.01 * (lat - 29.0) + 0.04 * (lon + 41.0) - 0.005 * hours
+    ocean = ask(lat, lon)
+    check(ocean.get("source") == "ocean" and abs(ocean.get("east", 9) - u) < 0.003 and abs(ocean.get("north", 9) - v) < 0.003,
+          f"mid-Atlantic, no station near: the ocean forecast's current ({ocean.get('east')}, {ocean.get('north')} "
+          f"m/s; the field's own {u:.3f}, {v:.3f})", j.dumps(ocean))
+    nothing = ask(10.0, -60.0)
+    check("source" in nothing and nothing["source"] is None, "where neither a station nor a forecast says: no current",
+          j.dumps(nothing))
+    # Beside Turn Point's bin 35 station: its own stream, as the independent predictor has it.
+    db = TCD(harmonics)
+    ref = Reference(db)
+    rec = db.record(db.find("PUG1717_35")[0] if db.find("PUG1717_35") else 1756)
+    at = calendar.timegm((2026, 7, 19, 4, 30, 0))
+    speed = ref.station(rec["number"]).level(at)
+    direction = math.radians(rec["max_direction"] if speed >= 0 else rec["min_direction"])
+    beside = ask(rec["lat"] + 0.0005, rec["lon"])
+    expected = (abs(speed) * 1852 / 3600 * math.sin(direction), abs(speed) * 1852 / 3600 * math.cos(direction))
+    check(beside.get("source") == "tidal" and beside.get("stations") == 1
+          and abs(beside.get("east", 9) - expected[0]) < 0.01 and abs(beside.get("north", 9) - expected[1]) < 0.01,
+          f"55 m from Turn Point's station: its own stream ({beside.get('drift')} kn setting {beside.get('set')}°; the "
+          f"independent predictor {abs(speed):.2f} kn)", j.dumps(beside))

@@ -36,6 +36,9 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     /// The autopilot stopped steering while engaged: it dropped to standby without the crew asking (through
     /// Telltale) or went off-line; cleared when it is engaged again.
     case autopilot
+    /// At anchor, less water than ``AlarmSettings/lowWater`` under the keel at the next low water (the tide's
+    /// prediction where the boat lies): listed once the anchor is down with a tide prediction and a sounding.
+    case lowWater
 
     /// The configuration's name (`[alarms.text]`, `[alarms.spoken]`).
     public var name: String {
@@ -58,6 +61,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .anchorDrag: "anchor"
         case .pressureFall: "pressure_fall"
         case .autopilot: "autopilot"
+        case .lowWater: "low_water"
         }
     }
 
@@ -82,6 +86,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .anchorDrag: "navigation.anchor"
         case .pressureFall: "environment.outside.pressure"
         case .autopilot: "steering.autopilot.state"
+        case .lowWater: "environment.tide.depthAtLow"
         }
     }
 
@@ -106,6 +111,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
         case .anchorDrag: 171
         case .pressureFall: 181
         case .autopilot: 191
+        case .lowWater: 172
         }
     }
 
@@ -126,7 +132,7 @@ public enum AlarmKind: Int, CaseIterable, Hashable, Sendable {
     /// heard, an anchor dropped. Until then it is not listed at all (a sensor never fitted is not lost).
     var waitsToBeSeen: Bool {
         lostGroup != nil || self == .overEarly || self == .collision || self == .aisDistress || self == .anchorDrag
-            || self == .pressureFall || self == .autopilot
+            || self == .pressureFall || self == .autopilot || self == .lowWater
     }
 
     /// The sensor-lost alarm of a group.

@@ -68,6 +68,33 @@ extension AlarmMonitor {
         return changed
     }
 
+    /// The low-water alarm, listed once the anchor is down with a tide prediction and a sounding: raised when the
+    /// water at the next low water is under ``AlarmSettings/lowWater`` for ten seconds, cleared 0.2 m above it or when
+    /// the anchor is raised. True when it changed.
+    mutating func judgeLowWater(_ tide: TideReport?, anchored: Bool, utc: Double?, at now: Double) -> Bool {
+        guard let limit = settings.lowWater, watched[AlarmKind.lowWater.rawValue] else { return false }
+        guard anchored, let water = tide?.depthAtNextLow, let low = tide?.nextLow else {
+            guard isActive(.lowWater), !anchored else { return false }
+            return update(.lowWater, raise: false, clear: true, hold: 0, at: now)
+        }
+        see(.lowWater)
+        let changed = update(.lowWater, raise: water < limit, clear: water > limit + 0.2, hold: 10, at: now)
+        if isActive(.lowWater) {
+            let under = tide?.depthIsBelowKeel == true ? "under the keel" : "under the transducer"
+            let minutes = utc.map { max(0, Int(((low.time - $0) / 60).rounded())) } ?? 0
+            let when = minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+            let text = "\(FixedDecimal.text(water, decimals: 1)) m \(under) at low water in \(when)"
+            if text != lowWaterText {
+                lowWaterText = text
+                lowWaterWords =
+                    "at low water in \(minutes / 60) hours \(minutes % 60) minutes, "
+                    + "\(FixedDecimal.text(max(water, 0), decimals: 1)) metres \(under)"
+                revision &+= 1
+            }
+        }
+        return changed
+    }
+
     /// The pressure-fall alarm, listed once a barometer has been heard: raised when the three-hour tendency falls by
     /// ``AlarmSettings/pressureFall`` or more, cleared when the fall is back under four fifths of it. Without a
     /// tendency (less than three hours of record) it is left as it is. True when it changed.

@@ -28,6 +28,7 @@ extension AlarmMonitor {
         case .pressureFall:
             return "Barometer falling \(FixedDecimal.text((settings.pressureFall ?? 0) / 100, decimals: 1)) hPa in 3 h"
         case .autopilot: return pilotText.isEmpty ? "Autopilot not steering" : pilotText
+        case .lowWater: return lowWaterText.isEmpty ? "Too little water at low water" : lowWaterText
         }
     }
 
@@ -55,6 +56,7 @@ extension AlarmMonitor {
             return "barometer \(values.pressureTendency?.words ?? "falling"), "
                 + "\(FixedDecimal.text(fall, decimals: 1)) hectopascals in 3 hours"
         case .autopilot: return pilotWords.isEmpty ? "autopilot not steering" : pilotWords
+        case .lowWater: return lowWaterWords.isEmpty ? "too little water at low water" : lowWaterWords
         default: return "\(kind.lostGroup?.rawValue ?? "sensor") lost"
         }
     }

@@ -51,6 +51,9 @@ public struct AlarmMonitor: Sendable {
     internal(set) var distress = (text: "", words: "")
     /// What the drag alarm's text says (the distance when it was raised).
     internal(set) var anchorText = ""
+    /// The low-water alarm's text and words, with the water and when.
+    internal(set) var lowWaterText = ""
+    internal(set) var lowWaterWords = ""
     /// Whether the pilot was steering at the last report, and what the autopilot alarm says.
     var pilotWasEngaged = false
     internal(set) var pilotText = ""

@@ -46,6 +46,9 @@ public struct AlarmSettings: Hashable, Sendable {
     public var pressureFall: Double? = 300
     /// The autopilot alarm (``AlarmKind/autopilot``), listed once a pilot is heard.
     public var autopilot = true
+    /// Metres: at anchor, less water than this under the keel (or the transducer, with no draft set) at the next low
+    /// water raises the low-water alarm; nil switches it off.
+    public var lowWater: Double? = 0.5
     /// The sailor's own words for an alarm's text (ALR, TXT, Signal K, the panel) and for what is said aloud.
     public var text: [AlarmKind: String] = [:]
     public var spoken: [AlarmKind: String] = [:]
@@ -67,6 +70,7 @@ public struct AlarmSettings: Hashable, Sendable {
         case .anchorDrag: anchor
         case .pressureFall: pressureFall != nil
         case .autopilot: autopilot
+        case .lowWater: lowWater != nil
         default: kind.lostGroup.map { sensorLost.contains($0) } ?? false
         }
     }

@@ -18,7 +18,9 @@ extension Engine {
             values, fresh: fresh, arrivals: follower.arrivals, lastArrival: follower.lastArrival?.id, at: now)
         let pressure = alarmMonitor.judgePressure(values.pressureTendency, barometer: values.pressure != nil, at: now)
         let pilot = pilotReport.map { alarmMonitor.judgePilot($0, at: now) } ?? false
-        return judged || pressure || pilot
+        let lowWater = alarmMonitor.judgeLowWater(
+            values.tide, anchored: anchor.set != nil, utc: unixTime(at: now), at: now)
+        return judged || pressure || pilot || lowWater
     }
 
     /// The listed alarms and their state, for Signal K notifications and the panel.

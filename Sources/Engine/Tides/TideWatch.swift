@@ -46,7 +46,7 @@ struct TideWatch: Sendable {
     mutating func set(_ stations: TideStations) {
         self.stations = stations
         tide = stations.tide?.curve()
-        currents = stations.currents.map { $0.curve() }
+        currents = TideStation.surfaceOnly(stations.currents).map { $0.curve() }
         events = []
         eventsTo = -1
     }

@@ -10,6 +10,10 @@ public enum TideCommand {
         for line in refusals { Console.error(line + "\n") }
         guard !sources.isEmpty else { throw CommandError("tide: \(TideLibrary.Failure.noFiles)", status: 66) }
         if let point = options.near { return near(point, sources: sources, options: options) }
+        if let point = options.current {
+            return try current(
+                point, sources: sources, options: options, from: options.from ?? (now / 60).rounded(.down) * 60)
+        }
         let station: TideStation
         do throws(TideLibrary.Failure) {
             station = try TideLibrary.station(named: options.station ?? "", in: sources)

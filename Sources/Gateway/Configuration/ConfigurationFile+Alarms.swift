@@ -14,6 +14,7 @@ extension ConfigurationFile.Reader {
                     "under_heel_spoken", "sensor_lost", "xte", "arrival", "arrival_seconds", "shallow",
                     "wind_shift", "wind_shift_minutes", "over_early", "text", "spoken", "collision",
                     "collision_cpa", "collision_tcpa", "ais_distress", "anchor", "pressure_fall", "autopilot",
+                    "low_water",
                 ])
             var settings = config.engine.alarms
             if table["over_heel"] != nil {
@@ -68,6 +69,12 @@ extension ConfigurationFile.Reader {
             alarms.pressureFall = nil
         } else if let hPa = try number(table, "pressure_fall", section, range: 0.5...20) {
             alarms.pressureFall = hPa * 100
+        }
+        // Metres under the keel at the next low water, at anchor; or false.
+        if table["low_water"]?.bool == false {
+            alarms.lowWater = nil
+        } else if let metres = try number(table, "low_water", section, range: 0...20) {
+            alarms.lowWater = metres
         }
         if let value = try number(table, "arrival_seconds", section, range: 1...3600) { alarms.arrivalDuration = value }
         if let metres = try number(table, "shallow", section, range: 0.1...1000) { alarms.shallow = metres }

@@ -1,4 +1,5 @@
 import Engine
+import Marine
 
 /// `[attitude]`: heel and pitch as sent, and the attitude filter's gains.
 extension ConfigurationFile.Reader {

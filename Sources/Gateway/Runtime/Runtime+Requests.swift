@@ -1,5 +1,6 @@
 import Engine
 import Platform
+import Router
 import SignalK
 
 /// The web requests only the shell can answer: the engine's commands (through the router), the settings, the crew's

@@ -1,5 +1,6 @@
 import Engine
 import Marine
+import Router
 import SignalK
 
 /// The panel's tide: the curve from twelve hours ago to a day ahead, the events, the height and the water at low

@@ -104,6 +104,26 @@ public enum TideLibrary {
         }
     }
 
+    /// The current stations of an area (degrees; an area across the antimeridian has `west` > `east`), at most
+    /// `limit` of them: the chart's arrows, the router's current field.
+    public static func currentStations(
+        in sources: [Source], south: Double, west: Double, north: Double, east: Double, limit: Int = 300
+    ) -> [TideStation] {
+        var out: [TideStation] = []
+        for candidate in candidates(sources) where out.count < limit {
+            let entry = candidate.entry
+            let inside =
+                west <= east
+                ? entry.longitude >= west && entry.longitude <= east
+                : entry.longitude >= west || entry.longitude <= east
+            guard TideSearch.isCurrentName(entry.name), entry.latitude >= south, entry.latitude <= north, inside,
+                let station = try? station(candidate, in: sources), station.kind == .current
+            else { continue }
+            out.append(station)
+        }
+        return out
+    }
+
     /// The station `name` names in `sources`.
     public static func station(named name: String, in sources: [Source]) throws(Failure) -> TideStation {
         guard !sources.isEmpty else { throw .noFiles }

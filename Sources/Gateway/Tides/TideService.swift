@@ -92,16 +92,11 @@ final class TideService: Service {
         out.beginObject()
         out.value("time", SignalKTime.text(unixTime: time))
         out.beginArray("stations")
-        var count = 0
-        for candidate in TideLibrary.candidates(sources) {
-            let entry = candidate.entry
-            guard TideSearch.isCurrentName(entry.name), entry.latitude >= south, entry.latitude <= north,
-                Self.within(entry.longitude, west, east),
-                count < 300, let station = try? TideLibrary.station(candidate, in: sources), station.kind == .current
-            else { continue }
+        // Of a station's bins at several depths, the shallowest: the stream a boat sails in, one arrow a place.
+        let stations = TideLibrary.currentStations(in: sources, south: south, west: west, north: north, east: east)
+        for station in TideStation.surfaceOnly(stations) {
             var curve = station.curve()
             let speed = curve.value(at: time)
-            count += 1
             out.beginObject()
             out.value("station", station.name)
             out.value("latitude", station.latitude)
@@ -114,9 +109,5 @@ final class TideService: Service {
         out.endArray()
         out.endObject()
         return out.text
-    }
-
-    static func within(_ longitude: Double, _ west: Double, _ east: Double) -> Bool {
-        west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east
     }
 }

@@ -66,14 +66,19 @@ public enum GRIBImport {
                 .geometry
         else {
             throw CommandError(
-                "weather import: \(path): nothing to use (" + describe(skipped) + "); needs 10 m wind or pressure",
+                "weather import: \(path): nothing to use (" + describe(skipped)
+                    + "); needs 10 m wind, pressure or the sea's current",
                 status: 65)
         }
         let onGrid = messages.filter { $0.geometry.sameGrid(as: geometry) }
         if onGrid.count < messages.count { skipped["on another grid", default: 0] += messages.count - onGrid.count }
         let fields = ForecastField.allCases.filter { field in onGrid.contains { $0.field == field } }
-        guard fields.contains(.pressure) || (fields.contains(.windEast) && fields.contains(.windNorth)) else {
-            throw CommandError("weather import: \(path): no 10 m wind nor pressure in it", status: 65)
+        // The weather (wind or pressure), or an ocean model's current (RTOFS and the like carry nothing of the air).
+        guard
+            fields.contains(.pressure) || (fields.contains(.windEast) && fields.contains(.windNorth))
+                || (fields.contains(.currentEast) && fields.contains(.currentNorth))
+        else {
+            throw CommandError("weather import: \(path): no 10 m wind, pressure nor current in it", status: 65)
         }
         let accumulations = onGrid.filter { if case .accumulated = $0.role { true } else { false } }
         let chosen = latest(onGrid, accumulations: accumulations)

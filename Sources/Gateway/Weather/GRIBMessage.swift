@@ -150,7 +150,21 @@ struct GRIBMessage {
         case "tcc":
             let levels = ["entireAtmosphere", "atmosphere", "atmosphereSingleLayer", "surface"]
             return levels.contains(level) ? .field(.cloud) : nil
+        // The sea's current at (or within a few metres of) the surface: NCEP's RTOFS and GRIB1 names, ECMWF's.
+        case "ucurr", "uogrd", "uoe", "ocu", "uo", "ssu":
+            return isSurfaceOfSea(level, height) ? .field(.currentEast) : nil
+        case "vcurr", "vogrd", "von", "ocv", "vo", "ssv":
+            return isSurfaceOfSea(level, height) ? .field(.currentNorth) : nil
         default: return nil
+        }
+    }
+
+    /// A current at the sea's surface or in its first 10 metres.
+    static func isSurfaceOfSea(_ level: String, _ height: Int?) -> Bool {
+        switch level {
+        case "surface", "oceanSurface", "seaSurface", "sfc": return true
+        case "depthBelowSea", "depthBelowSeaLayer", "oceanDepthBelowSeaLayer": return (height ?? 0) <= 10
+        default: return level.isEmpty
         }
     }
 

@@ -23,6 +23,8 @@ public struct TideStation: Sendable {
     public let ebbDirection: Double?
     /// The reference station's name, for a subordinate station.
     public let reference: String?
+    /// Metres below the surface, for a current station measured at a depth (NOAA's bins: "(Depth 115.6ft)").
+    public var depth: Double? { Self.depth(inName: name) }
     /// Where the station came from: its file's name, and the record's number in it.
     public let file: String
     public let number: Int
@@ -143,6 +145,42 @@ public struct TideStation: Sendable {
     /// A curve to predict with (it keeps a year's coefficients and its reference's events as it goes: one for each
     /// run of predictions).
     public func curve() -> TideCurve { TideCurve(self) }
+
+    /// The depth a name gives, "(Depth 115.6ft)" or "(Depth 12m)", in metres.
+    static func depth(inName name: String) -> Double? {
+        let bytes = Array(name.utf8)
+        let key = Array("(Depth ".utf8)
+        guard bytes.count > key.count else { return nil }
+        for start in 0...(bytes.count - key.count) where Array(bytes[start..<(start + key.count)]) == key {
+            var index = start + key.count
+            var digits: [UInt8] = []
+            while index < bytes.count, (bytes[index] >= 0x30 && bytes[index] <= 0x39) || bytes[index] == 0x2E {
+                digits.append(bytes[index])
+                index += 1
+            }
+            guard let value = Double(String(decoding: digits, as: UTF8.self)) else { return nil }
+            let feet = index + 1 < bytes.count && bytes[index] == 0x66 && bytes[index + 1] == 0x74  // "ft"
+            return feet ? value * 0.3048 : value
+        }
+        return nil
+    }
+
+    /// Current stations with, of several at one place (within 50 m: a tidal current's bins at several depths), the
+    /// shallowest alone: the stream a boat sails in, counted once.
+    public static func surfaceOnly(_ stations: [TideStation]) -> [TideStation] {
+        var kept: [TideStation] = []
+        for station in stations {
+            let here = GeoPoint(latitude: station.latitude, longitude: station.longitude)
+            if let index = kept.firstIndex(where: {
+                Geodesic.wgs84.inverse(here, GeoPoint(latitude: $0.latitude, longitude: $0.longitude)).distance < 50
+            }) {
+                if (station.depth ?? 0) < (kept[index].depth ?? 0) { kept[index] = station }
+            } else {
+                kept.append(station)
+            }
+        }
+        return kept
+    }
 
     /// The direction the stream sets with `speed` knots (flood positive), degrees true; nil when the file gives none.
     public func direction(ofSpeed speed: Double) -> Double? { speed >= 0 ? floodDirection : ebbDirection }

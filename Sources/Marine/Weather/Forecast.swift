@@ -25,10 +25,12 @@ public struct Forecast: Sendable {
         case noPosition
     }
 
-    /// The index of the grid that speaks for `point` at `time` (UNIX seconds), if any does.
-    public func chosen(at point: GeoPoint, time: Double) -> Int? {
+    /// The index of the grid that speaks for `point` at `time` (UNIX seconds), if any does: of the weather's grids,
+    /// or (`ocean`) of those that carry the sea's current. An ocean model's grid never stands in for the weather's.
+    public func chosen(at point: GeoPoint, time: Double, ocean: Bool = false) -> Int? {
         var best: Int?
-        for (index, grid) in grids.enumerated() where grid.covers(time: time) && grid.covers(point) {
+        for (index, grid) in grids.enumerated()
+        where grid.covers(time: time) && grid.covers(point) && (ocean ? grid.hasOcean : grid.hasWeather) {
             guard let current = best else {
                 best = index
                 continue
@@ -50,13 +52,32 @@ public struct Forecast: Sendable {
         if time < grid.times[0] { return .notYet(starts: grid.times[0]) }
         guard let point else { return .noPosition }
         guard grid.covers(point) else { return .elsewhere }
-        return chosen(at: point, time: time) == index ? .used : .superseded
+        let used = chosen(at: point, time: time) == index || chosen(at: point, time: time, ocean: true) == index
+        return used ? .used : .superseded
     }
 
     /// The forecast for `point` at `time` from the grid that speaks for them; nil when none does.
+    /// The sea's current there and then, from the ocean grid that speaks for them.
     public func sample(at point: GeoPoint, time: Double) -> ForecastSample? {
-        guard let index = chosen(at: point, time: time) else { return nil }
-        return grids[index].sample(at: point, time: time)
+        var sample = chosen(at: point, time: time).flatMap { grids[$0].sample(at: point, time: time) }
+        if let current = current(at: point, time: time) {
+            if sample == nil, let index = chosen(at: point, time: time, ocean: true) {
+                sample = ForecastSample(time: time, runTime: grids[index].runTime)
+            }
+            sample?.currentEast = current.east
+            sample?.currentNorth = current.north
+        }
+        return sample
+    }
+
+    /// The sea's surface current at `point` and `time`, m/s towards the east and the north; nil where no ocean
+    /// forecast on board covers them.
+    public func current(at point: GeoPoint, time: Double) -> (east: Double, north: Double)? {
+        guard let index = chosen(at: point, time: time, ocean: true),
+            let sample = grids[index].sample(at: point, time: time), let east = sample.currentEast,
+            let north = sample.currentNorth
+        else { return nil }
+        return (east, north)
     }
 
     /// The valid times of every grid that covers `point`, merged and in order (the meteogram's columns), from

@@ -17,6 +17,12 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
     case precipitation = 5
     /// Total cloud cover, percent.
     case cloud = 6
+    /// The sea's surface current towards the east and towards the north, m/s (an ocean model's: RTOFS, Copernicus).
+    case currentEast = 7
+    case currentNorth = 8
+
+    /// A field of the sea, not of the air: a forecast of it is chosen apart from the weather's.
+    public var isOcean: Bool { self == .currentEast || self == .currentNorth }
 
     /// The value of one stored step.
     public var scale: Double {
@@ -25,6 +31,7 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
         case .pressure: 1
         case .precipitation: 0.01
         case .cloud: 0.01
+        case .currentEast, .currentNorth: 0.001
         }
     }
 
@@ -39,6 +46,7 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
         case .pressure: 85_000...110_000
         case .precipitation: 0...300
         case .cloud: 0...100
+        case .currentEast, .currentNorth: -10...10
         }
     }
 
@@ -64,6 +72,8 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
         case .pressure: "pressure"
         case .precipitation: "precipitation"
         case .cloud: "cloud"
+        case .currentEast: "current-east"
+        case .currentNorth: "current-north"
         }
     }
 }

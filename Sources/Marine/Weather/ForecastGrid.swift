@@ -168,6 +168,10 @@ public struct ForecastGrid: Sendable {
         return (row, column, nextColumn, min(max(y - Double(row), 0), 1), min(max(x - Double(column), 0), 1))
     }
 
+    /// Whether the grid carries a field of the air, or the sea's current.
+    public var hasWeather: Bool { fields.contains { !$0.isOcean } }
+    public var hasOcean: Bool { fields.contains(.currentEast) && fields.contains(.currentNorth) }
+
     /// Whether `point` is inside the grid.
     public func covers(_ point: GeoPoint) -> Bool { cell(of: point) != nil }
 

@@ -14,6 +14,9 @@ public struct ForecastSample: Hashable, Sendable {
     public var precipitation: Double?
     /// Percent.
     public var cloud: Double?
+    /// The sea's surface current towards the east and the north, m/s (from an ocean model's forecast).
+    public var currentEast: Double?
+    public var currentNorth: Double?
 
     public init(time: Double, runTime: Double) {
         self.time = time
@@ -28,6 +31,8 @@ public struct ForecastSample: Hashable, Sendable {
         case .pressure: pressure = value
         case .precipitation: precipitation = value
         case .cloud: cloud = value
+        case .currentEast: currentEast = value
+        case .currentNorth: currentNorth = value
         }
     }
 

@@ -9,6 +9,8 @@ public struct TideOptions: CommandOptions {
     /// Minutes between the heights (or currents) listed.
     public var step = 6.0
     public var near: GeoPoint?
+    /// The router's current at this place (tidal streams near it, else the ocean forecasts on board).
+    public var current: GeoPoint?
     public var count = 10
     public var files: [String] = []
     public var config: String?
@@ -35,6 +37,10 @@ public struct TideOptions: CommandOptions {
             .option("near", "LAT,LON", "List the stations nearest this place instead.", example: "50.77,-1.30"),
             .option("count", "N", "How many stations --near lists (10 by default).", example: "10"),
             .option(
+                "current", "LAT,LON",
+                "The current there, as the router has it: tidal streams near, else the ocean forecasts on board.",
+                example: "48.69,-123.25"),
+            .option(
                 "file", "PATH", "A harmonics file (.tcd) or a folder of them, searched first.", example: "my.tcd",
                 repeats: true),
             .option("config", "FILE", "The gateway's configuration, for its tides folder.", example: "telltale.toml"),
@@ -53,7 +59,7 @@ public struct TideOptions: CommandOptions {
             from = seconds
         case "hours":
             let hours = try CommandParser.number(flag, value)
-            guard hours > 0, hours <= 24 * 366 else { throw CommandError("--hours: from 0 to 8784", status: 64) }
+            guard hours >= 0, hours <= 24 * 366 else { throw CommandError("--hours: from 0 to 8784", status: 64) }
             self.hours = hours
         case "step":
             let minutes = try CommandParser.number(flag, value)
@@ -61,12 +67,13 @@ public struct TideOptions: CommandOptions {
                 throw CommandError("--step: from 1 to 1440 minutes", status: 64)
             }
             step = minutes
-        case "near":
+        case "near", "current":
             let parts = CommandParser.text(value).split(separator: ",")
             guard parts.count == 2, let latitude = Double(String(parts[0])), let longitude = Double(String(parts[1])),
                 abs(latitude) <= 90, abs(longitude) <= 360
-            else { throw CommandError("--near \(value ?? ""): say LAT,LON in degrees", status: 64) }
-            near = GeoPoint(latitude: latitude, longitude: longitude > 180 ? longitude - 360 : longitude)
+            else { throw CommandError("--\(flag) \(value ?? ""): say LAT,LON in degrees", status: 64) }
+            let point = GeoPoint(latitude: latitude, longitude: longitude > 180 ? longitude - 360 : longitude)
+            if flag == "near" { near = point } else { current = point }
         case "count":
             let count = try CommandParser.integer(flag, value)
             guard count >= 1, count <= 500 else { throw CommandError("--count: from 1 to 500", status: 64) }
@@ -86,13 +93,15 @@ public struct TideOptions: CommandOptions {
     }
 
     public func validate() throws(CommandError) {
-        if station == nil && near == nil { throw CommandError("tide: say a STATION, or --near LAT,LON", status: 64) }
-        if station != nil && near != nil { throw CommandError("tide: a STATION or --near, not both", status: 64) }
+        let asked = [station != nil, near != nil, current != nil].filter { $0 }.count
+        if asked == 0 { throw CommandError("tide: say a STATION, --near LAT,LON or --current LAT,LON", status: 64) }
+        if asked > 1 { throw CommandError("tide: one of a STATION, --near and --current", status: 64) }
         if hours * 60 / step > 200_000 { throw CommandError("tide: over 200,000 points: a longer --step", status: 64) }
     }
 
     public static func == (a: TideOptions, b: TideOptions) -> Bool {
         a.station == b.station && a.from == b.from && a.hours == b.hours && a.step == b.step && a.near == b.near
+            && a.current == b.current
             && a.count == b.count && a.files == b.files && a.config == b.config && a.json == b.json
     }
 }
