@@ -2,11 +2,10 @@
 // the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing
 import { command } from "./access.js";
 import { load, now, number, position, reading, save } from "./store.js";
-import { settingsOf } from "./tiles.js";
-import { traffic } from "./traffic.js";
+import { drawLayers, scaleControl } from "./chartlayers.js";
 import { passageLines } from "./historytiles.js";
 import { keepsHistory, passage, PASSAGE_PATHS } from "./trends.js";
-import { ahead, bearing, DEG, NM } from "./units.js";
+import { ahead, DEG, NM } from "./units.js";
 
 export const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
   track: [], swing: [], trackAt: 0, swingAt: 0, route: null, routeAt: 0 };
@@ -42,23 +41,6 @@ export function gridLayer() {
     },
   });
   return new Grid({ className: "chart-grid" });
-}
-
-// The scale bar in the user's distance unit (NM or km), a round length under 120 px.
-function scaleControl() {
-  const Scale = L.Control.extend({
-    onAdd() { this.bar = L.DomUtil.create("div", "chart-scale"); return this.bar; },
-    update(map) {
-      const y = map.getSize().y / 2, a = map.containerPointToLatLng([0, y]), b = map.containerPointToLatLng([100, y]);
-      const metresPer100 = a.distanceTo(b), unit = settingsOf("waypoint").unit === "km" ? "km" : "NM";
-      const per = unit === "km" ? 1000 : NM, max = metresPer100 * 1.2 / per;
-      const steps = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500];
-      const length = steps.filter(s => s <= max).pop() || steps[0];
-      this.bar.style.width = Math.round(length * per / metresPer100 * 100) + "px";
-      this.bar.textContent = (length < 1 ? length.toFixed(2).replace(/0$/, "") : length) + " " + unit;
-    },
-  });
-  return new Scale({ position: "bottomleft" });
 }
 
 export async function openChart(element) {
@@ -141,7 +123,7 @@ export async function openChart(element) {
     map.invalidateSize({ animate: false });
     setFollow(true);
   };
-  buttons.querySelector("#chart-anchor").onclick = anchorMenu;
+  buttons.querySelector("#chart-anchor").onclick = () => import("./chartanchor.js").then(m => m.anchorMenu(updateChart));
   // The route editor starts from the route followed when it is one the crew saved (not the configured file's).
   buttons.querySelector("#chart-plan").onclick = () => {
     const id = chart.routeHref && chart.routeHref.split("/").pop();
@@ -232,46 +214,6 @@ export function setFollow(on) {
   if (on) updateChart();
 }
 
-// The anchor watch's dialog: drop (a circle by hand, from the chain let out, or the configured one); once down, how
-// the boat lies, the circle set by hand, from the chain or from where she lies, and raise. The gateway's words go to
-// the toast when it refuses (no fix, a circle out of range).
-function anchorMenu() {
-  const dialog = document.getElementById("anchor"), form = document.getElementById("anchor-form");
-  const max = number("navigation.anchor.maxRadius"), down = !!reading("navigation.anchor.position");
-  const distance = number("navigation.anchor.currentRadius"), towards = number("navigation.anchor.bearingTrue");
-  const rode = number("navigation.anchor.rodeLength");
-  form.radius.value = down && max ? Math.round(max.value) : "";
-  form.rode.value = down && rode ? Math.round(rode.value) : "";
-  form.radius.placeholder = down ? "" : "as configured";
-  document.getElementById("anchor-state").textContent = down
-    ? "Anchor down" + (distance ? ": " + Math.round(distance.value) + " m away" : "") +
-      (towards ? ", bearing " + bearing(towards.value) + "°" : "") + (max ? ", circle " + Math.round(max.value) + " m" : "") + "."
-    : "No anchor down: it is placed at the bow, from the GPS and the boat's heading.";
-  document.getElementById("anchor-hint").textContent = down
-    ? "Set circle: the radius given, or from the chain let out (its reach at this depth, the bow and the margin)."
-    : "Give a radius, or the chain you will let out; neither: the configured circle.";
-  document.getElementById("anchor-up-buttons").hidden = down;
-  document.getElementById("anchor-down-buttons").hidden = !down;
-  dialog.onclose = async () => {
-    const radius = Number(form.radius.value), chain = Number(form.rode.value);
-    const send = words => command("telltale/anchor/command", words);
-    switch (dialog.returnValue) {
-      case "drop":
-        await send(radius > 0 ? "drop " + radius : "drop");
-        if (chain > 0 && !(radius > 0)) await send("rode " + chain);
-        break;
-      case "set":
-        if (chain > 0 && (!rode || chain !== Math.round(rode.value))) await send("rode " + chain);
-        else if (radius > 0) await send("radius " + radius);
-        break;
-      case "fit": await send("radius"); break;
-      case "raise": if (confirm("Raise the anchor? The watch ends.")) await send("raise"); break;
-    }
-    updateChart();
-  };
-  dialog.showModal();
-}
-
 async function fetchTrack(force) {
   const t = now();
   if (!chart.map) return;
@@ -302,87 +244,6 @@ async function fetchTrack(force) {
       if (r.ok) { chart.route = await r.json(); chart.routeHref = href; }
     } catch (e) { }
   }
-}
-
-function drawRoute(group) {
-  group.clearLayers();
-  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
-  const previous = position("navigation.course.previousPoint.position") || position("navigation.courseGreatCircle.previousPoint.position");
-  const feature = chart.route && chart.route.feature;
-  if (feature && feature.geometry) {
-    const points = feature.geometry.coordinates.map(p => [p[1], p[0]]);
-    const names = (feature.properties && feature.properties.coordinatesMeta || []).map(m => m && m.name);
-    L.polyline(points, { className: "chart-route" }).addTo(group);
-    points.forEach((p, i) => {
-      const isNext = next && Math.abs(p[0] - next[0]) < 1e-6 && Math.abs(p[1] - next[1]) < 1e-6;
-      L.circleMarker(p, { radius: isNext ? 7 : 4, className: isNext ? "chart-waypoint next" : "chart-waypoint" })
-        .bindTooltip(names[i] || String(i + 1), { permanent: true, direction: "right", className: "chart-label" }).addTo(group);
-    });
-  } else if (next && previous) {
-    L.polyline([previous, next], { className: "chart-route" }).addTo(group);
-  }
-  if (next && !feature) L.circleMarker(next, { radius: 7, className: "chart-waypoint next" }).addTo(group);
-  // The XTE corridor: the alarm's limit either side of the leg.
-  const limit = chart.info && chart.info.xteLimit;
-  if (next && previous && limit) {
-    const leg = L.latLng(previous).distanceTo(next);
-    if (leg > 1) {
-      const b = Math.atan2(Math.sin((next[1] - previous[1]) / DEG) * Math.cos(next[0] / DEG),
-        Math.cos(previous[0] / DEG) * Math.sin(next[0] / DEG) - Math.sin(previous[0] / DEG) * Math.cos(next[0] / DEG) * Math.cos((next[1] - previous[1]) / DEG)) * DEG;
-      const side = s => [ahead(previous, b + 90 * s, limit), ahead(next, b + 90 * s, limit)];
-      L.polygon([...side(1), ...side(-1).reverse()], { className: "chart-corridor" }).addTo(group);
-    }
-  }
-}
-
-function drawLaylines(group) {
-  group.clearLayers();
-  const next = position("navigation.course.nextPoint.position") || position("navigation.courseGreatCircle.nextPoint.position");
-  const twd = number("environment.wind.directionTrue"), beat = number("performance.beatAngle"), gybe = number("performance.gybeAngle");
-  const here = position("navigation.position");
-  if (!next || !twd || !here || (!beat && !gybe)) return;
-  const towards = Math.atan2(next[1] - here[1], next[0] - here[0]) * DEG;
-  const upwind = Math.cos((towards - twd.value * DEG) / DEG) > 0;
-  const angle = upwind ? (beat && beat.value) : (gybe && gybe.value);
-  if (!angle) return;
-  const length = Math.max(L.latLng(here).distanceTo(next) * 1.5, 500);
-  for (const s of [1, -1]) {
-    // A layline runs from the mark back the way a boat on that tack comes from.
-    const course = twd.value * DEG + s * angle * DEG + (upwind ? 0 : 180);
-    L.polyline([next, ahead(next, course + 180, length)], { className: "chart-layline" + (s > 0 ? " starboard" : " port") }).addTo(group);
-  }
-}
-
-function drawStartLine(group) {
-  group.clearLayers();
-  const port = position("navigation.racing.startLinePort"), starboard = position("navigation.racing.startLineStb");
-  if (!port || !starboard) return;
-  L.polyline([port, starboard], { className: "chart-startline" }).addTo(group);
-  L.circleMarker(port, { radius: 5, className: "chart-end port" }).bindTooltip("Pin", { permanent: true, className: "chart-label" }).addTo(group);
-  L.circleMarker(starboard, { radius: 5, className: "chart-end starboard" }).bindTooltip("Boat", { permanent: true, className: "chart-label" }).addTo(group);
-}
-
-function drawTargets(group) {
-  const seen = new Set();
-  for (const t of traffic) {
-    if (!t.position) continue;
-    const p = [t.position.latitude, t.position.longitude];
-    seen.add(t.mmsi);
-    let m = chart.targets.get(t.mmsi);
-    if (!m) {
-      m = { marker: L.marker(p, { icon: L.divIcon({ className: "chart-target", iconSize: [18, 18], iconAnchor: [9, 9],
-        html: '<svg viewBox="-9 -9 18 18" width="18" height="18"><path d="M0,-8 L6,7 L-6,7 Z"/></svg>' }) }).addTo(group),
-        vector: L.polyline([], { className: "chart-target-vector" }).addTo(group) };
-      m.marker.bindTooltip(t.name || String(t.mmsi), { permanent: true, direction: "right", className: "chart-label" });
-      chart.targets.set(t.mmsi, m);
-    }
-    m.marker.setLatLng(p);
-    const danger = t.approach && t.approach.distance < ((chart.info && chart.info.collisionDistance) || 926) && t.approach.timeTo > 0 && t.approach.timeTo < 600;
-    const svg = m.marker.getElement() && m.marker.getElement().querySelector("svg");
-    if (svg) { svg.style.transform = "rotate(" + ((t.cog || 0) * DEG) + "deg)"; svg.classList.toggle("danger", !!danger); }
-    m.vector.setLatLngs(typeof t.cog === "number" && t.sog ? [p, ahead(p, t.cog * DEG, t.sog * 360)] : []);
-  }
-  for (const [mmsi, m] of chart.targets) if (!seen.has(mmsi)) { group.removeLayer(m.marker); group.removeLayer(m.vector); chart.targets.delete(mmsi); }
 }
 
 export function updateChart() {
@@ -417,10 +278,7 @@ export function updateChart() {
     L.circle(anchor, { radius: radius.value, className: "chart-anchor" + (dragging ? " dragging" : "") }).addTo(chart.layers.anchor);
     L.marker(anchor, { icon: L.divIcon({ className: "chart-anchor-icon", html: "⚓", iconSize: [20, 20] }), interactive: false }).addTo(chart.layers.anchor);
   } else { chart.swing = []; }
-  drawRoute(chart.layers.route);
-  drawLaylines(chart.layers.laylines);
-  drawStartLine(chart.layers.line);
-  drawTargets(chart.layers.targets);
+  drawLayers(chart);
 }
 
 // The chart's own clock: the track, the swing and the route read again while it is shown.

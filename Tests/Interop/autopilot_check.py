@@ -7,11 +7,9 @@ M failed`.
 
     autopilot_check.py BINARY
 """
-import json
 import os
 import sys
 import tempfile
-import time
 import urllib.error
 import urllib.request
 
@@ -97,7 +95,9 @@ log = gateway.log()
 checks("autopilot.offline" in log or "not heard any more" in log, "and the log says so", log[-400:])
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from autopilot_bus import commanding, pypilot_phase, route_voyage  # noqa: E402
+from autopilot_desk import commanding  # noqa: E402
+from autopilot_pypilot import pypilot_phase  # noqa: E402
+from autopilot_route import route_voyage  # noqa: E402
 
 commanding(binary, checks, recording)
 route_voyage(binary, checks, recording)

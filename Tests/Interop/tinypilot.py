@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from zeroconf import IPVersion, ServiceInfo, Zeroconf  # noqa: E402
 
-from autopilot_bus import PypilotServer  # noqa: E402
+from autopilot_pypilot import PypilotServer  # noqa: E402
 
 address, interface = sys.argv[1:3]
 server = PypilotServer(address, 23322)

@@ -39,6 +39,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, free_port, Gateway, nmea_position, sentence, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
+from weather_panel import weather_panel  # noqa: E402
+from weather_broken import broken_files  # noqa: E402
 
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
@@ -159,55 +161,7 @@ check(later["samples"] == [] and all(g["use"].startswith("out of date") or "cove
                                       for g in later["grids"]),
       "past every forecast's end: no forecast at all, each said out of date", json.dumps(later)[:300])
 
-# --- 3. Broken files ----------------------------------------------------------------------------------------------
-good = open(ncep, "rb").read()
-broken = {
-    "text.grb": b"This is not a GRIB file at all.\n" * 50,
-    "cut.grb": good[:len(good) // 3 + 17],
-    "random.grb": bytes(random.getrandbits(8) for _ in range(20000)).replace(b"\x00\x00", b"GRIB"),
-}
-flipped = bytearray(good)
-for i in range(200, len(flipped), 97):
-    flipped[i] ^= 0x5A
-broken["flipped.grb"] = bytes(flipped)
-temperature = os.path.join(work, "temperature.grib2")
-subprocess.run([DEBIAN_PYTHON, "-c", f"""import eccodes, numpy
-h = eccodes.codes_grib_new_from_samples('regular_ll_sfc_grib2')
-eccodes.codes_set(h, 'shortName', '2t')
-eccodes.codes_set_values(h, numpy.full(16 * 31, 290.0))
-eccodes.codes_write(h, open({temperature!r}, 'wb'))"""], check=True)
-lambert = os.path.join(work, "lambert.grib2")
-subprocess.run([DEBIAN_PYTHON, "-c", f"""import eccodes
-h = eccodes.codes_grib_new_from_samples('lambert_bf_grib2')
-eccodes.codes_set(h, 'shortName', '10u')
-eccodes.codes_write(h, open({lambert!r}, 'wb'))"""], check=True)
-for name, data in broken.items():
-    with open(os.path.join(work, name), "wb") as f:
-        f.write(data)
-reasons = {}
-for name in list(broken) + ["temperature.grib2", "lambert.grib2"]:
-    out = telltale("weather", "import", os.path.join(work, name), "--into", os.path.join(work, "broken-grids"))
-    reasons[name] = (out.returncode, out.stderr.strip() or out.stdout.strip())
-check(all(code < 128 for code, _ in reasons.values()), "no broken file crashed the import",
-      json.dumps(reasons)[:400])
-check(reasons["text.grb"][0] == 65 and "not a GRIB file" in reasons["text.grb"][1], "text: not a GRIB file",
-      reasons["text.grb"][1])
-check(reasons["random.grb"][0] == 65, "random bytes with GRIB in them: refused", reasons["random.grb"][1])
-check(reasons["temperature.grib2"][0] == 65 and "nothing to use" in reasons["temperature.grib2"][1],
-      "temperature only: nothing to use, and why", reasons["temperature.grib2"][1])
-check(reasons["lambert.grib2"][0] == 65 and "lambert" in reasons["lambert.grib2"][1],
-      "a Lambert grid: refused, named", reasons["lambert.grib2"][1])
-# A GRIB cut short keeps the messages that are whole; flipped bytes give values ecCodes reads: either imported with
-# the impossible values left out, or refused; never a grid with a value out of its range.
-for name in ["cut.grb", "flipped.grb"]:
-    code, said = reasons[name]
-    grid = os.path.join(work, "broken-grids", name + ".ttwx")
-    if code == 0:
-        inside = show([grid], 50, -1, unix(DATE, 3))
-        fine = "error" not in inside
-        check(fine, f"{name}: imported what is whole ({said.splitlines()[0][:80]})", json.dumps(inside)[:200])
-    else:
-        check(code == 65, f"{name}: refused ({said[:80]})", said)
+broken = broken_files(DATE, DEBIAN_PYTHON, check, ncep, show, telltale, unix, work)
 
 # --- 4. A running gateway -----------------------------------------------------------------------------------------
 today = time.strftime("%Y%m%d", time.gmtime())
@@ -326,159 +280,7 @@ check(put("/telltale/v1/weather/grib?name=a.grb&offset=5&total=10", b"56789")[0]
       "a piece out of order is refused with where to resend from (409)")
 check(put(f"/telltale/v1/weather/grib?name=a.grb&offset=0&total={64 << 20}", b"x")[0] == 400,
       "a file over 32 MB is refused (400)")
-# --- 5. The panel in chromium --------------------------------------------------------------------------------------
-from browser import chromium  # noqa: E402
-from selenium.webdriver.common.actions import interaction  # noqa: E402
-from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
-from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-
-driver = chromium(1100, 900, scrollbars=False)
-try:
-    driver.get(f"http://127.0.0.1:{web}/")
-    fed(lambda: driver.execute_script("return !!(window.telltale && telltale.link.connected)"), 10)
-    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Weather'))")
-    fed(lambda: driver.execute_script("return document.querySelectorAll('svg.meteogram g.arrow').length") > 10, 15)
-    arrows = driver.execute_script("""return [...document.querySelectorAll('svg.meteogram g.arrow')].map(a => ({
-        time: Number(a.dataset.time), kn: Number(a.dataset.kn),
-        x: a.transform.baseVal.consolidate() ? a.transform.baseVal[0].matrix.e : null}))""")
-    check(len(arrows) >= 15, f"the meteogram: {len(arrows)} forecast times at the boat over 48 hours")
-    worst = 0.0
-    for a in arrows:
-        h = (a["time"] - unix(int(today), run_hour)) / 3600
-        kn = math.hypot(field("u", *BOAT, h, 49, -3), field("v", *BOAT, h, 49, -3)) * 3600 / 1852
-        worst = max(worst, abs(a["kn"] - kn))
-    check(worst < 0.2, f"each time's wind is the file's at the boat (worst {worst:.3f} kn)")
-    # x along the axis: 20 px at the first time, 440 px 48 hours on (the meteogram's 480-wide drawing).
-    t0 = arrows[0]["time"]
-    off = max(abs(a["x"] - (20 + (a["time"] - t0) / (48 * 3600) * 440)) for a in arrows)
-    grid_times = [a["time"] for a in arrows[1:]]
-    check(off < 0.2 and all((t - unix(int(today), run_hour)) % 10800 == 0 for t in grid_times),
-          f"each at its hour on the time axis (the file's 3-hourly times; {off:.2f} px at worst)")
-    hours = driver.execute_script("""return [...document.querySelectorAll('svg.meteogram text.hour')].map(t => ({
-        time: Number(t.dataset.time), x: Number(t.getAttribute('x')), text: t.textContent}))""")
-    offset = driver.execute_script("return new Date().getTimezoneOffset()")
-    labels_ok = hours and all(
-        h["text"] == time.strftime("%H:%M", time.gmtime(h["time"] - offset * 60))
-        and abs(h["x"] - (20 + (h["time"] - t0) / (48 * 3600) * 440)) < 0.2 and h["time"] % (6 * 3600) == 0
-        for h in hours)
-    check(labels_ok, f"the hours labelled where they fall ({', '.join(h['text'] for h in hours[:4])}...)",
-          json.dumps(hours[:3]))
-    listed = driver.find_element(By.CSS_SELECTOR, ".forecast-list").text
-    check("live.grb (kwbc)" in listed and "in use" in listed, "the forecasts on board listed, the one in use said",
-          listed)
-    screenshots = os.path.join(os.getcwd(), ".build", "weather-screenshots")
-    os.makedirs(screenshots, exist_ok=True)
-    driver.save_screenshot(os.path.join(screenshots, "weather-day.png"))
-    # The forecast anywhere (#42): a tap on the chart at a place that is not the boat's shows the forecast there,
-    # each hour of it equal to what `telltale weather show` reads from the same file for the same place and time.
-    imported = telltale("weather", "import", live, "--into", os.path.join(work, "live-grid"))
-    live_grid = os.path.join(work, "live-grid", "live.grb.ttwx")
-    driver.set_window_size(390, 844)
-    fed(lambda: driver.execute_script("return window.innerWidth") <= 400, 5)
-    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Chart'))")
-    fed(lambda: driver.execute_script("return !!(window.telltaleChart && telltaleChart.map)"), 10)
-
-    def tap(lat, lon, zoom):
-        driver.execute_script("telltaleChart.follow = false; telltaleChart.map.setView(arguments[0], arguments[1], "
-                              "{animate: false})", [lat, lon], zoom)
-        time.sleep(1)
-        x, y = driver.execute_script("""const m = telltaleChart.map, p = m.latLngToContainerPoint(arguments[0]);
-            const r = m.getContainer().getBoundingClientRect(); return [r.left + p.x, r.top + p.y];""", [lat, lon])
-        touch(x, y)
-
-    def touch(x, y):
-        finger = ActionBuilder(driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
-        finger.pointer_action.move_to_location(int(x), int(y)).pointer_down().pointer_up()
-        finger.perform()
-
-    def touch_element(selector):
-        touch(*driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-                                     "return [r.left + r.width / 2, r.top + r.height / 2];", selector))
-
-    tap(50.6, -1.9, 9)
-    fed(lambda: driver.execute_script("return !!document.querySelector('.forecast-here tbody tr')"), 10)
-    here = driver.execute_script("""const box = document.querySelector('.forecast-here');
-        return {lat: Number(box.dataset.lat), lon: Number(box.dataset.lon), rows: [...box.querySelectorAll('tbody tr')]
-          .map(r => ({time: Number(r.dataset.time), kn: Number(r.querySelector('.wind').dataset.kn),
-                      hpa: r.querySelector('.hpa').textContent, rain: r.querySelector('.rain').textContent,
-                      cloud: r.querySelector('.cloud').textContent}))};""")
-    driver.save_screenshot(os.path.join(screenshots, "forecast-here-390.png"))
-    wrong = []
-    for row in here["rows"]:
-        said = show([live_grid], here["lat"], here["lon"], row["time"]).get("samples", [{}])[0]
-        kn = math.hypot(said.get("windEast", 0), said.get("windNorth", 0)) * 3600 / 1852
-        fine = (abs(row["kn"] - kn) < 0.06 and row["hpa"] == f"{said.get('pressure', 0) / 100:.0f}"
-                and row["cloud"] == f"{said.get('cloud', -1):.0f}%"
-                and (row["rain"] == "—" if said.get("precipitation") is None else
-                     abs(float(row["rain"]) - said["precipitation"]) <= 0.051))
-        if not fine:
-            wrong.append((row, said))
-    check(imported.returncode == 0 and 3 <= len(here["rows"]) and not wrong and 50.55 < here["lat"] < 50.65,
-          f"a tap on the chart at {here['lat']:.3f}, {here['lon']:.3f}: the forecast there, {len(here['rows'])} hours, "
-          "each equal to telltale weather show for the place and time", wrong[:2] or here)
-    touch_element(".forecast-more")
-    fed(lambda: driver.execute_script("return document.querySelectorAll('.forecast-detail g.arrow').length") > 3, 5)
-    arrows = driver.execute_script("return [...document.querySelectorAll('.forecast-detail g.arrow')]"
-                                   ".map(a => Number(a.dataset.time))")
-    last = unix(int(today), run_hour) + 48 * 3600
-    check(arrows and arrows[-1] == last and len(arrows) >= 10,
-          f"its summary opens the meteogram there to the forecast's end ({len(arrows)} times, the last 48 h after the run)",
-          arrows[-3:])
-    driver.save_screenshot(os.path.join(screenshots, "forecast-here-meteogram-390.png"))
-    touch_element(".forecast-close")
-    check(driver.execute_script("return !document.querySelector('.forecast-detail')"), "and closes with a tap")
-    tap(45.0, -10.0, 6)
-    fed(lambda: driver.execute_script("return !!document.querySelector('.forecast-here[data-none]')"), 10)
-    none = driver.execute_script("const box = document.querySelector('.forecast-here[data-none]') || "
-                                 "document.querySelector('.leaflet-popup'); return box ? box.innerText : 'no popup'")
-    check("No forecast here" in none and "live.grb" in none and "49.0" in none and "53.0" in none,
-          "outside every forecast: it says so, and which area the forecasts on board cover", none)
-    driver.set_window_size(1100, 900)
-    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Weather'))")
-    fed(lambda: driver.execute_script("return !!document.querySelector('input.grib-file')"), 10)
-    # A GRIB chosen on the phone: sent in pieces and imported.
-    phone = os.path.join(work, "from-the-phone.grb")
-    make("grib1_ncep", phone, int(today), run_hour, range(0, 25, 3), south=40.0, west=5.0)
-    driver.find_element(By.CSS_SELECTOR, "input.grib-file").send_keys(phone)
-    check(fed(lambda: "from-the-phone.grb received from a phone" in gateway.log(), 20),
-          "a GRIB chosen on the phone's page is sent", gateway.log()[-600:])
-    check(fed(lambda: "from-the-phone.grb (kwbc): run" in gateway.log(), 20), "and imported")
-    # The wind tiles say the wind is the forecast's.
-    driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Sailing'))")
-    fed(lambda: driver.execute_script("return document.querySelector('.tile[data-id=tw]').classList.contains('forecast')"), 5)
-    marked = driver.execute_script("""return ['aw', 'tw'].map(id => {
-        const tile = document.querySelector('.tile[data-id=' + id + ']');
-        return tile.classList.contains('forecast') && getComputedStyle(tile.querySelector('h3'), '::after').content; })""")
-    check(all(m and "forecast" in m for m in marked), "the wind tiles are marked 'forecast'", str(marked))
-    # The sky on the true wind tile (#42): the forecast's cloud at the boat now, in words and percent.
-    status, body = get("/telltale/v1/weather")
-    first = (json.loads(body).get("meteogram") or [{}])[0] if status == 200 else {}
-    cloud = first.get("cloud")
-    fed(lambda: "%" in driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent"), 35)
-    sky = driver.execute_script("return document.querySelector('.tile[data-id=tw] [data-q=sky]').textContent")
-    cloud = cloud if cloud is not None else -1.0
-    speed = first.get("windSpeed") or 0
-    words = ("windy" if speed >= 10.8 else "rain" if (first.get("precipitation") or 0) >= 0.5 else
-             "clear" if cloud < 15 else "fair" if cloud < 45 else "cloudy" if cloud < 80 else "overcast")
-    check(cloud >= 0 and sky == f"{words} {round(cloud)}%",
-          f"the true wind tile says the sky from the forecast at the boat: '{sky}' ({cloud:.1f}% cloud)", sky)
-    driver.set_window_size(360, 780)
-    time.sleep(1.5)
-    past = driver.execute_script("""const tile = document.querySelector('.tile[data-id=tw]'), box = tile.getBoundingClientRect();
-        const out = [], walker = document.createTreeWalker(tile, NodeFilter.SHOW_TEXT);
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          if (!n.textContent.trim() || n.parentElement.closest('svg')) continue;
-          const range = document.createRange(); range.selectNodeContents(n);
-          for (const r of range.getClientRects())
-            if (r.width > 0 && (r.right > box.right - 1 || r.bottom > box.bottom + 1)) out.push(n.textContent.trim());
-        }
-        return [out, window.innerWidth];""")
-    check(not past[0] and past[1] <= 370, f"and it fits the tile on a {past[1]} px phone", past)
-    driver.set_window_size(1100, 900)
-    driver.save_screenshot(os.path.join(screenshots, "sailing-forecast-wind.png"))
-finally:
-    driver.quit()
+weather_panel(BOAT, check, fed, field, gateway, get, live, make, run_hour, show, telltale, today, unix, web, work)
 
 # A broken GRIB in the folder: said in the log, not used, the gateway alive.
 with open(os.path.join(folder, "junk.grb"), "wb") as f:

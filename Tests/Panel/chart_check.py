@@ -24,7 +24,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
@@ -35,6 +34,8 @@ from selenium.webdriver.common.actions import interaction  # noqa: E402
 from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
 from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from chart_anchor import anchor_dialog  # noqa: E402
+from chart_search import search  # noqa: E402
 
 binary, shots = sys.argv[1], sys.argv[2]
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -269,100 +270,8 @@ try:
     driver.find_element(By.ID, "chart-up").click()
     time.sleep(1)
 
-    # The anchor dialog: how the boat lies, the circle set by hand, raised (after a confirmation), dropped again with
-    # the chain let out; each judged by what the gateway then publishes.
-    def anchor(path):
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{web}/signalk/v1/api/vessels/self/navigation/anchor/{path}",
-                                        timeout=3) as response:
-                body = json.loads(response.read())
-            return body.get("value") if isinstance(body, dict) else body
-        except Exception:
-            return None
-
-    def dialog_button(name):
-        driver.find_element(By.ID, name).click()
-        time.sleep(1.5)
-
-    driver.find_element(By.ID, "chart-anchor").click()
-    time.sleep(0.5)
-    state = driver.find_element(By.ID, "anchor-state").text
-    check(js("return document.getElementById('anchor').open") and "Anchor down" in state and "circle 60 m" in state
-          and driver.find_element(By.ID, "anchor-raise").is_displayed(),
-          "the anchor button opens the watch's dialog: down, how far, the circle", state)
-    field = driver.find_element(By.NAME, "radius")
-    field.clear()
-    field.send_keys("75")
-    dialog_button("anchor-set")
-    check(wait_for(lambda: anchor("maxRadius") == 75, 5), "Set circle: 75 m published as maxRadius", str(anchor("maxRadius")))
-    driver.find_element(By.ID, "chart-anchor").click()
-    time.sleep(0.5)
-    driver.find_element(By.ID, "anchor-raise").click()
-    asked = ""
-    for _ in range(30):
-        try:
-            alert = driver.switch_to.alert
-            asked = alert.text
-            alert.accept()
-            break
-        except Exception:
-            time.sleep(0.1)
-    check("Raise the anchor" in asked and wait_for(lambda: anchor("position") is None, 5),
-          "Raise asks first, then the watch ends (no anchor position)", asked)
-    driver.find_element(By.ID, "chart-anchor").click()
-    time.sleep(0.5)
-    check(driver.find_element(By.ID, "anchor-drop").is_displayed() and not driver.find_element(By.ID, "anchor-raise").is_displayed(),
-          "with no anchor down the dialog offers the drop")
-    chain = driver.find_element(By.NAME, "rode")
-    chain.clear()
-    chain.send_keys("30")
-    dialog_button("anchor-drop")
-    # 30 m of chain in 8 m of water, the bow 1 m up: a reach of 28.6 m, and the 5 m margin.
-    check(wait_for(lambda: anchor("position") is not None and abs((anchor("maxRadius") or 0) - 33.6) < 1.5, 5),
-          "Drop with 30 m of chain: the anchor down, the circle from the chain's reach", str(anchor("maxRadius")))
-    # Search (#42): Find, then a waypoint's name, the AIS ship's name and MMSI, a town of the gazetteer: the result
-    # chosen centres the chart on it and shows the forecast summary there.
-    def find(text):
-        driver.find_element(By.ID, "chart-find").click()
-        wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".chart-search input"), 5)
-        driver.find_element(By.CSS_SELECTOR, ".chart-search input").send_keys(text)
-        wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".chart-search li"), 5)
-        time.sleep(0.5)
-        items = js("return [...document.querySelectorAll('.chart-search li')].map(li => [li.firstChild.textContent, "
-                   "li.lastChild.textContent, +li.dataset.lat, +li.dataset.lon])")
-        if not items:
-            return [], None, False
-        driver.find_element(By.CSS_SELECTOR, ".chart-search li").click()
-        sheet = wait_for(lambda: js("return !!document.querySelector('.forecast-sheet .forecast-here')"), 5)
-        centre = js("const c = window.telltaleChart.map.getCenter(); return [c.lat, c.lng]")
-        js("document.querySelector('.forecast-sheet .forecast-close').click()")
-        return items, centre, sheet
-
-    def near(centre, lat, lon):
-        return centre is not None and abs(centre[0] - lat) < 2e-4 and abs(centre[1] - lon) < 2e-4
-
-    items, centre, sheet = find("EAST")
-    check(items and items[0][0] == "EAST" and near(centre, 50.7733, -1.2833) and sheet,
-          "Find 'EAST': the route's mark, chosen, centres the chart on it with the forecast there", str(items[:3]))
-    items, centre, sheet = find("chart sh")
-    check(items and items[0][0] == "CHART SHIP" and near(centre, 50.7840, -1.2960) and sheet,
-          "Find 'chart sh': the AIS ship by its name", str(items[:3]))
-    items, centre, sheet = find("235011122")
-    check(items and items[0][0] == "CHART SHIP" and "235011122" in items[0][1] and near(centre, 50.7840, -1.2960),
-          "and by its MMSI", str(items[:3]))
-    if os.path.exists(os.path.join(root, ".build", "basemap", "gazetteer.txt")):
-        items, centre, sheet = find("Cowes")
-        check(items and items[0][0] == "Cowes" and "United Kingdom" in items[0][1] and centre
-              and abs(centre[0] - 50.76) < 0.02 and abs(centre[1] + 1.30) < 0.02 and sheet,
-              "Find 'Cowes': the town from the gazetteer (GeoNames via libgeonames0)", str(items[:3]))
-    else:
-        print("chart-check: no .build/basemap/gazetteer.txt (make basemap): the gazetteer's search skipped")
-    driver.save_screenshot(os.path.join(shots, "chart-find-phone.png"))
-    viewport(1024, 768)
-    time.sleep(2)
-    driver.save_screenshot(os.path.join(shots, "chart-day-tablet.png"))
-    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon" not in e["message"]]
-    check(not errors, "no script error on the page", "; ".join(errors[:3]))
+    anchor_dialog(check, driver, js, web)
+    search(check, driver, js, root, shots, viewport)
 finally:
     running[0] = False
     driver.quit()

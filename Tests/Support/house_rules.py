@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""The house's two size rules, checked by `make lint`: no hand-written Swift file over 300 lines (generated tables
-aside), no function, initializer or computed property over 100 lines. Prints each breach with its file and line and
-exits 1 when there is one.
+"""The house's two size rules, checked by `make lint`: no hand-written file of code over 300 lines (Swift, Python,
+JavaScript, shell, C; generated tables and data aside), no Swift function, initializer or computed property and no
+Python function over 100 lines. Prints each breach with its file and line and exits 1 when there is one.
 
-    Tests/Support/house_rules.py [FOLDER...]      (Sources and Tests by default)
+    Tests/Support/house_rules.py [FOLDER...]      (Sources, Tests and Benchmarks by default)
 
-A declaration's length runs from its line to the line of the brace that closes its body, strings and comments set
-aside (a `}` in a string literal does not end it)."""
+A Swift declaration's length runs from its line to the line of the brace that closes its body, strings and comments
+set aside (a `}` in a string literal does not end it); a Python function's from its `def` to its last line."""
+import ast
 import os
 import re
 import sys
 
+CODE = (".swift", ".py", ".js", ".sh", ".c", ".h")
 FILE_LIMIT = 300
 FUNCTION_LIMIT = 100
 DECLARATION = re.compile(
@@ -56,6 +58,16 @@ def long_declarations(lines):
     return found
 
 
+def long_python_functions(source):
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            length = node.end_lineno - node.lineno + 1
+            if length > FUNCTION_LIMIT:
+                found.append((node.lineno, length, f"def {node.name}"))
+    return found
+
+
 def main(folders):
     breaches = 0
     for folder in folders:
@@ -63,7 +75,7 @@ def main(folders):
             if "/Generated" in root or "/.build" in root:
                 continue
             for name in sorted(files):
-                if not name.endswith(".swift"):
+                if not name.endswith(CODE):
                     continue
                 path = os.path.join(root, name)
                 with open(path, encoding="utf-8") as f:
@@ -72,7 +84,9 @@ def main(folders):
                 if count > FILE_LIMIT:
                     breaches += 1
                     print(f"{path}: {count} lines (a file holds one concept, at most {FILE_LIMIT} lines)")
-                for line, length, text in long_declarations(lines):
+                longs = long_declarations(lines) if name.endswith(".swift") else (
+                    long_python_functions("\n".join(lines)) if name.endswith(".py") else [])
+                for line, length, text in longs:
                     breaches += 1
                     print(f"{path}:{line}: {length} lines: {text} (at most {FUNCTION_LIMIT})")
     if breaches:
@@ -81,4 +95,4 @@ def main(folders):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or ["Sources", "Tests"]))
+    sys.exit(main(sys.argv[1:] or ["Sources", "Tests", "Benchmarks"]))

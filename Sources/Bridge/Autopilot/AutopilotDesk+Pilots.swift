@@ -111,7 +111,7 @@ extension AutopilotDesk {
         guard let values, let target = AutopilotTurn.windTarget(values) else { return }
         let words = "the polar's angle, \(Int(abs(target.trueWindAngle).rounded()))° true"
         guard
-            case .success(var delivery) = Self.delivery(
+            case .success(let delivery) = Self.delivery(
                 [.windAngle(target.apparentWindAngle * Double.pi / 180)], for: due.device, words: words, heard)
         else { return }
         delivery.reason = .windTarget(trueWindAngle: target.trueWindAngle, apparent: target.apparentWindAngle)

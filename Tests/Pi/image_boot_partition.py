@@ -1,0 +1,104 @@
+"""On copies of the card (image_check.py, stage 5b): the boot partition late (its entry taken off the card's table and
+plugged in as a drive of its own once the boot has gone on), holding a telltale.toml that does not parse; and the
+boot partition broken (its first sector zeroed) with emergency mode asked for. Each boot serves computed true wind on
+TCP and Signal K on the data partition's configuration, says what happened, and ends in neither emergency nor rescue
+mode."""
+import json
+
+from emulated_pi import EmulatedPi, SerialFeed
+from image_support import computed_true_wind, http
+from image_support import instruments
+from support import OutputReader, wait_for
+
+
+def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
+    """The boot partition late, then broken: the gateway runs on the data partition's configuration and says so."""
+    # 5b. The boot partition late, broken, or holding a configuration that does not parse (each on a copy of the card,
+    #     which has a data partition with a good configuration by now): the gateway comes up serving NMEA on TCP and
+    #     Signal K on what the data partition kept, says what happened on the panel and in its log, and no boot stays in
+    #     emergency or rescue mode.
+    pi.shutdown()
+
+
+    def no_emergency(pi):
+        """The boot is neither in emergency nor rescue mode now, the gateway runs, and what failed is the boot partition's
+    mount alone (a nofail mount: said, not fatal)."""
+        modes = pi.out("systemctl is-active emergency.target rescue.target; systemctl is-active telltale")
+        failed = pi.out("systemctl --failed --no-legend --plain | awk '{ print $1 }'").split()
+        return modes.split() == ["inactive", "inactive", "active"] and all(
+            u == "boot-firmware.mount" or u.startswith("systemd-fsck@") for u in failed), f"{modes} failed: {failed}"
+
+
+    def serving(pi, output):
+        """True wind computed from the adapter's instruments on TCP, and Signal K answering."""
+        flowing = wait_for(lambda: len(computed_true_wind(output.lines())) > 5, 90, step=0.5)
+        return flowing and http(pi, "/signalk")[0] == 200
+
+
+    def notes(pi):
+        status, body = http(pi, "/telltale/v1/notes")
+        return " ".join((json.loads(body) if status == 200 else {}).get("notes", []))
+
+
+    boot_files = EmulatedPi(card, work).boot_files()
+    # Late: the card boots with no boot partition in its table; the partition, on a drive of its own, is plugged in once
+    # the boot has gone on without it. On it, a telltale.toml that does not parse.
+    late = card.copy("card-late.img")
+    boot_drive = late.split_boot("boot-late.img")
+    boot_drive.put("telltale.toml", "[[input]\nname = unfinished\n")
+    pi = EmulatedPi(late, work, key=key, boot_files=boot_files).boot(usb_serials=[("adapter", ADAPTER_SERIAL)])
+    feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+    output = OutputReader(pi.nmea, reconnect=True)
+    check(pi.wait_ready(), "boot partition late: the Pi boots, SSH answers with the key the data partition kept",
+          pi.console()[-2000:])
+    pi.out("systemctl is-system-running --wait", timeout=120)
+    ok, detail = no_emergency(pi)
+    check(ok, "boot partition late: no emergency or rescue mode, the gateway runs", detail + pi.console()[-1500:])
+    check(serving(pi, output), "boot partition late: computed true wind on TCP and Signal K, on the data partition's "
+          "configuration", pi.out("journalctl -u telltale -b --no-pager | tail -n 8"))
+    said = notes(pi)
+    logged = pi.out("journalctl -u telltale -b --no-pager | grep -c 'system: The SD card.s boot partition'")
+    check("was not there" in said and logged not in ("", "0"),
+          "boot partition late: said on the panel (/telltale/v1/notes) and in the gateway's log", said[:300])
+    pid = pi.out("systemctl show -p MainPID --value telltale")
+    pi.plug_usb_drive("late", boot_drive.path)
+    mounted = wait_for(lambda: pi.out("findmnt -no FSTYPE /boot/firmware") == "vfat", 60, step=2)
+    check(mounted, "the boot partition plugged in later is mounted by itself",
+          pi.out("journalctl -b --no-pager | grep -i 'telltale-data\\|boot-firmware' | tail -n 8"))
+    refused = wait_for(lambda: "was not used" in notes(pi), 30, step=1)
+    check(refused and "was not there" not in notes(pi),
+          "its telltale.toml that does not parse is refused and said on the panel; the late note is gone", notes(pi)[:300])
+    count = len(computed_true_wind(output.lines()))
+    check(pi.out("cat /boot/firmware/telltale-error.txt | head -n 1").startswith("telltale.toml on this card was not used")
+          and pi.out("systemctl show -p MainPID --value telltale") == pid
+          and wait_for(lambda: len(computed_true_wind(output.lines())) > count + 5, 30, step=0.5),
+          "the reason written beside it on the card; the gateway runs on, unrestarted, on the configuration it had")
+    feed.stop()
+    output.stop()
+    pi.shutdown()
+
+    # Broken: the boot partition's first sector zeroed (Linux cannot mount it; the kernel handed to QEMU directly, as the
+    # Pi's firmware would still read it), and emergency mode asked for on the kernel's command line: the image's
+    # emergency mode goes on to the gateway, and says so, instead of waiting for a keyboard.
+    broken = card.copy("card-broken.img")
+    broken.break_boot_sector()
+    pi = EmulatedPi(broken, work, key=key, boot_files=boot_files, append="systemd.unit=emergency.target").boot(
+        usb_serials=[("adapter", ADAPTER_SERIAL)])
+    feed = SerialFeed(pi.chardevs["adapter"], instruments, rate=10)
+    output = OutputReader(pi.nmea, reconnect=True)
+    check(pi.wait_ready(), "boot partition broken: the Pi boots and SSH answers", pi.console()[-2000:])
+    wait_for(lambda: pi.out("systemctl is-active telltale") == "active", 120, step=2)
+    ok, detail = no_emergency(pi)
+    check(ok, "boot partition broken, emergency mode asked for: gone on to the gateway, no shell waiting", detail
+          + pi.console()[-1500:])
+    check(serving(pi, output), "boot partition broken: computed true wind on TCP and Signal K",
+          pi.out("journalctl -u telltale -b --no-pager | tail -n 8"))
+    said = notes(pi)
+    check("could not be mounted" in said and "emergency mode" in said,
+          "both said on the panel: the boot partition could not be mounted; the boot went through emergency mode", said[:400])
+    check(pi.out("systemctl list-timers --all --no-legend | grep -c telltale-rescue-check") == "1",
+          "a reboot is armed for a gateway that would not be running 3 minutes on (it runs: none will come)")
+    feed.stop()
+    output.stop()
+    pi.shutdown()
+    return output, pi
