@@ -14,7 +14,7 @@ APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc li
 # The uplink check: a shore broker, Debian's mosquitto. The fleet's store check: PostgreSQL 15 with PostGIS 3 (and its
 # psql), started by the check in a folder of its own. The tide check: Debian's libtcd (XTide's own reader of the
 # harmonics files that xtide-data brings) under an independent predictor.
-TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto \
+TEST_PACKAGES := chromium chromium-driver fonts-dejavu-core espeak-ng sox alsa-utils avahi-daemon iproute2 python3-eccodes mosquitto gmt \
 	postgresql-15 postgresql-15-postgis-3 postgresql-client-15 libtcd0
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := .build-fuzz

@@ -110,7 +110,8 @@ export async function openChart(element) {
   buttons.className = "chart-buttons";
   buttons.innerHTML = '<button id="chart-follow" hidden>⌖ Follow</button><button id="chart-up">North up</button>' +
     '<button id="chart-anchor">⚓ Anchor</button><button id="chart-clear">Clear track</button>' +
-    '<button id="chart-plan">✎ Route</button><button id="chart-mark">⚑ Mark</button><button id="chart-find">Find</button>' +
+    '<button id="chart-plan">✎ Route</button><button id="chart-weather-route">⛵ Weather route</button>' +
+    '<button id="chart-mark">⚑ Mark</button><button id="chart-find">Find</button>' +
     '<button id="chart-day">🕘 Day</button><input type="date" id="chart-day-date" hidden>';
   element.appendChild(buttons);
   L.DomEvent.disableClickPropagation(buttons);
@@ -134,6 +135,11 @@ export async function openChart(element) {
     routes().then(r => r.openEditor(map, element, own ? { id, resource: chart.route } : null));
   };
   buttons.querySelector("#chart-mark").onclick = () => routes().then(r => r.markHere());
+  buttons.querySelector("#chart-weather-route").onclick = () => {
+    if (chart.headUp) buttons.querySelector("#chart-up").onclick();
+    setFollow(false);
+    import("./weatherroute.js").then(m => m.openRouting(map, element));
+  };
   buttons.querySelector("#chart-find").onclick = () => import("./search.js").then(m => m.openSearch(chart, element));
   const day = buttons.querySelector("#chart-day-date");
   buttons.querySelector("#chart-day").onclick = async () => {

@@ -6,6 +6,9 @@ extension POSIX {
     /// Whether something is at `path` (access(2), F_OK).
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
     /// Whether this process may write to `path` (access(2), W_OK).
     public static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 

@@ -119,6 +119,20 @@ extension SignalKServer {
             let asked = FleetRequest(path: path, parameters: parameters)
             server.ask(.tides(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
+        Route(paths: .exact(["/telltale/v1/routing"])) { server, x, connection, act in
+            // Reading the plan is open to every panel; planning and stopping are changes, as a PUT is.
+            if !x.isRead {
+                guard x.request.method == "POST" || x.request.method == "DELETE" else {
+                    return server.refuse(x, &connection, 405, "GET, POST or DELETE", act)
+                }
+                if let refused = server.refusal(connection, token: Self.token(of: x.request)) {
+                    server.counters.refused += 1
+                    return server.refuse(x, &connection, refused.status, refused.message, act)
+                }
+            }
+            let asked = RoutingAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
+            server.ask(.routing(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
+        },
         Route(paths: .exact([busPath])) { server, x, connection, act in
             guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }
             server.ask(.bus, x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)

@@ -36,6 +36,9 @@ extension SignalKServer {
             /// The tide on board (`GET /telltale/v1/tides`: the curve, the events, the streams) or the current stations
             /// of an area at a time (`/telltale/v1/tides/currents`): ``ShellReply/json(status:_:)``.
             case tides(FleetRequest)
+            /// The weather router on board (`/telltale/v1/routing`): its state and last plan (GET), a passage to plan
+            /// (POST, JSON), the planning stopped (DELETE): ``ShellReply/json(status:_:)``.
+            case routing(RoutingAsk)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)
@@ -54,6 +57,17 @@ extension SignalKServer {
         public init(path: String, parameters: [String: String]) {
             self.path = path
             self.parameters = parameters
+        }
+    }
+
+    /// A request to the weather router on board: its method (GET, POST or DELETE) and body.
+    public struct RoutingAsk: Hashable, Sendable {
+        public var method: String
+        public var body: [UInt8]
+
+        public init(method: String, body: [UInt8]) {
+            self.method = method
+            self.body = body
         }
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Gateway
 import Platform
 
-/// `telltale race WORD` and `telltale route WORD`: one word of the engine's to the running gateway.
+/// `telltale race WORD`: one word of the engine's to the running gateway.
 struct WordCommand<Options: WordCommandOptions>: SpecCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(Options.spec) }
 
@@ -26,6 +26,3 @@ struct WordCommand<Options: WordCommandOptions>: SpecCommand {
 
 /// `telltale race start|pause|reset|sync|port|starboard`.
 typealias Race = WordCommand<RaceOptions>
-
-/// `telltale route start|pause|resume|stop|advance`.
-typealias Route = WordCommand<RouteOptions>

@@ -21,6 +21,7 @@ import Testing
         "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"], "weather": ["show", "gfs.grb.ttwx"],
         "fleet": ["--broker", "mqtt://127.0.0.1:1883"], "tide": ["Honolulu"],
+        "route plan": ["--from", "47.29,-2.52", "--to", "47.33,-3.16", "--grib", "gfs.grb2", "--polar", "polar.csv"],
     ]
 
     /// Flags that replace the context rather than add to it (`tide --near` lists stations instead of predicting at
@@ -91,7 +92,9 @@ import Testing
         let cases: [(String, [String])] = [
             ("replay", ["--fast", "--speed", "2", "voyage.nmea"]), ("replay", []), ("replay", ["--kind", "wind", "x"]),
             ("run", ["--log-level", "loud"]), ("race", ["fly"]), ("anchor", ["weigh"]), ("anchor", ["rode"]),
-            ("alarm", ["ack", "sea-serpent"]),
+            ("alarm", ["ack", "sea-serpent"]), ("route plan", ["--from", "47.29,-2.52", "--grib", "g.grb2"]),
+            ("route plan", ["--from", "95,1", "--to", "1,1", "--grib", "g", "--polar", "p"]),
+            ("route plan", ["--from", "1,1", "--to", "1,2", "--grib", "g", "--polar", "p", "--performance", "500"]),
             ("record", ["--input", "udp://:1"]), ("inspect", ["--max-length", "20", "x"]),
         ]
         for (name, words) in cases {

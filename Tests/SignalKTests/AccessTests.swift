@@ -205,4 +205,24 @@ import Testing
         h.send(1, AppsTests.frame(#"{"requestId":"p2","put":{"path":"telltale.route.command","value":"stop"}}"#))
         #expect(h.commands == [.route(.stop)])
     }
+
+    @Test("the weather router on board: its plan read by anyone; planning and stopping only from the Pi or a device")
+    func routing() {
+        var h = Harness { $0.access = AccessRegistry(secret: Array("sixteen bytes or more".utf8)) }
+        h.server.opened(1, peer: Self.phone, at: 0)
+        h.send(1, Self.request("GET", "/telltale/v1/routing"))
+        #expect(h.text(1).contains(#"{"routing":"GET"}"#))
+        h.sent[1] = []
+        let passage = #"{"to":{"latitude":47.58,"longitude":-3.4}}"#
+        h.send(1, Self.request("POST", "/telltale/v1/routing", passage))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 401") && h.routings.count == 1)
+        h.sent[1] = []
+        h.send(1, Self.request("PUT", "/telltale/v1/routing", passage))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 405"))
+        h.server.opened(2, peer: Self.loopback, at: 0)
+        h.send(2, Self.request("POST", "/telltale/v1/routing", passage))
+        h.send(2, Self.request("DELETE", "/telltale/v1/routing"))
+        #expect(h.routings.map(\.method) == ["GET", "POST", "DELETE"])
+        #expect(h.routings[1].body == Array(passage.utf8))
+    }
 }

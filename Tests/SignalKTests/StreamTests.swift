@@ -131,6 +131,8 @@ import Testing
         var uploads: [SignalKServer.UploadPiece] = []
         var resources: [SignalKServer.ResourceRequest] = []
         var courses: [SignalKServer.CourseTarget] = []
+        /// What the weather router on board was asked.
+        var routings: [SignalKServer.RoutingAsk] = []
         /// The autopilot commands handed to the shell, with their device.
         var pilotCommands: [(String, AutopilotCommand)] = []
         /// The history's minutes a playback reads, in order, and the ranges it asked for.
@@ -234,6 +236,11 @@ import Testing
                 case .tides(let asked):
                     server.answer(
                         request.id, .json(status: 200, #"{"tides":"\#(asked.path)"}"#), model: model, at: now,
+                        unixTime: 0, act)
+                case .routing(let asked):
+                    routings.append(asked)
+                    server.answer(
+                        request.id, .json(status: 200, #"{"routing":"\#(asked.method)"}"#), model: model, at: now,
                         unixTime: 0, act)
                 case .keepAccess:
                     break

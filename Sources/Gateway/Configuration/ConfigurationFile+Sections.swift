@@ -60,6 +60,7 @@ extension ConfigurationFile.Reader {
         ("chart", { r, root, c, base throws(ConfigurationFile.Error) in try r.chart(root, &c, base: base) }),
         ("weather", { r, root, c, base throws(ConfigurationFile.Error) in try r.weather(root, &c, base: base) }),
         ("tides", { r, root, c, base throws(ConfigurationFile.Error) in try r.tides(root, &c, base: base) }),
+        ("routing", { r, root, c, _ throws(ConfigurationFile.Error) in try r.routing(root, &c) }),
         (
             "web",
             { r, root, c, base throws(ConfigurationFile.Error) in

@@ -29,6 +29,7 @@ extension ConfigurationFile.Reader {
         collect { () throws(ConfigurationFile.Error) in
             if let polar = try string(root, "polar", "") {
                 let path = polar.hasPrefix("/") ? polar : base + "/" + polar
+                config.polarPath = path
                 do throws(CommandError) { config.engine.polar = try PolarFile.load(path) } catch {
                     throw fail("polar", error.description)
                 }

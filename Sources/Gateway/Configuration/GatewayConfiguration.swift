@@ -102,6 +102,10 @@ public struct GatewayConfiguration: Sendable {
     public var weather = WeatherConfiguration()
     /// `[tides]`: the harmonics files and the stations that speak for the boat.
     public var tides = TideConfiguration()
+    /// `[routing]`: the weather router on board.
+    public var routing = RoutingConfiguration()
+    /// The polar file's path (top-level `polar`), for the router's own process; nil without one.
+    public var polarPath: String?
     /// `[uplink]`: the fleet uplink to a shore MQTT broker; nil when off.
     public var uplink: UplinkConfiguration?
     /// `[n2k]`: the NMEA 2000 bus Telltale is a node on; nil when off.

@@ -15,6 +15,8 @@ struct GatewayServices {
     let pypilot: PypilotService?
     /// The harmonics files' stations, looked for when the engine asks (no polling of its own).
     let tides: TideService?
+    /// The weather router's child process, when there is a state folder for its answers.
+    let routing: RoutingService?
     let recorder: Recorder?
     let notifier: SystemdNotifier?
     /// Every service in its starting order: what consumes before what produces (the outputs, the web server, the
@@ -25,7 +27,7 @@ struct GatewayServices {
     init(
         inputs: InputService, outputs: OutputService, engine: EngineService, web: WebService?, voice: Voice?,
         weather: WeatherService?, uplink: UplinkService?, n2k: N2KService?, pypilot: PypilotService?,
-        tides: TideService?, recorder: Recorder?, notifier: SystemdNotifier?
+        tides: TideService?, routing: RoutingService?, recorder: Recorder?, notifier: SystemdNotifier?
     ) {
         self.inputs = inputs
         self.outputs = outputs
@@ -37,6 +39,7 @@ struct GatewayServices {
         self.n2k = n2k
         self.pypilot = pypilot
         self.tides = tides
+        self.routing = routing
         self.recorder = recorder
         self.notifier = notifier
         group.append(outputs)
@@ -45,6 +48,7 @@ struct GatewayServices {
         group.append(recorder)
         group.append(weather)
         group.append(tides)
+        group.append(routing)
         group.append(uplink)
         group.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         group.append(engine)

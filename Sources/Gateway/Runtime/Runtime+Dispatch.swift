@@ -37,6 +37,8 @@ extension Runtime {
             web?.setForecast(forecast)
         case .tides(let stations):
             router.setTides(stations)
+        case .routed:
+            routed()
         case .shoreCommand(let command):
             uplink?.commandDone(router.command(command, at: time), at: now)
         }

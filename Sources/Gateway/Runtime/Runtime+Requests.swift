@@ -42,6 +42,8 @@ extension Runtime {
             reply = .message(status: 404, "not a fleet's server")
         case .tides(let asked):
             reply = answerTides(asked)
+        case .routing(let asked):
+            reply = answerRouting(asked)
         case .keepAccess(let text):
             return web.keepAccess(text)
         }

@@ -79,7 +79,22 @@ extension Runtime {
             n2k: n2k, pypilot: pypilot,
             tides: configuration.tides.enabled
                 ? TideService(configuration: configuration.tides, stateFile: configuration.stateFile, log: log) : nil,
+            routing: routing(configuration, weatherFolder: weather?.folder, log: log),
             recorder: recorder, notifier: notifier)
+    }
+
+    /// The weather router on board: with a state folder (where its answers go), unless `[routing] enabled = false`.
+    static func routing(_ configuration: GatewayConfiguration, weatherFolder: String?, log: Log) -> RoutingService? {
+        guard configuration.routing.enabled, let stateFile = configuration.stateFile else { return nil }
+        let tides = configuration.tides
+        let tideFiles =
+            tides.enabled
+            ? TideLibrary.paths(named: tides.files, folder: tides.folder(stateFile: stateFile), system: "")
+            : []
+        return RoutingService(
+            configuration: configuration.routing, stateFolder: POSIX.folder(of: stateFile),
+            polar: configuration.polarPath, weatherFolder: weatherFolder,
+            basemap: BaseMapFiles.find(configured: configuration.chart.baseMap), tideFiles: tideFiles, log: log)
     }
 
     /// Where the uplink keeps its queue: beside the state file (none without one).

@@ -44,8 +44,11 @@ extension Runtime {
     /// line on a terminal.
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
-        if !chores.programPagesReleased && now - clock.startTime >= Self.releaseAfter {
-            chores.programPagesReleased = true
+        keepRouting()
+        if chores.programPagesReleased < Self.releaseAfter.count,
+            now - clock.startTime >= Self.releaseAfter[chores.programPagesReleased]
+        {
+            chores.programPagesReleased += 1
             releaseProgramPages()
         }
         if let interval = configuration.summaryInterval, now - chores.lastSummary >= interval {

@@ -45,9 +45,10 @@ public final class Runtime {
     /// What the engine held at the last tick.
     public internal(set) var lastReport: EngineReport?
 
-    /// Seconds after the start when the pages of code the first seconds needed (connecting, the first clients) are
-    /// given back once more (``releaseProgramPages()``).
-    static let releaseAfter = 20.0
+    /// Seconds after the start when the pages of code the first seconds needed (connecting, the first clients, the
+    /// first commands) are given back once more (``releaseProgramPages()``): early and again, so that what only the
+    /// start touches never piles up on the loop's own pages (the start-up peak is what the Pi must have free).
+    static let releaseAfter: [Double] = [5, 10, 20, 40, 80]
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
@@ -238,5 +239,6 @@ struct AnchorKeeper {
 /// What the once-a-second chores remember: the last summary, whether the start-up code's pages were given back.
 struct Chores {
     var lastSummary = 0.0
-    var programPagesReleased = false
+    /// How many of ``Runtime/releaseAfter``'s times have passed.
+    var programPagesReleased = 0
 }

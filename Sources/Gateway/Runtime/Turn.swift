@@ -25,6 +25,8 @@ enum ServiceEvent {
     case forecast(Forecast)
     /// The tide and current stations near the boat, found when the engine asked.
     case tides(TideStations)
+    /// The weather router's child process ended: its plan (or why not) is in ``RoutingService/state``.
+    case routed
     /// A command from shore, signed and checked by the uplink: answered through ``UplinkService/commandDone(_:at:)``.
     case shoreCommand(EngineCommand)
 }

@@ -62,8 +62,16 @@ public enum TelltaleCommands {
             Console.out(try GatewayClient.send(.race(options.command!), port: options.port) + "\n")
         },
         TelltaleCommand(spec: RouteOptions.spec) { words throws(CommandError) in
+            // `route plan` is the router (its own row, after this one); any other word goes to the running gateway.
+            if words.first == "plan" {
+                Console.out(try RoutePlanCommand.run(CommandParser.parse(words.dropFirst())))
+                return
+            }
             let options: RouteOptions = try CommandParser.parse(words)
             Console.out(try GatewayClient.send(.route(options.command!), port: options.port) + "\n")
+        },
+        TelltaleCommand(spec: RoutePlanOptions.spec) { words throws(CommandError) in
+            Console.out(try RoutePlanCommand.run(CommandParser.parse(words.dropFirst())))
         },
         TelltaleCommand(spec: AnchorOptions.spec) { words throws(CommandError) in
             let options: AnchorOptions = try CommandParser.parse(words)

@@ -1,0 +1,93 @@
+"""Weather routing's figures (Benchmarks/routing.sh): a 200 NM coastal passage from off Brest round Penmarc'h and
+past Belle-Île to the approaches of La Rochelle, through 72 hours of GRIB2 at 0.25° (a low crossing the Bay of
+Biscay: the wind backing and veering, 8 to 30 kn), written with ecCodes; `telltale route plan` timed on x86 and, when
+`make pi` has built it, the arm64 build under qemu-user (an upper bound: the emulator's speed, not a Pi's); the
+router's peak resident memory.
+
+    routing_bench.py TELLTALE POLAR BASEMAP [ARM_TELLTALE ARM_SYSROOT]
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+binary, polar, basemap = sys.argv[1:4]
+arm = sys.argv[4:6]
+work = tempfile.mkdtemp(prefix="telltale-routing-bench-")
+grib = os.path.join(work, "biscay.grb2")
+WRITE = r'''
+import math, sys
+import eccodes
+import numpy as np
+SOUTH, WEST, NORTH, EAST, STEP = 45.0, -7.0, 49.5, -0.5, 0.25
+lats = [SOUTH + STEP * r for r in range(int(round((NORTH - SOUTH) / STEP)) + 1)]
+lons = [WEST + STEP * c for c in range(int(round((EAST - WEST) / STEP)) + 1)]
+def wind(lat, lon, hours):
+    # A low moving east-north-east across the bay, its wind turning round it, over a westerly 12 kn.
+    clat, clon = 45.5 + 0.04 * hours, -9.0 + 0.12 * hours
+    dy, dx = (lat - clat) * 60, (lon - clon) * 60 * math.cos(math.radians(lat))
+    r = math.hypot(dx, dy) + 1e-6
+    strength = 15 * 0.5144 * (r / 150) * math.exp(1 - r / 150)
+    u = 6 * 0.5144 - strength * dy / r
+    v = strength * dx / r
+    return u, v
+with open(sys.argv[1], "wb") as out:
+    for hours in range(0, 73, 3):
+        for index, short in ((0, "10u"), (1, "10v")):
+            h = eccodes.codes_grib_new_from_samples("regular_ll_sfc_grib2")
+            eccodes.codes_set(h, "shortName", short)
+            eccodes.codes_set(h, "dataDate", 20260815)
+            eccodes.codes_set(h, "dataTime", 0)
+            eccodes.codes_set(h, "step", hours)
+            eccodes.codes_set(h, "Ni", len(lons))
+            eccodes.codes_set(h, "Nj", len(lats))
+            eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", lats[-1])
+            eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", lons[0])
+            eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", lats[0])
+            eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", lons[-1])
+            eccodes.codes_set(h, "iDirectionIncrementInDegrees", STEP)
+            eccodes.codes_set(h, "jDirectionIncrementInDegrees", STEP)
+            eccodes.codes_set(h, "jScansPositively", 0)
+            data = np.array([wind(lat, lon, hours)[index] for lat in reversed(lats) for lon in lons])
+            eccodes.codes_set(h, "bitsPerValue", 16)
+            eccodes.codes_set_values(h, data)
+            eccodes.codes_write(h, out)
+            eccodes.codes_release(h)
+'''
+subprocess.run(["/usr/bin/python3", "-c", WRITE, grib], check=True)
+WORDS = ["route", "plan", "--from", "48.30,-4.85", "--to", "46.10,-1.45", "--depart", "2026-08-15T06:00Z",
+         "--grib", grib, "--polar", polar, "--basemap", basemap, "--performance", "95", "--json"]
+
+
+def timed(runner, label):
+    """The best of three runs' wall time, and the peak resident memory of the router's own process (wait4)."""
+    best, answer, peak = None, None, 0
+    for _ in range(3):
+        out = open(os.path.join(work, "out.json"), "w+")
+        start = time.perf_counter()
+        process = subprocess.Popen([*runner, *WORDS], stdout=out, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        took = time.perf_counter() - start
+        out.seek(0)
+        if status != 0:
+            print(f"{label}: failed: {process.stderr.read().decode(errors='replace').strip()[-300:]}")
+            return
+        peak = max(peak, usage.ru_maxrss)
+        best = took if best is None else min(best, took)
+        answer = json.load(out)
+    print(f"{label}: {best:.2f} s (best of 3) for {answer['distance_nm']:.1f} NM in {answer['duration_s'] / 3600:.2f} h, "
+          f"{len(answer['waypoints'])} waypoints, {answer['summary']['tacks']} tacks and "
+          f"{answer['summary']['gybes']} gybes, {len(answer['isochrones'])} isochrones; peak resident "
+          f"{peak / 1024:.1f} MB")
+
+
+timed([binary], "x86, the GRIB imported first (ecCodes)")
+# The grid imported once (the same bytes on every machine), for the routing alone on both.
+subprocess.run([binary, "weather", "import", grib, "--into", work], check=True, capture_output=True)
+WORDS[WORDS.index(grib)] = os.path.join(work, "biscay.grb2.ttwx")
+timed([binary], "x86, the grid imported")
+if arm:
+    timed(["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu", "-E", f"LD_LIBRARY_PATH={arm[1]}/usr/lib/aarch64-linux-gnu",
+           arm[0]], "arm64 under qemu-user (its own memory included)")

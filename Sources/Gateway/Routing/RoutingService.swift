@@ -1,0 +1,154 @@
+import Marine
+import Platform
+import SignalK
+
+/// The weather router on board: `telltale route plan` run as a child process of the gateway (this same program), so
+/// that the search and its memory never touch the 10 Hz loop or the daemon's few megabytes. One plan at a time; its
+/// answer (JSON) is written to a file in the routing folder and read when the child has ended, then handed to the
+/// runtime as an event (``ServiceEvent/routed(_:)``).
+final class RoutingService: Service {
+    let name = "routing"
+
+    /// A passage to plan, and why (the crew asked, a new forecast came, the boat fell behind).
+    struct Job: Sendable {
+        var from: GeoPoint
+        var to: GeoPoint
+        var depart: Double
+        var window: Double?
+        var every = 3.0
+        var reason = "asked"
+    }
+
+    /// What the router is doing or last did.
+    enum State {
+        case idle
+        case running(pid: Int32, job: Job, started: Double)
+        case planned(job: Job, json: String, at: Double)
+        case failed(job: Job, message: String, at: Double)
+    }
+
+    let configuration: RoutingConfiguration
+    let folder: String
+    /// The Resources API's regions (one file a region): avoided by every plan.
+    let regions: String
+    let polar: String?
+    let weatherFolder: String?
+    let basemap: String?
+    let tideFiles: [String]
+    private let log: Log
+    private(set) var state = State.idle
+    /// The route kept for the last plan (its id in the Resources API), and the forecasts it was planned on.
+    var routeID: String?
+    var forecastUsed = ""
+    /// When the crew was last told the boat is behind the plan (said once a plan).
+    var behindSaid = false
+
+    init(
+        configuration: RoutingConfiguration, stateFolder: String, polar: String?, weatherFolder: String?,
+        basemap: String?, tideFiles: [String], log: Log
+    ) {
+        self.configuration = configuration
+        folder = stateFolder + "/routing"
+        regions = stateFolder + "/resources/regions"
+        self.polar = polar
+        self.weatherFolder = weatherFolder
+        self.basemap = basemap
+        self.tideFiles = tideFiles
+        self.log = log
+    }
+
+    var isRunning: Bool {
+        if case .running = state { return true }
+        return false
+    }
+
+    /// Why a plan cannot be made here, or nil when it can.
+    var missing: String? {
+        if polar == nil { return "no polar: set `polar` in the configuration" }
+        if basemap == nil { return "no base map on board (telltale basemap)" }
+        if weatherFolder.map({ WeatherLibrary.gridFiles(in: $0).isEmpty }) ?? true {
+            return "no forecast on board: send a GRIB from the Weather layout or put one in the weather folder"
+        }
+        return nil
+    }
+
+    /// Starts the child for `given` (its places to a millionth of a degree, as the child is told them); the words
+    /// said when it cannot.
+    func start(_ given: Job, now: Double) -> String? {
+        if let missing { return missing }
+        var job = given
+        job.from = Self.rounded(job.from)
+        job.to = Self.rounded(job.to)
+        guard !isRunning else { return "a plan is being made: wait for it, or stop it" }
+        guard let program = POSIX.executablePath(), let polar, let weatherFolder, let basemap else {
+            return "cannot find this program to route"
+        }
+        do { try POSIX.makeDirectories(folder) } catch { return "\(error)" }
+        var arguments = [
+            program, "route", "plan", "--from", Self.place(job.from), "--to", Self.place(job.to), "--depart",
+            String(job.depart), "--polar", polar, "--basemap", basemap, "--json",
+            "--margin", String(configuration.margin), "--performance", String(configuration.performance),
+            "--step", String(configuration.stepMinutes),
+        ]
+        for grid in WeatherLibrary.gridFiles(in: weatherFolder) { arguments += ["--grib", weatherFolder + "/" + grid] }
+        for file in tideFiles { arguments += ["--tide-file", file] }
+        for file in POSIX.list(regions).filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted() {
+            arguments += ["--avoid", regions + "/" + file]
+        }
+        if let window = job.window { arguments += ["--window", String(window), "--every", String(job.every)] }
+        switch POSIX.spawn(arguments, log: folder + "/.plan.json") {
+        case .success(let pid):
+            state = .running(pid: pid, job: job, started: now)
+            // Planned again under way is said under its own id: the log's limiter never holds it back behind the
+            // crew's own plans.
+            log.notice(
+                job.reason == "asked" ? "routing.start" : "routing.again",
+                "routing: planning \(Self.place(job.from)) to \(Self.place(job.to)) (\(job.reason))",
+                [("reason", job.reason)])
+            return nil
+        case .failure(let failure):
+            return "cannot start the router: \(failure)"
+        }
+    }
+
+    /// Stops a plan being made.
+    func stop() {
+        guard case .running(let pid, let job, _) = state else { return }
+        POSIX.kill(pid)
+        _ = POSIX.reap(pid)
+        state = .failed(job: job, message: "stopped", at: POSIX.unixTime())
+    }
+
+    func nextDue(now: Double) -> Double? { isRunning ? now + 0.25 : nil }
+
+    func service(_ turn: inout Turn) {
+        guard case .running(let pid, let job, let started) = state, let status = POSIX.reap(pid) else { return }
+        let text =
+            (try? POSIX.readFile(folder + "/.plan.json", limit: 8 << 20)).map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? ""
+        let seconds = FixedDecimal.text(turn.now - started, decimals: 1)
+        if status == 0, text.hasPrefix("{") {
+            state = .planned(job: job, json: text, at: turn.unixTime)
+            behindSaid = false
+            log.notice("routing.planned", "routing: planned in \(seconds) s", [("seconds", seconds)])
+        } else {
+            let said = text.split(separator: "\n").last.map { String($0) } ?? "the router ended with \(status)"
+            let message = said.hasPrefix("telltale: route plan: ") ? String(said.dropFirst(22)) : said
+            state = .failed(job: job, message: message, at: turn.unixTime)
+            log.warning("routing.failed", "routing: no route: \(message)", [("status", "\(status)")])
+        }
+        turn.emit(.routed)
+    }
+
+    func stop(deadline: Double) { stop() }
+
+    static func rounded(_ point: GeoPoint) -> GeoPoint {
+        GeoPoint(
+            latitude: (point.latitude * 1e6).rounded() / 1e6, longitude: (point.longitude * 1e6).rounded() / 1e6)
+    }
+
+    static func place(_ point: GeoPoint) -> String {
+        FixedDecimal.text(point.latitude, decimals: 6) + "," + FixedDecimal.text(point.longitude, decimals: 6)
+    }
+}
