@@ -152,13 +152,14 @@ unit: deps
 
 ## Build and run every test: the Swift tests, then the interoperability checks with independent consumers.
 ## Every part runs even when one before it failed (a failure must not hide the checks after it); the exit status
-## says whether any failed. The Pi's chain (its cross builds and qemu-user checks, the packages, the card's build)
-## runs beside the Swift tests and the interoperability checks, niced: those mostly wait on real time (a gateway
-## playing its voyage), the chain mostly computes, and one after the other they took CI 47 minutes on two cores. The
-## card's boots under qemu-system-aarch64 come last, alone: an emulated Pi starved of a core misses its timers. The
-## chain's output is shown when it ends (.build/pi-chain.log). Every temporary folder the tests make is under
-## .build-tmp (TMPDIR), emptied before and after: a CI machine that runs the tests again and again keeps nothing of
-## them (the card's boots alone left 2.8 GB in /tmp a run, and a later run's image build found the disk full).
+## says whether any failed. The Pi's chain (its cross builds and qemu-user checks, the packages, the card's build and
+## its boots under qemu-system-aarch64) runs beside the Swift tests and the interoperability checks: those mostly wait
+## on real time (a gateway playing its voyage), the chain mostly computes; one after the other they took CI 47
+## minutes on two cores, and with the card's boots after the rest 38. The builds run niced; the boots at the normal
+## priority (an emulated Pi starved of a core misses its timers). The chain's output is shown when it ends
+## (.build/pi-chain.log). Every temporary folder the tests make is under .build-tmp (TMPDIR), emptied before and
+## after: a CI machine that runs the tests again and again keeps nothing of them (the card's boots alone left 2.8 GB
+## in /tmp a run, and a later run's image build found the disk full).
 test: deps test-deps image-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory release
@@ -172,13 +173,12 @@ test: deps test-deps image-deps
 	start=$$(date +%s); wait $$chain || status=1; \
 	echo "== the Pi's chain, run beside them (waited $$(( $$(date +%s) - start )) s more for it):"; \
 	cat .build/pi-chain.log; \
-	start=$$(date +%s); Tests/Pi/image-check.sh $(IMAGE) || status=1; \
-	echo "== took $$(( $$(date +%s) - start )) s: Tests/Pi/image-check.sh"; \
 	rm -rf .build-tmp; exit $$status
 
-## What `make test` runs beside the other checks: pi-check, deb-check and the card (booted after, by `make test`).
-## Once both Pi builds are made, two lanes: the qemu-user checks (computing) beside the packages' check and the card's
-## build (mostly unpacking and writing), each lane's words printed when both are done.
+## What `make test` runs beside the other checks: pi-check, deb-check, the card and its boots. Once both Pi builds
+## are made, two lanes: the qemu-user checks (computing) beside the packages' check, the card's build (mostly
+## unpacking and writing) and the card booted (Tests/Pi/image-check.sh, put back to the normal priority), each lane's
+## words printed when both are done.
 pi-chain:
 	@status=0; mkdir -p .build; \
 	start=$$(date +%s); $(MAKE) --no-print-directory pi || status=1; \
@@ -187,7 +187,9 @@ pi-chain:
 	  echo "== took $$(( $$(date +%s) - start )) s: Tests/Pi/qemu-check.sh (pi-check)"; exit $$s ) \
 		> .build/pi-lane-qemu.log 2>&1 & qemu=$$!; \
 	( s=0; for step in "$(MAKE) --no-print-directory deb-check" "$(MAKE) --no-print-directory image-card"; do \
-		start=$$(date +%s); $$step || s=1; echo "== took $$(( $$(date +%s) - start )) s: $$step"; done; exit $$s ) \
+		start=$$(date +%s); $$step || s=1; echo "== took $$(( $$(date +%s) - start )) s: $$step"; done; \
+	  start=$$(date +%s); nice -n -10 Tests/Pi/image-check.sh $(IMAGE) || s=1; \
+	  echo "== took $$(( $$(date +%s) - start )) s: Tests/Pi/image-check.sh"; exit $$s ) \
 		> .build/pi-lane-card.log 2>&1 & card=$$!; \
 	wait $$qemu || status=1; wait $$card || status=1; \
 	cat .build/pi-lane-qemu.log .build/pi-lane-card.log; \
