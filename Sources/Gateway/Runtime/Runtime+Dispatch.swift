@@ -37,8 +37,12 @@ extension Runtime {
             web?.setForecast(forecast)
         case .tides(let stations):
             router.setTides(stations)
+            // The search walked every station of the harmonics files: what it allocated is given back to the system
+            // (malloc keeps freed memory otherwise), as after a history query.
+            POSIX.trimHeap()
         case .routed:
             routed()
+            POSIX.trimHeap()
         case .shoreCommand(let command):
             uplink?.commandDone(router.command(command, at: time), at: now)
         }
