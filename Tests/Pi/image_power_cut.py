@@ -21,13 +21,11 @@ def power_cut(ADAPTER_SERIAL, BOOT_LIMIT, broker, card, check, feed, fleet, key,
     history_from = time.time()
     history_to = None
 
-
     def written():
         """The history's minutes already written (before the minute under way, which a cut may lose)."""
-        global history_to
+        nonlocal history_to
         history_to = math.floor(time.time() / 60) * 60 - 2
         return history_minutes(pi, history_from - 60, history_to)
-
 
     wait_for(written, 150, step=5)
     kept_before = written()

@@ -20,9 +20,11 @@ def tide_tile(check, http, web, work):
     driver = _driver(web)
     try:
         driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Tides'))")
+        # The curve comes from /telltale/v1/tides, the numbers from the stream: both, however loaded the machine.
         drawn = wait_for(lambda: driver.execute_script(
-            "const p = document.querySelector('svg.tide-curve polyline'); "
-            "return p ? p.getAttribute('points').split(' ').length : 0") > 200, 20, step=0.5)
+            "const p = document.querySelector('svg.tide-curve polyline'), n = document.querySelector('[data-q=td-now]'); "
+            "return p && n && n.textContent.trim() !== '\u2014' ? p.getAttribute('points').split(' ').length : 0")
+            > 200, 30, step=0.5)
         shown = driver.execute_script("""const v = q => { const e = document.querySelector(`[data-q="${q}"]`);
             return e ? e.textContent : null; };
             return {now: v('td-now'), high: v('td-high'), low: v('td-low'), lw: v('lw'),
