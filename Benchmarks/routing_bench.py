@@ -17,46 +17,27 @@ binary, polar, basemap = sys.argv[1:4]
 arm = sys.argv[4:6]
 work = tempfile.mkdtemp(prefix="telltale-routing-bench-")
 grib = os.path.join(work, "biscay.grb2")
+# Written by the routing check's own writer (Tests/Routing/routing_grib.py), with a wind of its own.
 WRITE = r'''
 import math, sys
-import eccodes
-import numpy as np
-SOUTH, WEST, NORTH, EAST, STEP = 45.0, -7.0, 49.5, -0.5, 0.25
-lats = [SOUTH + STEP * r for r in range(int(round((NORTH - SOUTH) / STEP)) + 1)]
-lons = [WEST + STEP * c for c in range(int(round((EAST - WEST) / STEP)) + 1)]
+sys.path.insert(0, sys.argv[2])
+import routing_grib
+
+
 def wind(lat, lon, hours):
     # A low moving east-north-east across the bay, its wind turning round it, over a westerly 12 kn.
     clat, clon = 45.5 + 0.04 * hours, -9.0 + 0.12 * hours
     dy, dx = (lat - clat) * 60, (lon - clon) * 60 * math.cos(math.radians(lat))
     r = math.hypot(dx, dy) + 1e-6
     strength = 15 * 0.5144 * (r / 150) * math.exp(1 - r / 150)
-    u = 6 * 0.5144 - strength * dy / r
-    v = strength * dx / r
-    return u, v
-with open(sys.argv[1], "wb") as out:
-    for hours in range(0, 73, 3):
-        for index, short in ((0, "10u"), (1, "10v")):
-            h = eccodes.codes_grib_new_from_samples("regular_ll_sfc_grib2")
-            eccodes.codes_set(h, "shortName", short)
-            eccodes.codes_set(h, "dataDate", 20260815)
-            eccodes.codes_set(h, "dataTime", 0)
-            eccodes.codes_set(h, "step", hours)
-            eccodes.codes_set(h, "Ni", len(lons))
-            eccodes.codes_set(h, "Nj", len(lats))
-            eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", lats[-1])
-            eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", lons[0])
-            eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", lats[0])
-            eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", lons[-1])
-            eccodes.codes_set(h, "iDirectionIncrementInDegrees", STEP)
-            eccodes.codes_set(h, "jDirectionIncrementInDegrees", STEP)
-            eccodes.codes_set(h, "jScansPositively", 0)
-            data = np.array([wind(lat, lon, hours)[index] for lat in reversed(lats) for lon in lons])
-            eccodes.codes_set(h, "bitsPerValue", 16)
-            eccodes.codes_set_values(h, data)
-            eccodes.codes_write(h, out)
-            eccodes.codes_release(h)
+    return 6 * 0.5144 - strength * dy / r, strength * dx / r
+
+
+routing_grib.write(sys.argv[1], 20260815, 0, field=wind, south=45.0, west=-7.0, rows=19, columns=27, step=0.25,
+                   hours=range(0, 73, 3))
 '''
-subprocess.run(["/usr/bin/python3", "-c", WRITE, grib], check=True)
+ROUTING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Routing")
+subprocess.run(["/usr/bin/python3", "-c", WRITE, grib, ROUTING], check=True)
 WORDS = ["route", "plan", "--from", "48.30,-4.85", "--to", "46.10,-1.45", "--depart", "2026-08-15T06:00Z",
          "--grib", grib, "--polar", polar, "--basemap", basemap, "--performance", "95", "--json"]
 

@@ -4,13 +4,13 @@ messages the decoder read from what the gateway wrote after each command (autopi
 autopilot_pilots.py)."""
 import json
 import os
-import socket
 import statistics
 import tempfile
 import time
 
 from autopilot_bus import PILOT, PilotBus
 from support import ROOT, Gateway, OutputReader, demo_input, free_port, wait_for
+from webclient import HTTP
 
 DEMO = os.path.join(ROOT, "Fixtures", "demo-voyage")
 API = "/signalk/v2/api/vessels/self/autopilots"
@@ -46,19 +46,8 @@ put_networks = ["127.0.0.1/32"]
         self.latencies = []
 
     def request(self, method, path, body=None, source="127.0.0.1"):
-        s = socket.create_connection(("127.0.0.1", self.web), timeout=5, source_address=(source, 0))
-        data = json.dumps(body).encode() if body is not None else b""
-        s.sendall(f"{method} {path} HTTP/1.1\r\nHost: boat\r\nConnection: close\r\n"
-                  f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        reply = b""
-        while True:
-            chunk = s.recv(65536)
-            if not chunk:
-                break
-            reply += chunk
-        s.close()
-        head, _, payload = reply.partition(b"\r\n\r\n")
-        status = int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
+        """One request from `source` (webclient's): the status and the body as JSON, or as text when it is not."""
+        status, _, payload = HTTP(self.web).request(method, path, body=body, source=source)
         try:
             return status, json.loads(payload)
         except ValueError:

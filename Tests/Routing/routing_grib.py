@@ -31,36 +31,40 @@ def wind(lat, lon, hours):
     return -speed * math.sin(radians), -speed * math.cos(radians)
 
 
-def write(path, date, hour, holes=False):
+def write(path, date, hour, holes=False, field=None, south=SOUTH, west=WEST, rows=ROWS, columns=COLUMNS, step=STEP,
+          hours=range(HOURS + 1)):
+    """10 m wind of `field(lat, lon, hours)` (this check's front and hole by default) on a regular grid from `south`,
+    `west`, north first as ECMWF writes it, at each of `hours` after the run."""
     import eccodes
     import numpy as np
 
-    lats = [SOUTH + STEP * r for r in range(ROWS)]
-    lons = [WEST + STEP * c for c in range(COLUMNS)]
+    field = field or wind
+    lats = [south + step * r for r in range(rows)]
+    lons = [west + step * c for c in range(columns)]
     with open(path, "wb") as out:
-        for hours in range(HOURS + 1):
+        for hour_on in hours:
             for index, short in ((0, "10u"), (1, "10v")):
                 h = eccodes.codes_grib_new_from_samples("regular_ll_sfc_grib2")
                 eccodes.codes_set(h, "shortName", short)
                 eccodes.codes_set(h, "dataDate", date)
                 eccodes.codes_set(h, "dataTime", hour * 100)
-                eccodes.codes_set(h, "step", hours)
-                eccodes.codes_set(h, "Ni", COLUMNS)
-                eccodes.codes_set(h, "Nj", ROWS)
+                eccodes.codes_set(h, "step", hour_on)
+                eccodes.codes_set(h, "Ni", columns)
+                eccodes.codes_set(h, "Nj", rows)
                 eccodes.codes_set(h, "latitudeOfFirstGridPointInDegrees", lats[-1])
                 eccodes.codes_set(h, "longitudeOfFirstGridPointInDegrees", lons[0])
                 eccodes.codes_set(h, "latitudeOfLastGridPointInDegrees", lats[0])
                 eccodes.codes_set(h, "longitudeOfLastGridPointInDegrees", lons[-1])
-                eccodes.codes_set(h, "iDirectionIncrementInDegrees", STEP)
-                eccodes.codes_set(h, "jDirectionIncrementInDegrees", STEP)
+                eccodes.codes_set(h, "iDirectionIncrementInDegrees", step)
+                eccodes.codes_set(h, "jDirectionIncrementInDegrees", step)
                 eccodes.codes_set(h, "jScansPositively", 0)
-                data = np.array([wind(lat, lon, hours)[index] for lat in reversed(lats) for lon in lons])
-                if holes and hours < 6:
+                data = np.array([field(lat, lon, hour_on)[index] for lat in reversed(lats) for lon in lons])
+                if holes and hour_on < 6:
                     eccodes.codes_set(h, "bitmapPresent", 1)
                     eccodes.codes_set(h, "missingValue", 9999)
                     for r in range(3):
                         for c in range(4):
-                            data[r * COLUMNS + c] = 9999
+                            data[r * columns + c] = 9999
                 eccodes.codes_set(h, "bitsPerValue", 16)
                 eccodes.codes_set_values(h, data)
                 eccodes.codes_write(h, out)
