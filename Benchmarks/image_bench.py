@@ -27,6 +27,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 from support import OutputReader, ais_class_b, sentence, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
+from image_routing import routing_phase  # noqa: E402
 
 image = sys.argv[1]
 seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 180
@@ -43,6 +44,10 @@ card.put("authorized_keys", public)
 card.put("telltale.toml", (card.get("telltale.toml") or b"").decode().replace(
     "/dev/serial0?baud=4800", BY_ID.format("TT0001") + "?baud=4800\"\n\n[[input]]\nname = \"ais\"\nurl = \"serial://"
     + BY_ID.format("TT0002") + "?baud=38400") + '\n[n2k]\nbus = "can://can0"\n')
+# The boat's polar on the boot partition, for the router.
+card.put("polar.csv", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "demo-voyage",
+                                        "polar.csv"), "rb").read())
+card.put("telltale.toml", 'polar = "/boot/firmware/polar.csv"\n' + card.get("telltale.toml").decode())
 
 
 def instruments(index):
@@ -131,6 +136,7 @@ if os.path.exists(SHARED):
     print(f"bus: the recorded EV-1 pilot {'heard' if heard else 'NOT heard'}; engaged and turned ten times: {codes}")
     label += ", the NMEA 2000 bus with a recorded bus and its pilot commanded"
 else:
+    token = None
     print("bus: ../shared/fixtures/n2k is absent: the bus is on but idle (skipped: the recorded pilot)")
 
 start = time.monotonic()
@@ -149,6 +155,7 @@ try:
 except (OSError, ValueError):
     vessels = []
 print(f"AIS: {len(vessels)} stations in the gateway's Signal K model")
+routing_phase(pi, output, request, token, work)
 processes = pi.out("ps -eo rss,comm --sort=-rss | head -n 6 | tr -s ' ' | tr '\\n' ';'")
 print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; processes by memory (RSS KiB): {processes}")
 print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))

@@ -9,6 +9,8 @@ weather folder (imported by its own ecCodes process), its polar and the base map
    and followed on, said in the log.
 3. The panel in chromium: the chart's Weather route tool, a tap for the destination, the isochrones and the route
    drawn, Follow.
+4. A routed beat sailed to its end by the route follower and the pilot on the bus, a simulated boat steered by it
+   (routing_board_sail.py).
 
     routing_board_check.py BINARY POLAR BASEMAP
 """
@@ -26,6 +28,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, Gateway, free_port, memory_kb, nmea_position, sentence, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
 from routing_board_panel import weather_route_tool  # noqa: E402
+from routing_board_sail import sail_routed_route  # noqa: E402
 
 binary, polar, basemap = sys.argv[1:4]
 check = Checks("routing-board-check")
@@ -197,4 +200,5 @@ check(again and said and (course.get("activeRoute") or {}).get("href") == now.ge
 weather_route_tool(check, http, web, work, GOAL)
 boat["stop"] = True
 gateway.stop()
+sail_routed_route(check, binary, polar, basemap, gribs, T0)
 check.finish()

@@ -27,6 +27,8 @@ def weather_route_tool(check, http, web, work, goal):
         wait_for(lambda: driver.execute_script("return !!(window.telltale && telltale.link.connected)"), 15)
         driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Chart'))")
         wait_for(lambda: driver.execute_script("return !!(window.telltaleChart && telltaleChart.map)"), 15)
+        # The chart's tools come once its layers are made (later on a loaded machine).
+        wait_for(lambda: driver.find_elements("id", "chart-weather-route"), 30, step=0.5)
         driver.find_element("id", "chart-weather-route").click()
         wait_for(lambda: driver.execute_script("return !!document.querySelector('.routing-panel')"), 10)
         driver.execute_script("telltaleChart.map.setView([47.52, -3.19], 11, {animate: false})")

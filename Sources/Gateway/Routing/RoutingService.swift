@@ -40,6 +40,8 @@ final class RoutingService: Service {
     /// The route kept for the last plan (its id in the Resources API), and the forecasts it was planned on.
     var routeID: String?
     var forecastUsed = ""
+    /// The forecasts the plan being made was given (``forecastSignature()`` when it started).
+    var forecastGiven = ""
     /// When the crew was last told the boat is behind the plan (said once a plan).
     var behindSaid = false
 
@@ -60,6 +62,17 @@ final class RoutingService: Service {
     var isRunning: Bool {
         if case .running = state { return true }
         return false
+    }
+
+    /// The forecast files the router is given, as a word that changes when one comes, goes or is replaced (their
+    /// names, times and sizes: the same files as the plan read, not the forecasts the weather service has loaded by
+    /// then, which may come a moment after an import has written the file).
+    func forecastSignature() -> String {
+        guard let weatherFolder else { return "" }
+        return WeatherLibrary.gridFiles(in: weatherFolder).map { name in
+            let stamp = POSIX.stamp(weatherFolder + "/" + name)
+            return "\(name)@\(stamp?.seconds ?? 0).\(stamp?.nanoseconds ?? 0)/\(stamp?.size ?? 0)"
+        }.joined(separator: ";")
     }
 
     /// Why a plan cannot be made here, or nil when it can.
@@ -91,6 +104,7 @@ final class RoutingService: Service {
             "--step", String(configuration.stepMinutes),
         ]
         for grid in WeatherLibrary.gridFiles(in: weatherFolder) { arguments += ["--grib", weatherFolder + "/" + grid] }
+        forecastGiven = forecastSignature()
         for file in tideFiles { arguments += ["--tide-file", file] }
         for file in POSIX.list(regions).filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted() {
             arguments += ["--avoid", regions + "/" + file]

@@ -23,7 +23,7 @@ extension Runtime {
             return
         }
         routing.routeID = id
-        routing.forecastUsed = forecastSignature()
+        routing.forecastUsed = routing.forecastGiven
         log.notice(
             "routing.kept", "routing: the route to \(RoutingService.place(job.to)) is kept (ETA \(eta))",
             [("route", id)])
@@ -65,11 +65,6 @@ extension Runtime {
         return out.text
     }
 
-    /// The forecasts on board, as a word that changes when one comes, goes or is replaced.
-    func forecastSignature() -> String {
-        (weather?.forecast.grids ?? []).map { $0.label + "@" + String($0.runTime) }.joined(separator: ";")
-    }
-
     /// Once a second: a route planned here and being followed is planned again from the boat when a new forecast
     /// has come, or when she is `[routing] behind_minutes` behind the plan.
     func keepRouting() {
@@ -78,7 +73,7 @@ extension Runtime {
             lastReport?.values.navigationLeg?.routeReference == id, let here = lastReport?.values.position?.point
         else { return }
         var reason: String?
-        if forecastSignature() != routing.forecastUsed {
+        if routing.forecastSignature() != routing.forecastUsed {
             reason = "a new forecast"
         } else if routing.configuration.behindMinutes > 0, let planned = Self.plannedTime(json, at: here),
             turn.unixTime - planned > routing.configuration.behindMinutes * 60
