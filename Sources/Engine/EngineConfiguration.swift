@@ -192,6 +192,9 @@ public struct WindSettings: Hashable, Sendable {
     public var mastHeight = 0.0
     /// With no speed through water, use speed over ground in the triangle (then say so).
     public var speedOverGroundFallback = false
+    /// The calibration learnt from sailing (`[calibration]`, `telltale calibrate sailing`): the wind angle's offset
+    /// and upwash, and the log's factor.
+    public var calibration = SailingCalibration()
 
     public init() {}
 }

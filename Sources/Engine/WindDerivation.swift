@@ -82,7 +82,8 @@ struct WindDerivation: Sendable {
         readings.ground = inputs.motionOverGround.select(at: now)?.value
         values.speedOverGround = Self.damp(readings.ground?.speed, &groundSpeed, at: now)
         values.courseOverGround = Self.damp(readings.ground?.course, &groundCourse, at: now).map(Angle.direction)
-        readings.speed = inputs.speedThroughWater.select(at: now)?.value
+        // The log's speed with the learnt factor (`[calibration]`): the measured value stays in the inputs.
+        readings.speed = inputs.speedThroughWater.select(at: now).map { configuration.wind.calibration.speed($0.value) }
         if readings.speed == nil && configuration.wind.speedOverGroundFallback, let overGround = readings.ground?.speed
         {
             readings.speed = overGround
@@ -108,6 +109,10 @@ struct WindDerivation: Sendable {
     ) -> (RelativeWind?, RelativeWind?) {
         if let raw = inputs.apparentWind.select(at: now)?.value {
             var wind = WindCorrections.sensorOffset(raw, offset: settings.sensorOffset)
+            // The learnt offset and upwash (`[calibration]`) on the measured angle, before heel and mast motion.
+            if !settings.calibration.isIdentity {
+                wind = RelativeWind(angle: settings.calibration.apparentAngle(wind.angle), speed: wind.speed)
+            }
             let attitude = readings.attitude
             if settings.mastMotion, settings.mastHeight > 0, let p = attitude?.rollRate, let q = attitude?.pitchRate {
                 wind = WindCorrections.mastMotion(wind, rollRate: p, pitchRate: q, mastHeight: settings.mastHeight)

@@ -5,8 +5,8 @@ import Platform
 /// `telltale calibrate`: what Telltale measures once on the boat and keeps in its state file.
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Calibrate the IMU on the boat; the result goes to the state file.",
-        subcommands: [CalibrateLevel.self])
+        abstract: "Calibrate the IMU on the boat (level), or the instruments from sailing (sailing).",
+        subcommands: [CalibrateLevel.self, CalibrateSailing.self])
 }
 
 struct CalibrateLevel: SpecCommand {
@@ -28,5 +28,27 @@ struct CalibrateLevel: SpecCommand {
 
     func run(_ options: CalibrateOptions) throws(CommandError) {
         Console.out(try IMUCommands.calibrateLevel(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
+    }
+}
+
+struct CalibrateSailing: SpecCommand {
+    static let configuration = CommandConfiguration(CalibrateSailingOptions.spec, name: "sailing")
+
+    @Option(name: .customLong("output"), help: help("output")) var output: String?
+    @Option(name: .customLong("judge"), help: help("judge")) var judge: String?
+    @Flag(name: .customLong("json"), help: help("json")) var json = false
+    @Argument(help: argumentHelp(0)) var logs: [String] = []
+
+    var options: CalibrateSailingOptions {
+        var options = CalibrateSailingOptions()
+        options.logs = logs
+        options.output = output
+        options.json = json
+        options.judge = judge
+        return options
+    }
+
+    func run(_ options: CalibrateSailingOptions) throws(CommandError) {
+        Console.out(try CalibrationCommand.run(options))
     }
 }

@@ -14,6 +14,7 @@ struct Replay: SpecCommand {
     @Option(name: .customLong("route"), help: help("route")) var route: String?
     @Option(name: .customLong("imu"), help: help("imu")) var imu: String?
     @Option(name: .customLong("config"), help: help("config")) var config: String?
+    @Option(name: .customLong("calibration"), help: help("calibration")) var calibration: String?
     @Option(name: .customLong("signalk"), help: help("signalk")) var signalK: String?
     @Option(name: .customLong("race-start"), help: help("race-start")) var raceStart: Double?
     @Option(name: .customLong("anchor-drop"), help: help("anchor-drop")) var anchorDrop: Double?
@@ -34,6 +35,7 @@ struct Replay: SpecCommand {
         options.route = route
         options.imu = imu
         options.config = config
+        options.calibration = calibration
         options.signalK = signalK
         options.raceStart = raceStart
         options.anchorDrop = anchorDrop

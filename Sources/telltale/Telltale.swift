@@ -19,6 +19,7 @@ struct Telltale: ParsableCommand {
     static let table: [(command: any SpecCommand.Type, group: (any ParsableCommand.Type)?)] = [
         (Run.self, nil), (CheckConfig.self, nil), (Replay.self, nil), (Record.self, nil), (Simulate.self, nil),
         (Inspect.self, nil), (N2K.self, nil), (Ports.self, nil), (CalibrateLevel.self, Calibrate.self),
+        (CalibrateSailing.self, Calibrate.self),
         (IMUCommand.self, nil),
         (Race.self, nil), (RouteAction.self, RouteGroup.self), (PlanRoute.self, RouteGroup.self), (Anchor.self, nil),
         (Alarm.self, nil), (Access.self, nil),

@@ -50,6 +50,11 @@ public enum ReplayCommand {
                 throw CommandError("\(config): \(error)")
             }
         }
+        if let file = options.calibration {
+            do { configuration.wind.calibration = try CalibrationFile.load(file) } catch {
+                throw CommandError("--calibration \(file): \(error)", status: 66)
+            }
+        }
         // Nothing a replay prints can come back into it.
         configuration.echoWindow = 0
         if !options.kinds.isEmpty { configuration.kinds = Set(options.kinds.compactMap(ComputedKind.named)) }

@@ -62,6 +62,10 @@ extension ConfigurationFile.Reader {
         ("tides", { r, root, c, base throws(ConfigurationFile.Error) in try r.tides(root, &c, base: base) }),
         ("routing", { r, root, c, _ throws(ConfigurationFile.Error) in try r.routing(root, &c) }),
         (
+            "calibration",
+            { r, root, c, base throws(ConfigurationFile.Error) in try r.calibration(root, &c, base: base) }
+        ),
+        (
             "web",
             { r, root, c, base throws(ConfigurationFile.Error) in
                 try r.table(root, "web") { t throws(ConfigurationFile.Error) in c.web = try r.web(t, base: base) }

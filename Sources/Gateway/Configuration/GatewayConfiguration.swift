@@ -102,6 +102,8 @@ public struct GatewayConfiguration: Sendable {
     public var weather = WeatherConfiguration()
     /// `[tides]`: the harmonics files and the stations that speak for the boat.
     public var tides = TideConfiguration()
+    /// The calibration learnt from sailing (`[calibration] file`), applied as `engine.wind.calibration`.
+    public var calibrationFile: String?
     /// `[routing]`: the weather router on board.
     public var routing = RoutingConfiguration()
     /// The polar file's path (top-level `polar`), for the router's own process; nil without one.

@@ -13,6 +13,8 @@ public struct ReplayOptions: CommandOptions {
     public var route: String?
     public var imu: String?
     public var config: String?
+    /// A calibration learnt from sailing (`telltale calibrate sailing --output`), over the configuration's.
+    public var calibration: String?
     public var lineRate = 10.0
     public var tickRate = 10.0
     /// Computed kinds by name; empty: the standard set.
@@ -56,6 +58,10 @@ public struct ReplayOptions: CommandOptions {
                     + "get the replay (at --speed, or 1000x with --fast) instead of standard output.",
                 example: "boat.toml"),
             .option(
+                "calibration", "FILE",
+                "A calibration learnt from sailing (telltale calibrate sailing --output), applied to the wind and the log.",
+                example: "calibration.toml"),
+            .option(
                 "signalk", "FILE", "Write the replay's Signal K delta stream to this file, one delta a line.",
                 example: "deltas.jsonl"),
             .option(
@@ -93,6 +99,7 @@ public struct ReplayOptions: CommandOptions {
         case "route": route = text
         case "imu": imu = text
         case "config": config = text
+        case "calibration": calibration = text
         case "signalk": signalK = text
         case "race-start": raceStart = try CommandParser.number(flag, value)
         case "anchor-drop": anchorDrop = try CommandParser.number(flag, value)

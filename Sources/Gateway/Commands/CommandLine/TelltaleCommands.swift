@@ -47,11 +47,21 @@ public enum TelltaleCommands {
             Console.out(try PortsCommand.run())
         },
         TelltaleCommand(spec: CalibrateOptions.spec) { words throws(CommandError) in
+            // `calibrate sailing` is the learner (its own row, after this one).
+            if words.first == "sailing" {
+                Console.out(try CalibrationCommand.run(CommandParser.parse(words.dropFirst())))
+                return
+            }
             guard words.first == "level" else {
-                throw CommandError("say calibrate level\nusage: " + CalibrateOptions.spec.usage, status: 64)
+                throw CommandError(
+                    "say calibrate level or calibrate sailing\nusage: " + CalibrateOptions.spec.usage + "\n       "
+                        + CalibrateSailingOptions.spec.usage, status: 64)
             }
             let options: CalibrateOptions = try CommandParser.parse(words.dropFirst())
             Console.out(try IMUCommands.calibrateLevel(options) { Console.error("telltale: " + $0 + "\n") } + "\n")
+        },
+        TelltaleCommand(spec: CalibrateSailingOptions.spec) { words throws(CommandError) in
+            Console.out(try CalibrationCommand.run(CommandParser.parse(words.dropFirst())))
         },
         TelltaleCommand(spec: IMUOptions.spec) { words throws(CommandError) in
             let options: IMUOptions = try CommandParser.parse(words)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Calibration figures (#50) on the real logs of the yacht Irene (../shared/fixtures/calibration): learnt on the days
+# before, judged on the days held out (the Classique Rothschild, 27 to 29 June 2014): the tack and gybe bias and the
+# median true wind direction jump, uncalibrated and calibrated; the time to learn from every day (x86, and arm64 under
+# qemu-user when `make pi` has built it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+F=../shared/fixtures/calibration
+[ -d "$F" ] || { echo "calibration: $F is absent"; exit 0; }
+BIN=.build/release/telltale
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+LEARN=("$F"/irene-2013-*.txt "$F"/irene-2014-06-1*.txt "$F"/irene-2014-06-2[05].txt)
+HELD=("$F"/irene-2014-06-2[789]*.txt)
+echo "== learnt on ${#LEARN[@]} logs (Flensburg 2013, Lake Geneva 11 to 25 June 2014)"
+"$BIN" calibrate sailing "${LEARN[@]}" --output "$WORK/calibration.toml"
+echo "== judged on ${#HELD[@]} logs held out (27 to 29 June 2014)"
+"$BIN" calibrate sailing "${HELD[@]}" --judge "$WORK/calibration.toml" | grep -E "tacks:|gybes:|calibration:"
+ALL=("$F"/irene-*.txt)
+start=$(date +%s.%N)
+"$BIN" calibrate sailing "${ALL[@]}" > /dev/null
+echo "time to learn from every log (x86): $(echo "$(date +%s.%N) - $start" | bc) s"
+if [ -x .build-pi/arm64/telltale ]; then
+    start=$(date +%s.%N)
+    qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH="$PWD/.build-pi/arm64/sysroot/usr/lib/aarch64-linux-gnu" \
+        .build-pi/arm64/telltale calibrate sailing "${ALL[@]}" > /dev/null
+    echo "time to learn from every log (arm64 under qemu-user): $(echo "$(date +%s.%N) - $start" | bc) s"
+fi

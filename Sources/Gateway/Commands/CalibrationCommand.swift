@@ -1,0 +1,150 @@
+import Engine
+import Marine
+import NMEA
+import Platform
+import SignalK
+
+/// `telltale calibrate sailing`: recorded logs into seconds of sailing (``SailingSampler``), the learner's report
+/// (``CalibrationLearner``) said in words or JSON, the sure values written for `[calibration] file`.
+public enum CalibrationCommand {
+    public static func run(_ options: CalibrateSailingOptions) throws(CommandError) -> String {
+        guard !options.logs.isEmpty else { throw CommandError("calibrate sailing: name at least one LOG", status: 64) }
+        let samples = try samples(options.logs)
+        if let judge = options.judge {
+            let calibration: SailingCalibration
+            do { calibration = try CalibrationFile.load(judge) } catch {
+                throw CommandError("calibrate sailing: \(error)", status: 66)
+            }
+            var report = CalibrationReport(
+                samples: samples.count, manoeuvres: ManoeuvreFinder().manoeuvres(in: samples), faults: [])
+            report.calibration = calibration
+            return options.json
+                ? CalibrationReportJSON.text(report, samples) + "\n"
+                : CalibrationReportWords.text(report, samples, written: nil)
+        }
+        let report = CalibrationLearner().learn(samples)
+        if let output = options.output {
+            let sources = options.logs.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")
+            do { try POSIX.writeFileAtomically(output, CalibrationFile.text(report, from: sources)) } catch {
+                throw CommandError("calibrate sailing: cannot write \(output): \(error)", status: 73)
+            }
+        }
+        if options.json { return CalibrationReportJSON.text(report, samples) + "\n" }
+        let words = CalibrationReportWords.text(report, samples, written: options.output)
+        if !report.faults.isEmpty { throw CommandError(words, status: 65) }
+        return words
+    }
+
+    /// Every log's sailing, one sample a second, in time order (the logs merged).
+    public static func samples(_ logs: [String]) throws(CommandError) -> [SailingSample] {
+        var all: [SailingSample] = []
+        for log in logs {
+            var sampler = SailingSampler()
+            let bytes: [UInt8]
+            do { bytes = try POSIX.readFile(log, limit: 1 << 30) } catch {
+                throw CommandError("calibrate sailing: cannot read \(log): \(error)", status: 66)
+            }
+            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+                var text = String(decoding: line, as: UTF8.self)
+                if text.hasSuffix("\r") { text.removeLast() }
+                guard let start = text.firstIndex(where: { $0 == "$" || $0 == "!" }),
+                    let sentence = try? Sentence(parsing: String(text[start...])),
+                    let message = try? Message(sentence)
+                else { continue }
+                sampler.take(message)
+            }
+            all += sampler.samples
+        }
+        return all.sorted { $0.time < $1.time }
+    }
+}
+
+/// The report in words: each value, how sure, from what; the tack bias with and without the calibration.
+enum CalibrationReportWords {
+    static func text(_ report: CalibrationReport, _ samples: [SailingSample], written: String?) -> String {
+        let tacks = report.manoeuvres.filter { $0.kind == .tack }
+        let gybes = report.manoeuvres.filter { $0.kind == .gybe }
+        var lines = [
+            "calibration: \(report.samples) s of sailing, \(tacks.count) tacks and \(gybes.count) gybes with steady "
+                + "sailing either side"
+        ]
+        for fault in report.faults { lines.append("sensor fault: \(fault): nothing learnt") }
+        for (name, learnt, unit, decimals) in [
+            ("awa_offset", report.awaOffset, "°", 2), ("upwash_upwind", report.upwashUpwind, "°", 2),
+            ("upwash_downwind", report.upwashDownwind, "°", 2), ("speed_factor", report.speedFactor, "", 4),
+        ] {
+            let spread =
+                learnt.uncertainty.isFinite ? " ± " + FixedDecimal.text(learnt.uncertainty, decimals: decimals) : ""
+            lines.append(
+                "  \(name): \(FixedDecimal.text(learnt.value, decimals: decimals))\(unit)\(spread) from \(learnt.count): "
+                    + learnt.words)
+        }
+        for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
+            let raw = CalibrationReport.bias(samples, set, SailingCalibration())
+            let calibrated = CalibrationReport.bias(samples, set, report.calibration)
+            lines.append(
+                "  \(label): bias \(FixedDecimal.text(raw.bias, decimals: 1))° uncalibrated, "
+                    + "\(FixedDecimal.text(calibrated.bias, decimals: 1))° calibrated; median jump "
+                    + "\(FixedDecimal.text(raw.size, decimals: 1))° and \(FixedDecimal.text(calibrated.size, decimals: 1))°"
+            )
+        }
+        if report.calibration.isIdentity && report.faults.isEmpty {
+            lines.append("not enough data: no value is sure yet (sail more tacks and gybes, steady either side)")
+        }
+        if let written { lines.append("written: \(written)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `speed_factor` (each `value`,
+/// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
+/// direction before and after, without and with the calibration.
+enum CalibrationReportJSON {
+    static func text(_ report: CalibrationReport, _ samples: [SailingSample]) -> String {
+        var out = JSONWriter()
+        out.beginObject()
+        out.value("samples", report.samples)
+        for (name, learnt) in [
+            ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
+            ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),
+        ] {
+            out.beginObject(name)
+            out.value("value", learnt.value)
+            out.value("uncertainty", learnt.uncertainty.isFinite ? learnt.uncertainty : nil)
+            out.value("count", learnt.count)
+            out.value("status", learnt.words)
+            out.value("applied", learnt.isSure)
+            out.endObject()
+        }
+        for (label, kind) in [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)] {
+            let set = report.manoeuvres.filter { $0.kind == kind }
+            let raw = CalibrationReport.bias(samples, set, SailingCalibration())
+            let calibrated = CalibrationReport.bias(samples, set, report.calibration)
+            out.beginObject(label)
+            out.value("count", set.count)
+            out.value("bias_uncalibrated", raw.bias.isFinite ? raw.bias : nil)
+            out.value("bias_calibrated", calibrated.bias.isFinite ? calibrated.bias : nil)
+            out.value("median_jump_uncalibrated", raw.size.isFinite ? raw.size : nil)
+            out.value("median_jump_calibrated", calibrated.size.isFinite ? calibrated.size : nil)
+            out.endObject()
+        }
+        out.beginArray("faults")
+        for fault in report.faults { out.value(nil, fault) }
+        out.endArray()
+        out.beginArray("manoeuvres")
+        for m in report.manoeuvres {
+            out.beginObject()
+            out.value("time", SignalKTime.text(unixTime: m.time))
+            out.value("kind", m.kind.rawValue)
+            out.value("from", m.sideBefore > 0 ? "starboard" : "port")
+            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
+                out.value("twd_before" + suffix, WindowMeans(samples, m.before, calibration).trueDirection)
+                out.value("twd_after" + suffix, WindowMeans(samples, m.after, calibration).trueDirection)
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
+        return out.text
+    }
+}

@@ -1,0 +1,57 @@
+import Marine
+import Platform
+
+/// The calibration learnt from sailing, as `telltale calibrate sailing --output` writes it and `[calibration] file`
+/// names it: a small TOML file, the values in `[sailing]` (awa_offset and the upwash in degrees added, speed_factor
+/// multiplying boat speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
+/// refused, not applied.
+public enum CalibrationFile {
+    public static func load(_ path: String) throws(ConfigurationFile.Error) -> SailingCalibration {
+        let bytes: [UInt8]
+        do { bytes = try POSIX.readFile(path, limit: 1 << 16) } catch {
+            throw ConfigurationFile.Error(line: nil, key: path, message: "\(error)")
+        }
+        let table: TOMLTable
+        do { table = try TOMLReader.parse(String(decoding: bytes, as: UTF8.self)) } catch {
+            throw ConfigurationFile.Error(line: error.line, key: path, message: error.message)
+        }
+        guard let sailing = table["sailing"]?.table else {
+            throw ConfigurationFile.Error(line: nil, key: path, message: "has no [sailing] table")
+        }
+        func value(_ key: String, _ bounds: ClosedRange<Double>, _ identity: Double) throws(ConfigurationFile.Error)
+            -> Double
+        {
+            guard let entry = sailing[key] else { return identity }
+            guard let number = entry.double, bounds.contains(number) else {
+                throw ConfigurationFile.Error(
+                    line: nil, key: path + " [sailing] " + key,
+                    message: "must be a number in \(bounds.lowerBound)...\(bounds.upperBound)")
+            }
+            return number
+        }
+        return SailingCalibration(
+            awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
+            upwashDownwind: try value("upwash_downwind", -10...10, 0),
+            speedFactor: try value("speed_factor", 0.7...1.4, 1))
+    }
+
+    /// The file for a report: the sure values (the others as comments, not applied).
+    public static func text(_ report: CalibrationReport, from sources: String) -> String {
+        var lines = [
+            "# Telltale's calibration, learnt from sailing by `telltale calibrate sailing` (docs/calibration.md)",
+            "# from \(sources): \(report.samples) s of sailing, \(report.manoeuvres.count) manoeuvres.",
+            "", "[sailing]",
+        ]
+        for (key, learnt, decimals) in [
+            ("awa_offset", report.awaOffset, 2), ("upwash_upwind", report.upwashUpwind, 2),
+            ("upwash_downwind", report.upwashDownwind, 2), ("speed_factor", report.speedFactor, 4),
+        ] {
+            let note =
+                "± \(FixedDecimal.text(learnt.uncertainty.isFinite ? learnt.uncertainty : 0, decimals: decimals))"
+                + " from \(learnt.count), \(learnt.words)"
+            let line = "\(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))"
+            lines.append(learnt.isSure ? line + "  # " + note : "# " + line + "  (" + note + ": not applied)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

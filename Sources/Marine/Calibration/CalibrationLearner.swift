@@ -1,0 +1,152 @@
+/// Learns the instruments' calibration from ordinary sailing, from the invariants of a manoeuvre (docs/calibration.md):
+///
+/// - **Wind angle offset** (a masthead unit off the centreline): close-hauled, a boat points as high on one tack as
+///   on the other, so the apparent wind angles just before and just after a tack are the same size; a unit turned by
+///   e reads both e more to one side. Each tack gives `-(AWA before + AWA after) / 2`; the median is the offset.
+/// - **Upwash** (upwind, from tacks; downwind, from gybes): the true wind direction is the same just before and just
+///   after the manoeuvre. An angle read too wide on both tacks lifts the direction on one tack and heads it on the
+///   other; signed by the side the boat came from, the jump is the same for every tack, while the wind's own shifts
+///   cancel out of its median. The upwash added to the angle's size that brings the median signed jump to zero.
+/// - **Speed factor** (the log): the current does not change across a manoeuvre. With ground velocity G and water
+///   velocity W (heading, speed through water), `G - k W` is the same before and after, so `ΔG = k ΔW`; each
+///   manoeuvre gives `k = ΔG·ΔW / |ΔW|²`, the median is the factor.
+///
+/// Each value comes with its standard error and the manoeuvres behind it; one outside its bounds is a sensor fault,
+/// said and not applied. Learning is pure: the samples in, a report out.
+public struct CalibrationLearner: Sendable {
+    public var finder = ManoeuvreFinder()
+    /// Fewest manoeuvres for a value.
+    public var minimumCount = 5
+    /// Sure when the standard error is within these (degrees; the factor's fraction).
+    public var sureAngle = 1.0
+    public var sureFactor = 0.015
+    /// Bounds beyond which a value is a broken sensor.
+    public var offsetBound = 10.0
+    public var upwashBound = 10.0
+    public var factorBounds = 0.7...1.4
+
+    public init() {}
+
+    public func learn(_ samples: [SailingSample]) -> CalibrationReport {
+        let faults = SensorCheck.faults(samples)
+        let manoeuvres = finder.manoeuvres(in: samples)
+        let tacks = manoeuvres.filter { $0.kind == .tack }
+        let gybes = manoeuvres.filter { $0.kind == .gybe }
+        var report = CalibrationReport(samples: samples.count, manoeuvres: manoeuvres, faults: faults)
+        guard faults.isEmpty else {
+            let fault = LearntValue.Status.sensorFault(faults.joined(separator: "; "))
+            report.awaOffset = LearntValue(value: 0, uncertainty: .infinity, count: 0, status: fault)
+            report.upwashUpwind = report.awaOffset
+            report.upwashDownwind = report.awaOffset
+            report.speedFactor = LearntValue(value: 1, uncertainty: .infinity, count: 0, status: fault)
+            return report
+        }
+        // The log first (it needs no wind), then the offset, then the upwash on top of both: a log reading low
+        // narrows the true wind angle on both tacks as an upwash does, so the upwash is learnt with the log corrected.
+        var calibration = SailingCalibration()
+        report.speedFactor = speedFactor(samples, manoeuvres)
+        if report.speedFactor.isSure { calibration.speedFactor = report.speedFactor.value }
+        report.awaOffset = offset(samples, tacks)
+        if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
+        report.upwashUpwind = upwash(samples, tacks, calibration, upwind: true)
+        if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
+        report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
+        if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
+        report.calibration = calibration
+        return report
+    }
+
+    func offset(_ samples: [SailingSample], _ tacks: [Manoeuvre]) -> LearntValue {
+        guard tacks.count >= minimumCount else { return .none(0, count: tacks.count) }
+        let identity = SailingCalibration()
+        let each = tacks.map { tack in
+            -(WindowMeans(samples, tack.before, identity).apparentAngle
+                + WindowMeans(samples, tack.after, identity).apparentAngle) / 2
+        }
+        return judged(
+            RobustStatistics.median(each), RobustStatistics.medianError(each), count: each.count, sure: sureAngle,
+            bound: offsetBound, fault: "the wind angle is off the centreline by")
+    }
+
+    /// The upwash that brings the median signed jump of `manoeuvres` to zero, by bisection (the jump falls as the
+    /// upwash grows), on top of `calibration`.
+    func upwash(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration, upwind: Bool)
+        -> LearntValue
+    {
+        guard manoeuvres.count >= minimumCount else { return .none(0, count: manoeuvres.count) }
+        func with(_ u: Double) -> SailingCalibration {
+            var c = calibration
+            if upwind { c.upwashUpwind = u } else { c.upwashDownwind = u }
+            return c
+        }
+        func bias(_ u: Double) -> Double {
+            RobustStatistics.median(CalibrationReport.signedJumps(samples, manoeuvres, with(u)))
+        }
+        let limit = 2 * upwashBound
+        var low = -limit
+        var high = limit
+        var atLow = bias(low)
+        guard (atLow > 0) != (bias(high) > 0) else {
+            return LearntValue(
+                value: atLow > 0 ? high : low, uncertainty: .infinity, count: manoeuvres.count,
+                status: .sensorFault(
+                    "no upwash within ±\(Int(limit))° makes the true wind hold across the "
+                        + (upwind ? "tacks" : "gybes")))
+        }
+        for _ in 0..<30 {
+            let mid = (low + high) / 2
+            let atMid = bias(mid)
+            if (atMid > 0) == (atLow > 0) {
+                low = mid
+                atLow = atMid
+            } else {
+                high = mid
+            }
+        }
+        let value = (low + high) / 2
+        // The error of the median jump, turned into degrees of upwash by the jump's slope there.
+        let jumps = CalibrationReport.signedJumps(samples, manoeuvres, with(value))
+        let slope = abs(bias(value + 1) - bias(value - 1)) / 2
+        let error = slope > 0.1 ? RobustStatistics.medianError(jumps) / slope : .infinity
+        return judged(
+            value, error, count: manoeuvres.count, sure: sureAngle, bound: upwashBound,
+            fault: upwind ? "the upwind wind angle is wrong by" : "the downwind wind angle is wrong by")
+    }
+
+    func speedFactor(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre]) -> LearntValue {
+        let identity = SailingCalibration()
+        var each: [Double] = []
+        for manoeuvre in manoeuvres {
+            let before = WindowMeans(samples, manoeuvre.before, identity)
+            let after = WindowMeans(samples, manoeuvre.after, identity)
+            guard let g0 = before.ground, let g1 = after.ground else { continue }
+            let dw = after.water - before.water
+            let dg = g1 - g0
+            let length = dw.x * dw.x + dw.y * dw.y
+            guard length >= 4 else { continue }  // turned through at least 2 kn of water velocity
+            each.append((dg.x * dw.x + dg.y * dw.y) / length)
+        }
+        guard each.count >= minimumCount else { return .none(1, count: each.count) }
+        let value = RobustStatistics.median(each)
+        let error = RobustStatistics.medianError(each)
+        guard factorBounds.contains(value) else {
+            return LearntValue(
+                value: value, uncertainty: error, count: each.count,
+                status: .sensorFault(
+                    "the log reads \(Int(((1 / value - 1) * 100).rounded())) % off: a fouled or broken paddle wheel"))
+        }
+        return LearntValue(
+            value: value, uncertainty: error, count: each.count, status: error <= sureFactor ? .sure : .unsure)
+    }
+
+    func judged(_ value: Double, _ error: Double, count: Int, sure: Double, bound: Double, fault: String)
+        -> LearntValue
+    {
+        guard abs(value) <= bound else {
+            return LearntValue(
+                value: value, uncertainty: error, count: count,
+                status: .sensorFault("\(fault) \(Int(value.rounded()))°: a broken or misaligned sensor, not applied"))
+        }
+        return LearntValue(value: value, uncertainty: error, count: count, status: error <= sure ? .sure : .unsure)
+    }
+}

@@ -1,0 +1,44 @@
+/// What the calibration learner found in a stretch of sailing (``CalibrationLearner``).
+public struct CalibrationReport: Sendable {
+    public var samples: Int
+    public var manoeuvres: [Manoeuvre]
+    /// Sensor faults that stopped the learning ("the wind angle is stuck at 45°").
+    public var faults: [String]
+    public var awaOffset = LearntValue.none(0, count: 0)
+    public var upwashUpwind = LearntValue.none(0, count: 0)
+    public var upwashDownwind = LearntValue.none(0, count: 0)
+    public var speedFactor = LearntValue.none(1, count: 0)
+    /// The sure values together, the others left at no correction.
+    public var calibration = SailingCalibration()
+
+    public init(samples: Int, manoeuvres: [Manoeuvre], faults: [String]) {
+        self.samples = samples
+        self.manoeuvres = manoeuvres
+        self.faults = faults
+    }
+
+    /// Each manoeuvre's change of true wind direction (after minus before, degrees), signed by the side the boat
+    /// came from: an angle read too wide makes it the same for every tack, the wind's own shifts do not.
+    public static func signedJumps(
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration
+    ) -> [Double] {
+        manoeuvres.map { m in
+            m.sideBefore * jump(samples, m, calibration)
+        }
+    }
+
+    /// The change of true wind direction across a manoeuvre (after minus before, degrees).
+    public static func jump(_ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration) -> Double {
+        Angle.difference(
+            from: WindowMeans(samples, m.before, calibration).trueDirection,
+            to: WindowMeans(samples, m.after, calibration).trueDirection)
+    }
+
+    /// The tack bias (the median signed jump across tacks, or gybes) and the median size of the jumps, degrees.
+    public static func bias(
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration
+    ) -> (bias: Double, size: Double) {
+        let jumps = signedJumps(samples, manoeuvres, calibration)
+        return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }))
+    }
+}

@@ -1,0 +1,62 @@
+/// One value the calibration learner found, how sure it is, and what it rests on.
+public struct LearntValue: Hashable, Sendable {
+    public enum Status: Hashable, Sendable {
+        /// Learnt, its uncertainty within the bound: it may be applied.
+        case sure
+        /// Learnt, but from too little or too scattered data to apply yet.
+        case unsure
+        /// Not enough manoeuvres (or fixes) to say anything.
+        case notEnoughData
+        /// A value no working sensor gives: said, never applied.
+        case sensorFault(String)
+    }
+
+    public var value: Double
+    /// One standard error, in the value's unit.
+    public var uncertainty: Double
+    /// The manoeuvres it was learnt from.
+    public var count: Int
+    public var status: Status
+
+    public init(value: Double, uncertainty: Double, count: Int, status: Status) {
+        self.value = value
+        self.uncertainty = uncertainty
+        self.count = count
+        self.status = status
+    }
+
+    public static func none(_ identity: Double, count: Int) -> LearntValue {
+        LearntValue(value: identity, uncertainty: .infinity, count: count, status: .notEnoughData)
+    }
+
+    public var isSure: Bool { status == .sure }
+
+    /// The status as a word (`sure`, `unsure`, `not enough data`, `sensor fault: ...`).
+    public var words: String {
+        switch status {
+        case .sure: "sure"
+        case .unsure: "unsure"
+        case .notEnoughData: "not enough data"
+        case .sensorFault(let why): "sensor fault: " + why
+        }
+    }
+}
+
+/// Robust statistics of a handful of values.
+public enum RobustStatistics {
+    public static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// The standard error of the median, from the median absolute deviation (1.4826 MAD estimates sigma for normal
+    /// data; the median's error is 1.2533 sigma over root n).
+    public static func medianError(_ values: [Double]) -> Double {
+        guard values.count > 1 else { return .infinity }
+        let m = median(values)
+        let mad = median(values.map { abs($0 - m) })
+        return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
+    }
+}

@@ -1,0 +1,68 @@
+/// A tack or a gybe found in sailing samples, with the steady sailing just before and just after it: the two
+/// windows whose true wind direction should be the same (``ManoeuvreFinder``).
+public struct Manoeuvre: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case tack, gybe
+    }
+
+    public var kind: Kind
+    /// When the true wind angle changed sides (the sample's time).
+    public var time: Double
+    /// +1 when the boat was on starboard tack before it (the wind on her starboard side), -1 on port.
+    public var sideBefore: Double
+    /// Sample indices of the steady windows, `before.upperBound <= after.lowerBound`.
+    public var before: Range<Int>
+    public var after: Range<Int>
+
+    public init(kind: Kind, time: Double, sideBefore: Double, before: Range<Int>, after: Range<Int>) {
+        self.kind = kind
+        self.time = time
+        self.sideBefore = sideBefore
+        self.before = before
+        self.after = after
+    }
+}
+
+/// The means of a window of samples under a calibration.
+public struct WindowMeans: Hashable, Sendable {
+    /// True wind direction (circular mean), true wind angle and apparent angle (signed means), degrees.
+    public var trueDirection: Double
+    public var trueAngle: Double
+    public var apparentAngle: Double
+    public var trueSpeed: Double
+    /// Velocities in the earth frame (x north, y east), knots: over ground (nil without fixes) and through water (with
+    /// the calibration's speed factor).
+    public var ground: PlaneVector?
+    public var water: PlaneVector
+
+    /// The window `range` of `samples` under `calibration`.
+    public init(_ samples: [SailingSample], _ range: Range<Int>, _ calibration: SailingCalibration) {
+        var direction = PlaneVector(x: 0, y: 0)
+        var water = PlaneVector(x: 0, y: 0)
+        var ground = PlaneVector(x: 0, y: 0)
+        var fixes = 0
+        var angle = 0.0
+        var apparent = 0.0
+        var speed = 0.0
+        for sample in samples[range] {
+            let wind = calibration.trueWind(sample)
+            direction = direction + PlaneVector(magnitude: 1, angle: sample.heading + wind.angle)
+            angle += wind.angle
+            speed += wind.speed
+            apparent += calibration.apparentAngle(sample.awa)
+            water = water + PlaneVector(magnitude: calibration.speed(sample.stw), angle: sample.heading)
+            if let cog = sample.cog, let sog = sample.sog {
+                ground = ground + PlaneVector(magnitude: sog, angle: cog)
+                fixes += 1
+            }
+        }
+        let n = Double(max(range.count, 1))
+        trueDirection = Angle.direction(direction.angle)
+        trueAngle = angle / n
+        trueSpeed = speed / n
+        apparentAngle = apparent / n
+        self.water = PlaneVector(x: water.x / n, y: water.y / n)
+        self.ground =
+            fixes * 2 >= range.count ? PlaneVector(x: ground.x / Double(fixes), y: ground.y / Double(fixes)) : nil
+    }
+}

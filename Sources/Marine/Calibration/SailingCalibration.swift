@@ -1,0 +1,45 @@
+/// The instruments' corrections learnt from sailing (``CalibrationLearner``), applied before the wind triangle:
+///
+/// - `awaOffset`: degrees added to every apparent wind angle (a masthead unit turned off the centreline);
+/// - `upwashUpwind`, `upwashDownwind`: degrees added to the *size* of the apparent wind angle, its sign kept (the
+///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
+///   fading to none at 90° and 100°;
+/// - `speedFactor`: multiplies the log's speed through water.
+///
+/// The identity calibration changes nothing.
+public struct SailingCalibration: Hashable, Sendable {
+    public var awaOffset = 0.0
+    public var upwashUpwind = 0.0
+    public var upwashDownwind = 0.0
+    public var speedFactor = 1.0
+
+    public init(awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1) {
+        self.awaOffset = awaOffset
+        self.upwashUpwind = upwashUpwind
+        self.upwashDownwind = upwashDownwind
+        self.speedFactor = speedFactor
+    }
+
+    public var isIdentity: Bool { self == SailingCalibration() }
+
+    /// The apparent wind angle corrected: the offset, then the upwash for the point of sail it then says.
+    public func apparentAngle(_ measured: Double) -> Double {
+        let turned = Angle.relative(measured + awaOffset)
+        let size = abs(turned)
+        let up = size <= 40 ? 1 : size >= 90 ? 0 : (90 - size) / 50
+        let down = size >= 140 ? 1 : size <= 100 ? 0 : (size - 100) / 40
+        let added = upwashUpwind * up + upwashDownwind * down
+        let corrected = min(max(size + added, 0), 180)
+        return turned < 0 ? -corrected : corrected
+    }
+
+    /// The speed through water corrected.
+    public func speed(_ measured: Double) -> Double { measured * speedFactor }
+
+    /// True wind over water (angle signed, speed in the apparent wind's unit) from a sample, corrected.
+    public func trueWind(_ sample: SailingSample) -> RelativeWind {
+        WindTriangle.trueWind(
+            apparent: RelativeWind(angle: apparentAngle(sample.awa), speed: sample.aws),
+            speedThroughWater: speed(sample.stw))
+    }
+}

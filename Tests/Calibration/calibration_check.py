@@ -1,0 +1,152 @@
+"""Calibration from sailing (#50) on the real logs of the yacht Irene (../shared/fixtures/calibration, anemomind's):
+
+1. `telltale calibrate sailing` on six days of Lake Geneva 2014: the values it is sure of written for
+   `[calibration] file`, each with its uncertainty and the manoeuvres behind it (--json).
+2. Injected errors, written into the same logs by PyPI's pynmea2 (an independent NMEA library): every apparent wind
+   angle turned by +5° (MWV R and VWR alike), boat speed (VHW) scaled by 1.08. The learnt offset moves by -5 ± 1°,
+   the speed factor by 1/1.08 ± 1.5 %; the calibrated replay of each altered log gives the true wind of the calibrated
+   original (MWV T, within 1.5° at the median second).
+3. Bad input: a wind angle stuck at one value is a sensor fault (exit 65, nothing learnt); a log with no
+   manoeuvres says "not enough data" and applies nothing; an impossible calibration file is refused by the replay.
+
+    calibration_check.py BINARY FIXTURES
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import pynmea2
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import Checks  # noqa: E402
+
+binary, fixtures = sys.argv[1:3]
+check = Checks("calibration-check")
+work = tempfile.mkdtemp(prefix="telltale-calibration-")
+DAYS = [os.path.join(fixtures, f"irene-2014-06-{d}.txt") for d in ("11", "18", "19-a", "19-b", "20", "25")]
+
+
+def learn(logs, output=None):
+    command = [binary, "calibrate", "sailing", *logs, "--json"] + (["--output", output] if output else [])
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    return result.returncode, (json.loads(result.stdout) if result.stdout.strip().startswith("{") else {}), result
+
+
+def altered(path, name, change):
+    """The log rewritten line by line through pynmea2, `change(message)` on each sentence it parses."""
+    out = os.path.join(work, name)
+    with open(path, errors="replace") as source, open(out, "w") as sink:
+        for line in source:
+            text = line.strip()
+            try:
+                message = pynmea2.parse(text)
+            except pynmea2.ParseError:
+                sink.write(line)
+                continue
+            if change(message):
+                text = str(message)
+            sink.write(text + "\r\n")
+    return out
+
+
+def turn_wind(degrees):
+    def change(m):
+        if m.sentence_type == "MWV" and m.reference == "R" and m.wind_angle:
+            m.wind_angle = f"{(float(m.wind_angle) + degrees) % 360:05.1f}"
+            return True
+        if m.sentence_type == "VWR" and m.deg_r:
+            signed = (float(m.deg_r) if m.l_r == "R" else -float(m.deg_r)) + degrees
+            signed = (signed + 180) % 360 - 180
+            m.deg_r, m.l_r = f"{abs(signed):05.1f}", ("R" if signed >= 0 else "L")
+            return True
+        return False
+    return change
+
+
+def scale_speed(factor):
+    def change(m):
+        if m.sentence_type == "VHW" and m.water_speed_knots:
+            m.water_speed_knots = f"{float(m.water_speed_knots) * factor:04.1f}"
+            return True
+        return False
+    return change
+
+
+def true_wind(logs, calibration):
+    """The replay's true wind angles (MWV T), in order, with the calibration applied."""
+    result = subprocess.run([binary, "replay", "--fast", "--computed-only", "--calibration", calibration, *logs],
+                            capture_output=True, text=True, timeout=600)
+    angles = []
+    for line in result.stdout.splitlines():
+        if "MWV" in line and ",T," in line:
+            field = line.split(",")[1]
+            angles.append(float(field) if field else None)
+    return angles
+
+
+def compare(a, b):
+    pairs = [(x, y) for x, y in zip(a, b) if x is not None and y is not None]
+    return statistics.median(abs((x - y + 180) % 360 - 180) for x, y in pairs) if pairs else 180, len(pairs), len(a), len(b)
+
+
+original = os.path.join(work, "original.toml")
+status, report, result = learn(DAYS, original)
+values = {k: report.get(k, {}) for k in ("awa_offset", "upwash_upwind", "upwash_downwind", "speed_factor")}
+check(status == 0 and all("value" in v and "count" in v and "status" in v for v in values.values())
+      and report.get("tacks", {}).get("count", 0) >= 15 and len(report.get("manoeuvres", [])) >= 25
+      and os.path.exists(original),
+      "learnt on six days of Lake Geneva: " + ", ".join(
+          f"{k} {v.get('value', 0):.3f} ± {v.get('uncertainty') or 0:.3f} ({v.get('count')}, {v.get('status')})"
+          for k, v in values.items()) + f"; {report.get('tacks', {}).get('count')} tacks, "
+      f"{report.get('gybes', {}).get('count')} gybes", result.stderr[-300:])
+
+turned = [altered(d, "turned-" + os.path.basename(d), turn_wind(5)) for d in DAYS]
+status, turned_report, _ = learn(turned, os.path.join(work, "turned.toml"))
+moved = turned_report.get("awa_offset", {}).get("value", 0) - values["awa_offset"].get("value", 0)
+check(status == 0 and abs(moved + 5) <= 1,
+      f"every apparent wind angle turned by +5° (pynmea2): the learnt offset moves by {moved:+.2f}° (-5 ± 1)")
+scaled = [altered(d, "scaled-" + os.path.basename(d), scale_speed(1.08)) for d in DAYS]
+status, scaled_report, _ = learn(scaled, os.path.join(work, "scaled.toml"))
+ratio = values["speed_factor"].get("value", 1) / max(scaled_report.get("speed_factor", {}).get("value", 1), 1e-9)
+check(status == 0 and abs(ratio - 1.08) <= 1.08 * 0.015,
+      f"boat speed scaled by 1.08 (pynmea2): the learnt factor moves by 1/{ratio:.4f} (1/1.08 ± 1.5 %)")
+
+day = [DAYS[4]]
+base = true_wind(day, original)
+for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(work, "turned.toml")),
+                                 ("speed × 1.08", [scaled[4]], os.path.join(work, "scaled.toml"))):
+    median, pairs, n1, n2 = compare(base, true_wind(logs, calibration))
+    check(pairs > 1000 and median <= 1.5,
+          f"the calibrated replay of the log {label} gives the calibrated original's true wind: median "
+          f"{median:.2f}° apart over {pairs} MWV T", (n1, n2))
+
+stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
+                and setattr(m, "wind_angle", "045.0") is None)
+result = subprocess.run([binary, "calibrate", "sailing", stuck], capture_output=True, text=True, timeout=120)
+check(result.returncode == 65 and "sensor fault" in result.stderr + result.stdout
+      and "stuck at 45°" in result.stderr + result.stdout,
+      f"a wind angle stuck at 45°: a sensor fault, nothing learnt (exit {result.returncode})",
+      (result.stdout + result.stderr)[-300:])
+with open(DAYS[4], errors="replace") as f:
+    lines = f.readlines()
+short = os.path.join(work, "short.txt")
+with open(short, "w") as f:
+    f.writelines(lines[:600])
+result = subprocess.run([binary, "calibrate", "sailing", short, "--output", os.path.join(work, "short.toml")],
+                        capture_output=True, text=True, timeout=120)
+written = open(os.path.join(work, "short.toml")).read() if os.path.exists(os.path.join(work, "short.toml")) else ""
+check(result.returncode == 0 and "not enough data" in result.stdout
+      and "\nawa_offset" not in written and "\nspeed_factor" not in written,
+      "two minutes of sailing without a manoeuvre: not enough data, nothing applied in the file")
+bad = os.path.join(work, "bad.toml")
+with open(bad, "w") as f:
+    f.write("[sailing]\nawa_offset = 25\n")
+result = subprocess.run([binary, "replay", "--fast", "--calibration", bad, short], capture_output=True, text=True,
+                        timeout=60)
+check(result.returncode != 0 and "awa_offset" in result.stderr,
+      f"a calibration file with an offset of 25° is refused by the replay (exit {result.returncode})",
+      result.stderr[-200:])
+check.finish()

@@ -1,0 +1,136 @@
+import Marine
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A synthetic afternoon: the wind over the ground from 10° ± 4° (a slow oscillation), 12 kn; a current of 0.6 kn
+/// setting 100°; two hours of beating (a tack every four minutes, TWA ±42°, 6 kn) then two of running (a gybe every
+/// four minutes, TWA ±150°, 7 kn), each turn taking 8 s through the wind. The instruments read with the errors given:
+/// the apparent angle `offset` more to starboard and `upwash` wider, the log `1 / factor` of the speed.
+struct SyntheticAfternoon {
+    var offset = 0.0
+    var upwash = 0.0
+    var factor = 1.0
+    var noise = 0.5
+
+    func samples() -> [SailingSample] {
+        var seed: UInt64 = 7
+        func jitter() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Double(seed >> 11) / Double(1 << 53) - 0.5) * 2 * noise
+        }
+        let current = PlaneVector(magnitude: 0.6, angle: 100)
+        var out: [SailingSample] = []
+        for second in 0..<14_400 {
+            let t = Double(second)
+            let groundFrom = 10 + 4 * sin(2 * Double.pi * t / 1500)
+            // The wind's velocity (where it blows to) over the ground, and over the water the boat moves in.
+            let blowing = PlaneVector(magnitude: 12, angle: groundFrom + 180) - current
+            let waterFrom = Angle.direction(blowing.angle + 180)
+            let upwind = second < 7200
+            let leg = Int(t) % 240
+            let side: Double = (Int(t) / 240) % 2 == 0 ? 1 : -1
+            let twa = upwind ? 42.0 : 150.0
+            var angle = side * twa
+            var speed = upwind ? 6.0 : 7.0
+            if leg >= 232 {  // turning onto the other side, through the wind or dead downwind
+                let f = Double(leg - 231) / 9
+                angle = upwind ? side * twa * (1 - 2 * f) : side * (twa + (360 - 2 * twa) * f)
+                angle = Angle.relative(angle)
+                speed *= 0.7
+            }
+            let heading = Angle.direction(waterFrom - angle)
+            let trueWind = RelativeWind(angle: angle, speed: blowing.magnitude)
+            let apparent = WindTriangle.apparentWind(true: trueWind, speedThroughWater: speed)
+            let sign: Double = apparent.angle < 0 ? -1 : 1
+            let measured = Angle.relative(apparent.angle + sign * upwash + offset + jitter())
+            let ground = PlaneVector(magnitude: speed, angle: heading) + current
+            out.append(
+                SailingSample(
+                    time: 1_700_000_000 + t, awa: measured, aws: apparent.speed, stw: speed / factor + jitter() * 0.1,
+                    heading: Angle.direction(heading + jitter()), cog: Angle.direction(ground.angle),
+                    sog: ground.magnitude))
+        }
+        return out
+    }
+}
+
+@Suite struct CalibrationLearnerTests {
+    @Test func recoversInjectedErrors() {
+        let samples = SyntheticAfternoon(offset: 3, upwash: 4, factor: 1.08).samples()
+        let report = CalibrationLearner().learn(samples)
+        #expect(report.manoeuvres.filter { $0.kind == .tack }.count >= 20)
+        #expect(report.manoeuvres.filter { $0.kind == .gybe }.count >= 20)
+        #expect(abs(report.speedFactor.value - 1.08) < 0.015, "\(report.speedFactor)")
+        #expect(abs(report.awaOffset.value + 3) < 0.5, "\(report.awaOffset)")
+        #expect(abs(report.upwashUpwind.value + 4) < 1, "\(report.upwashUpwind)")
+        // Downwind the apparent angle (about 135°) is on the upwash's ramp: the value is larger than the 4° injected,
+        // what it does there is 4°.
+        let running = SyntheticAfternoon(offset: 3, upwash: 4, factor: 1.08).samples()[9000]
+        let undone = report.calibration.apparentAngle(running.awa) - (running.awa + report.calibration.awaOffset)
+        #expect(abs(abs(undone) - 4) < 1, "\(report.upwashDownwind) undoes \(undone)° at \(running.awa)°")
+        #expect(report.speedFactor.isSure && report.awaOffset.isSure && report.upwashUpwind.isSure)
+        let tacks = report.manoeuvres.filter { $0.kind == .tack }
+        let raw = CalibrationReport.bias(samples, tacks, SailingCalibration())
+        let calibrated = CalibrationReport.bias(samples, tacks, report.calibration)
+        #expect(abs(raw.bias) > 4 && abs(calibrated.bias) < 1, "\(raw) \(calibrated)")
+        let gybes = report.manoeuvres.filter { $0.kind == .gybe }
+        let gybeBias = CalibrationReport.bias(samples, gybes, report.calibration).bias
+        #expect(abs(gybeBias) < 1, "gybes \(gybeBias)°")
+    }
+
+    @Test func cleanInstrumentsLearnNoCorrection() {
+        let report = CalibrationLearner().learn(SyntheticAfternoon().samples())
+        #expect(abs(report.awaOffset.value) < 0.5 && abs(report.upwashUpwind.value) < 1)
+        #expect(abs(report.speedFactor.value - 1) < 0.015)
+    }
+
+    @Test func calibratedTrueWindMatchesTheTruth() {
+        let errors = SyntheticAfternoon(offset: 3, upwash: 4, factor: 1.08)
+        let clean = SyntheticAfternoon()
+        let learnt = CalibrationLearner().learn(errors.samples()).calibration
+        var worst = 0.0
+        for (a, b) in zip(errors.samples(), clean.samples()) where abs(a.awa) < 60 {
+            let calibrated = learnt.trueWind(a).angle
+            worst = max(worst, abs(Angle.difference(from: SailingCalibration().trueWind(b).angle, to: calibrated)))
+        }
+        #expect(worst < 3, "worst \(worst)°")
+    }
+
+    @Test func aStuckWindAngleIsASensorFault() {
+        var samples = SyntheticAfternoon().samples()
+        for i in samples.indices { samples[i].awa = 45 }
+        let report = CalibrationLearner().learn(samples)
+        #expect(report.faults.contains { $0.contains("wind angle is stuck at 45°") })
+        #expect(report.calibration.isIdentity)
+        guard case .sensorFault = report.awaOffset.status else {
+            Issue.record("the offset is not a fault: \(report.awaOffset)")
+            return
+        }
+    }
+
+    @Test func motoringInAStraightLineIsNotEnoughData() {
+        var samples: [SailingSample] = []
+        for second in 0..<3600 {
+            let wobble = Double(second % 5)
+            samples.append(
+                SailingSample(
+                    time: Double(second), awa: 5 + wobble, aws: 8 + wobble * 0.1, stw: 6 + wobble * 0.05,
+                    heading: 90, cog: 90, sog: 6))
+        }
+        let report = CalibrationLearner().learn(samples)
+        #expect(report.manoeuvres.isEmpty && report.calibration.isIdentity)
+        #expect(report.awaOffset.status == .notEnoughData && report.speedFactor.status == .notEnoughData)
+    }
+
+    @Test func anOffsetBeyondItsBoundIsNotApplied() {
+        let report = CalibrationLearner().learn(SyntheticAfternoon(offset: 14).samples())
+        guard case .sensorFault(let why) = report.awaOffset.status else {
+            Issue.record("\(report.awaOffset)")
+            return
+        }
+        #expect(why.contains("not applied") && report.calibration.awaOffset == 0)
+    }
+}
