@@ -130,8 +130,22 @@ extension SignalKServer {
                     return server.refuse(x, &connection, refused.status, refused.message, act)
                 }
             }
-            let asked = RoutingAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
+            let asked = JobAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
             server.ask(.routing(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
+        },
+        Route(paths: .exact(["/telltale/v1/calibration"])) { server, x, connection, act in
+            // Reading is open to every panel; learning, applying and undoing are changes, as a PUT is.
+            if !x.isRead {
+                guard ["POST", "PUT", "DELETE"].contains(x.request.method) else {
+                    return server.refuse(x, &connection, 405, "GET, POST, PUT or DELETE", act)
+                }
+                if let refused = server.refusal(connection, token: Self.token(of: x.request)) {
+                    server.counters.refused += 1
+                    return server.refuse(x, &connection, refused.status, refused.message, act)
+                }
+            }
+            let asked = JobAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
+            server.ask(.calibration(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
         Route(paths: .exact([busPath])) { server, x, connection, act in
             guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }

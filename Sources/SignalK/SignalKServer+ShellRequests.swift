@@ -38,7 +38,11 @@ extension SignalKServer {
             case tides(FleetRequest)
             /// The weather router on board (`/telltale/v1/routing`): its state and last plan (GET), a passage to plan
             /// (POST, JSON), the planning stopped (DELETE): ``ShellReply/json(status:_:)``.
-            case routing(RoutingAsk)
+            case routing(JobAsk)
+            /// The calibration learnt from sailing on board (`/telltale/v1/calibration`): the applied one and the last
+            /// report (GET), learn now (POST), apply what was learnt (PUT), take the applied one off (DELETE):
+            /// ``ShellReply/json(status:_:)``.
+            case calibration(JobAsk)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)
@@ -60,8 +64,9 @@ extension SignalKServer {
         }
     }
 
-    /// A request to the weather router on board: its method (GET, POST or DELETE) and body.
-    public struct RoutingAsk: Hashable, Sendable {
+    /// A request to a job the gateway runs in a child process (the weather router, the calibration learner): its
+    /// method and body.
+    public struct JobAsk: Hashable, Sendable {
         public var method: String
         public var body: [UInt8]
 

@@ -36,6 +36,10 @@ struct CalibrateSailing: SpecCommand {
 
     @Option(name: .customLong("output"), help: help("output")) var output: String?
     @Option(name: .customLong("judge"), help: help("judge")) var judge: String?
+    @Option(name: .customLong("history"), help: help("history")) var history: String?
+    @Option(name: .customLong("days"), help: help("days")) var days = 30.0
+    @Option(name: .customLong("applied"), help: help("applied")) var applied: String?
+    @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Flag(name: .customLong("json"), help: help("json")) var json = false
     @Argument(help: argumentHelp(0)) var logs: [String] = []
 
@@ -45,6 +49,10 @@ struct CalibrateSailing: SpecCommand {
         options.output = output
         options.json = json
         options.judge = judge
+        options.history = history
+        options.days = days
+        options.applied = applied
+        options.polar = polar
         return options
     }
 

@@ -134,3 +134,27 @@ struct SyntheticAfternoon {
         #expect(why.contains("not applied") && report.calibration.awaOffset == 0)
     }
 }
+
+@Suite struct PolarLearnerTests {
+    @Test func steadyLegsFillTheirCellsAtTheSpeedSailed() throws {
+        let samples = SyntheticAfternoon().samples()
+        let learnt = PolarLearner().learn(samples, calibration: SailingCalibration())
+        let beat = learnt.filled.first { $0.angle == 40 && $0.wind == 12 }
+        let run = learnt.filled.first { $0.angle == 150 && $0.wind == 12 }
+        #expect(beat.map { abs($0.speed - 6) < 0.06 && $0.count >= 20 } == true, "\(String(describing: beat))")
+        #expect(run.map { abs($0.speed - 7) < 0.07 && $0.count >= 20 } == true, "\(String(describing: run))")
+        // No other point of sail was sailed: no other angle has data.
+        #expect(learnt.filled.allSatisfy { [40, 45, 150].contains($0.angle) }, "\(learnt.filled.map { $0.angle })")
+        let polar = try Polar.parse(learnt.table())
+        #expect(abs(polar.speed(angle: 40, windSpeed: 12) - (beat?.speed ?? 0)) < 0.01)
+    }
+
+    @Test func turnsAreNotSteadySailing() {
+        // Turning all the time (10° a second): no minute is steady.
+        let samples = (0..<3600).map { second in
+            SailingSample(
+                time: Double(second), awa: 40, aws: 14, stw: 6, heading: Double(second * 10 % 360), cog: nil, sog: nil)
+        }
+        #expect(PolarLearner().learn(samples, calibration: SailingCalibration()).points == 0)
+    }
+}

@@ -225,4 +225,23 @@ import Testing
         #expect(h.routings.map(\.method) == ["GET", "POST", "DELETE"])
         #expect(h.routings[1].body == Array(passage.utf8))
     }
+
+    @Test("the calibration on board: read by anyone; learning, applying and undoing only from the Pi or a device")
+    func calibration() {
+        var h = Harness { $0.access = AccessRegistry(secret: Array("sixteen bytes or more".utf8)) }
+        h.server.opened(1, peer: Self.phone, at: 0)
+        h.send(1, Self.request("GET", "/telltale/v1/calibration"))
+        #expect(h.text(1).contains(#"{"calibration":"GET"}"#))
+        for method in ["POST", "PUT", "DELETE"] {
+            h.sent[1] = []
+            h.send(1, Self.request(method, "/telltale/v1/calibration"))
+            #expect(h.text(1).hasPrefix("HTTP/1.1 401"), "\(method)")
+        }
+        h.sent[1] = []
+        h.send(1, Self.request("PATCH", "/telltale/v1/calibration"))
+        #expect(h.text(1).hasPrefix("HTTP/1.1 405"))
+        h.server.opened(2, peer: Self.loopback, at: 0)
+        for method in ["POST", "PUT", "DELETE"] { h.send(2, Self.request(method, "/telltale/v1/calibration")) }
+        #expect(h.calibrations.map(\.method) == ["GET", "POST", "PUT", "DELETE"])
+    }
 }

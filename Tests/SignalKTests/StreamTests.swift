@@ -132,7 +132,8 @@ import Testing
         var resources: [SignalKServer.ResourceRequest] = []
         var courses: [SignalKServer.CourseTarget] = []
         /// What the weather router on board was asked.
-        var routings: [SignalKServer.RoutingAsk] = []
+        var routings: [SignalKServer.JobAsk] = []
+        var calibrations: [SignalKServer.JobAsk] = []
         /// The autopilot commands handed to the shell, with their device.
         var pilotCommands: [(String, AutopilotCommand)] = []
         /// The history's minutes a playback reads, in order, and the ranges it asked for.
@@ -241,6 +242,11 @@ import Testing
                     routings.append(asked)
                     server.answer(
                         request.id, .json(status: 200, #"{"routing":"\#(asked.method)"}"#), model: model, at: now,
+                        unixTime: 0, act)
+                case .calibration(let asked):
+                    calibrations.append(asked)
+                    server.answer(
+                        request.id, .json(status: 200, #"{"calibration":"\#(asked.method)"}"#), model: model, at: now,
                         unixTime: 0, act)
                 case .keepAccess:
                     break

@@ -8,8 +8,21 @@ import SignalK
 /// (``CalibrationLearner``) said in words or JSON, the sure values written for `[calibration] file`.
 public enum CalibrationCommand {
     public static func run(_ options: CalibrateSailingOptions) throws(CommandError) -> String {
-        guard !options.logs.isEmpty else { throw CommandError("calibrate sailing: name at least one LOG", status: 64) }
-        let samples = try samples(options.logs)
+        guard !options.logs.isEmpty || options.history != nil else {
+            throw CommandError("calibrate sailing: name at least one LOG, or --history", status: 64)
+        }
+        let samples: [SailingSample]
+        if let history = options.history {
+            samples = HistorySailing.samples(folder: history, days: options.days)
+        } else {
+            samples = try Self.samples(options.logs)
+        }
+        var base = SailingCalibration()
+        if let applied = options.applied, POSIX.exists(applied) {
+            do { base = try CalibrationFile.load(applied) } catch {
+                throw CommandError("calibrate sailing: --applied \(error)", status: 66)
+            }
+        }
         if let judge = options.judge {
             let calibration: SailingCalibration
             do { calibration = try CalibrationFile.load(judge) } catch {
@@ -24,20 +37,32 @@ public enum CalibrationCommand {
         }
         let report = CalibrationLearner().learn(samples)
         if let output = options.output {
-            let sources = options.logs.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")
-            do { try POSIX.writeFileAtomically(output, CalibrationFile.text(report, from: sources)) } catch {
+            let sources =
+                options.history.map { _ in "the history of the last \(Int(options.days)) days" }
+                ?? options.logs.map { String($0.split(separator: "/").last ?? "") }.joined(separator: ", ")
+            do { try POSIX.writeFileAtomically(output, CalibrationFile.text(report, from: sources, base: base)) } catch
+            {
                 throw CommandError("calibrate sailing: cannot write \(output): \(error)", status: 73)
             }
         }
-        if options.json { return CalibrationReportJSON.text(report, samples) + "\n" }
+        var polar: LearntPolar?
+        if let path = options.polar {
+            let learnt = PolarLearner().learn(samples, calibration: report.calibration)
+            do { try POSIX.writeFileAtomically(path, learnt.table()) } catch {
+                throw CommandError("calibrate sailing: cannot write \(path): \(error)", status: 73)
+            }
+            polar = learnt
+        }
+        if options.json { return CalibrationReportJSON.text(report, samples, polar: polar) + "\n" }
         let words = CalibrationReportWords.text(report, samples, written: options.output)
         if !report.faults.isEmpty { throw CommandError(words, status: 65) }
         return words
     }
 
-    /// Every log's sailing, one sample a second, in time order (the logs merged).
+    /// Every log's sailing, one sample a second, in time order. Logs whose times overlap (two boats, two simulations of
+    /// one day) are laid end to end an hour apart, not interleaved: a window never mixes two logs.
     public static func samples(_ logs: [String]) throws(CommandError) -> [SailingSample] {
-        var all: [SailingSample] = []
+        var each: [[SailingSample]] = []
         for log in logs {
             var sampler = SailingSampler()
             let bytes: [UInt8]
@@ -53,9 +78,17 @@ public enum CalibrationCommand {
                 else { continue }
                 sampler.take(message)
             }
-            all += sampler.samples
+            if !sampler.samples.isEmpty { each.append(sampler.samples) }
         }
-        return all.sorted { $0.time < $1.time }
+        var all: [SailingSample] = []
+        for var log in each.sorted(by: { $0[0].time < $1[0].time }) {
+            if let end = all.last?.time, log[0].time <= end {
+                let shift = end + 3600 - log[0].time
+                for i in log.indices { log[i].time += shift }
+            }
+            all += log
+        }
+        return all
     }
 }
 
@@ -100,10 +133,24 @@ enum CalibrationReportWords {
 /// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
 /// direction before and after, without and with the calibration.
 enum CalibrationReportJSON {
-    static func text(_ report: CalibrationReport, _ samples: [SailingSample]) -> String {
+    static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
         var out = JSONWriter()
         out.beginObject()
         out.value("samples", report.samples)
+        if let polar {
+            out.beginArray("polar")
+            for cell in polar.filled {
+                out.beginObject()
+                out.value("twa", cell.angle)
+                out.value("tws", cell.wind)
+                out.value("mean_twa", cell.meanAngle)
+                out.value("mean_tws", cell.meanWind)
+                out.value("speed", cell.speed)
+                out.value("count", cell.count)
+                out.endObject()
+            }
+            out.endArray()
+        }
         for (name, learnt) in [
             ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
             ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),

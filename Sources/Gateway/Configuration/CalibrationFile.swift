@@ -35,22 +35,34 @@ public enum CalibrationFile {
             speedFactor: try value("speed_factor", 0.7...1.4, 1))
     }
 
-    /// The file for a report: the sure values (the others as comments, not applied).
-    public static func text(_ report: CalibrationReport, from sources: String) -> String {
+    /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
+    /// the values not sure keep the base's, and are said in a comment.
+    public static func text(_ report: CalibrationReport, from sources: String, base: SailingCalibration = .init())
+        -> String
+    {
+        let composed = base.then(report.calibration)
         var lines = [
             "# Telltale's calibration, learnt from sailing by `telltale calibrate sailing` (docs/calibration.md)",
             "# from \(sources): \(report.samples) s of sailing, \(report.manoeuvres.count) manoeuvres.",
             "", "[sailing]",
         ]
-        for (key, learnt, decimals) in [
-            ("awa_offset", report.awaOffset, 2), ("upwash_upwind", report.upwashUpwind, 2),
-            ("upwash_downwind", report.upwashDownwind, 2), ("speed_factor", report.speedFactor, 4),
+        for (key, learnt, value, identity, decimals) in [
+            ("awa_offset", report.awaOffset, composed.awaOffset, 0.0, 2),
+            ("upwash_upwind", report.upwashUpwind, composed.upwashUpwind, 0, 2),
+            ("upwash_downwind", report.upwashDownwind, composed.upwashDownwind, 0, 2),
+            ("speed_factor", report.speedFactor, composed.speedFactor, 1, 4),
         ] {
-            let note =
-                "± \(FixedDecimal.text(learnt.uncertainty.isFinite ? learnt.uncertainty : 0, decimals: decimals))"
-                + " from \(learnt.count), \(learnt.words)"
-            let line = "\(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))"
-            lines.append(learnt.isSure ? line + "  # " + note : "# " + line + "  (" + note + ": not applied)")
+            let spread = learnt.uncertainty.isFinite ? learnt.uncertainty : 0
+            let note = "± \(FixedDecimal.text(spread, decimals: decimals)) from \(learnt.count), \(learnt.words)"
+            let line = "\(key) = \(FixedDecimal.text(value, decimals: decimals))"
+            if learnt.isSure {
+                lines.append(line + "  # " + note)
+            } else if value != identity {
+                lines.append(line + "  # as applied before; learnt now: " + note)
+            } else {
+                lines.append(
+                    "# \(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))  (\(note): not applied)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,6 +1,9 @@
+import Engine
 import Marine
+import Platform
 
-/// `[calibration]`: the file of the calibration learnt from sailing, read and applied to the wind and the log.
+/// `[calibration]`: the file of the calibration learnt from sailing, read and applied to the wind and the log (none
+/// there: no correction; one that says what cannot be true: refused, as any other section).
 extension ConfigurationFile.Reader {
     func calibration(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String)
         throws(ConfigurationFile.Error)
@@ -11,6 +14,8 @@ extension ConfigurationFile.Reader {
         guard let file = try string(table, "file", "calibration"), !file.isEmpty else { return }
         let path = file.hasPrefix("/") ? file : base + "/" + file
         config.calibrationFile = path
+        // None there yet (learnt on board and not applied, or taken off from the panel): no correction.
+        guard POSIX.exists(path) else { return }
         config.engine.wind.calibration = try CalibrationFile.load(path)
     }
 }

@@ -8,7 +8,7 @@ import SignalK
 /// that any app sees and the Course API can follow; under way a route planned here is planned again from the boat
 /// when a new forecast comes or she falls behind it, and followed on.
 extension Runtime {
-    func answerRouting(_ ask: SignalKServer.RoutingAsk) -> SignalKServer.ShellReply {
+    func answerRouting(_ ask: SignalKServer.JobAsk) -> SignalKServer.ShellReply {
         guard let routing = services.routing else {
             return .message(status: 404, "routing is off ([routing] enabled = false, or no state folder)")
         }

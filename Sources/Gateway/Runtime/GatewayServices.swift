@@ -17,6 +17,7 @@ struct GatewayServices {
     let tides: TideService?
     /// The weather router's child process, when there is a state folder for its answers.
     let routing: RoutingService?
+    let calibration: CalibrationService?
     let recorder: Recorder?
     let notifier: SystemdNotifier?
     /// Every service in its starting order: what consumes before what produces (the outputs, the web server, the
@@ -27,7 +28,8 @@ struct GatewayServices {
     init(
         inputs: InputService, outputs: OutputService, engine: EngineService, web: WebService?, voice: Voice?,
         weather: WeatherService?, uplink: UplinkService?, n2k: N2KService?, pypilot: PypilotService?,
-        tides: TideService?, routing: RoutingService?, recorder: Recorder?, notifier: SystemdNotifier?
+        tides: TideService?, routing: RoutingService?, calibration: CalibrationService?, recorder: Recorder?,
+        notifier: SystemdNotifier?
     ) {
         self.inputs = inputs
         self.outputs = outputs
@@ -40,6 +42,7 @@ struct GatewayServices {
         self.pypilot = pypilot
         self.tides = tides
         self.routing = routing
+        self.calibration = calibration
         self.recorder = recorder
         self.notifier = notifier
         group.append(outputs)
@@ -49,6 +52,7 @@ struct GatewayServices {
         group.append(weather)
         group.append(tides)
         group.append(routing)
+        group.append(calibration)
         group.append(uplink)
         group.append(Periodic(name: "housekeeping", every: 1, emitting: .housekeeping))
         group.append(engine)

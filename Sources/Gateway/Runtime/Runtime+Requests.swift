@@ -44,6 +44,8 @@ extension Runtime {
             reply = answerTides(asked)
         case .routing(let asked):
             reply = answerRouting(asked)
+        case .calibration(let asked):
+            reply = answerCalibration(asked, at: now)
         case .keepAccess(let text):
             return web.keepAccess(text)
         }

@@ -80,6 +80,7 @@ extension Runtime {
             tides: configuration.tides.enabled
                 ? TideService(configuration: configuration.tides, stateFile: configuration.stateFile, log: log) : nil,
             routing: routing(configuration, weatherFolder: weather?.folder, log: log),
+            calibration: calibration(configuration, log: log),
             recorder: recorder, notifier: notifier)
     }
 

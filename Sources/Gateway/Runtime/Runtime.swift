@@ -59,7 +59,7 @@ public final class Runtime {
             status.interrupt { sink(admitted) }
         }
         self.log = log
-        let configuration = Self.calibrated(configuration, log: log)
+        let configuration = Self.sailingCalibrated(Self.calibrated(configuration, log: log), log: log)
         self.configuration = configuration
         let recorder = try configuration.record.map { settings throws(POSIX.Failure) in
             try Recorder(settings: settings)

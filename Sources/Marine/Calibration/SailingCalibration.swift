@@ -22,6 +22,14 @@ public struct SailingCalibration: Hashable, Sendable {
 
     public var isIdentity: Bool { self == SailingCalibration() }
 
+    /// This calibration followed by `residual`, learnt from values this one had already corrected (the history on
+    /// board keeps calibrated values): the offsets and upwash add, the factors multiply.
+    public func then(_ residual: SailingCalibration) -> SailingCalibration {
+        SailingCalibration(
+            awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
+            upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor)
+    }
+
     /// The apparent wind angle corrected: the offset, then the upwash for the point of sail it then says.
     public func apparentAngle(_ measured: Double) -> Double {
         let turned = Angle.relative(measured + awaOffset)

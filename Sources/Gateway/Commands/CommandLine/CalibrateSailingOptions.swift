@@ -5,6 +5,13 @@ public struct CalibrateSailingOptions: CommandOptions {
     public var json = false
     /// Judge a calibration on the logs instead of learning one.
     public var judge: String?
+    /// Learn from the history on the card instead of logs: its folder, how many days back, and the calibration the
+    /// history's values were already corrected with (the result is that one followed by what is learnt).
+    public var history: String?
+    public var days = 30.0
+    public var applied: String?
+    /// Write the polar learnt from the calibrated, steady sailing here (the table `polar` reads).
+    public var polar: String?
 
     public init() {}
 
@@ -25,10 +32,23 @@ public struct CalibrateSailingOptions: CommandOptions {
                 "judge", "FILE",
                 "Learn nothing: say the tack and gybe bias on the logs without and with this calibration (days held out).",
                 example: "calibration.toml"),
+            .option(
+                "history", "FOLDER", "Learn from the history on the card (its history/ folder).", example: "history"),
+            .option("days", "DAYS", "With --history: the days back to learn from (30).", example: "7"),
+            .option(
+                "applied", "FILE", "With --history: the calibration its values were corrected with, to build on.",
+                example: "calibration.toml"),
+            .option(
+                "polar", "FILE",
+                "Write the boat's real polar, learnt from the calibrated steady sailing, in the table `polar` reads.",
+                example: "learnt.pol"),
             .flag("json", "Print every learnt value with its uncertainty and the manoeuvres used, as JSON."),
         ],
         arguments: [
-            ArgumentSpec("LOG", "NMEA 0183 logs of the boat sailing.", example: "day1.nmea", repeats: true)
+            ArgumentSpec(
+                "LOG", "NMEA 0183 logs of the boat sailing (none with --history).", example: "day1.nmea",
+                optional: true,
+                repeats: true)
         ])
 
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) {
@@ -36,6 +56,10 @@ public struct CalibrateSailingOptions: CommandOptions {
         case "output": output = CommandParser.text(value)
         case "json": json = true
         case "judge": judge = CommandParser.text(value)
+        case "history": history = CommandParser.text(value)
+        case "days": days = try CommandParser.number(flag, value)
+        case "applied": applied = CommandParser.text(value)
+        case "polar": polar = CommandParser.text(value)
         default: throw .unhandled(flag)
         }
     }

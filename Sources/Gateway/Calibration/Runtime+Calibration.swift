@@ -1,0 +1,88 @@
+import Engine
+import Marine
+import Platform
+import SignalK
+
+/// The calibration learnt from sailing, on board: the file the engine applies (`[calibration] file`, else
+/// `calibration.toml` beside the state file) read at start, and `/telltale/v1/calibration`: what is applied and the
+/// last report (GET), learning from the history in its own process (POST), the learnt calibration applied (PUT) or
+/// the applied one taken off (DELETE), each then restarting the gateway on it.
+extension Runtime {
+    /// The calibration file the engine applies: the configured one, else the one beside the state file.
+    static func calibrationPath(_ configuration: GatewayConfiguration) -> String? {
+        configuration.calibrationFile ?? configuration.stateFile.map { POSIX.folder(of: $0) + "/calibration.toml" }
+    }
+
+    /// The configuration with the calibration beside the state file applied, when one is there and none is
+    /// configured (a configured one was read with the configuration); a broken file is said and left off.
+    static func sailingCalibrated(_ configuration: GatewayConfiguration, log: Log) -> GatewayConfiguration {
+        var configuration = configuration
+        guard configuration.calibrationFile == nil, let path = calibrationPath(configuration), POSIX.exists(path)
+        else { return configuration }
+        do {
+            configuration.engine.wind.calibration = try CalibrationFile.load(path)
+            log.info("calibration.loaded", "calibration: applied from \(path)", [("path", path)])
+        } catch {
+            log.warning("calibration.unreadable", "calibration: \(error); the wind and the log run uncalibrated")
+        }
+        return configuration
+    }
+
+    /// The learner on board: with the history on (it learns from it) and a state folder.
+    static func calibration(_ configuration: GatewayConfiguration, log: Log) -> CalibrationService? {
+        guard configuration.history.enabled, let stateFile = configuration.stateFile,
+            let applied = calibrationPath(configuration)
+        else { return nil }
+        let folder = POSIX.folder(of: stateFile)
+        return CalibrationService(
+            history: folder + "/history", stateFolder: folder, applied: applied, days: 30, log: log)
+    }
+
+    func answerCalibration(_ ask: SignalKServer.JobAsk, at now: Double) -> SignalKServer.ShellReply {
+        guard let calibration = services.calibration else {
+            return .message(status: 404, "calibration on board needs the history on and a state folder")
+        }
+        switch ask.method {
+        case "POST":
+            if let refused = calibration.start(now: now) { return .message(status: 409, refused) }
+            return .json(status: 202, calibrationJSON(calibration))
+        case "PUT", "DELETE":
+            if let refused = ask.method == "PUT" ? calibration.apply() : calibration.undo() {
+                return .message(status: 409, refused)
+            }
+            requestRestart(at: now)
+            return .json(status: 200, calibrationJSON(calibration))
+        default:
+            return .json(status: 200, calibrationJSON(calibration))
+        }
+    }
+
+    func calibrationJSON(_ calibration: CalibrationService) -> String {
+        var out = JSONWriter()
+        out.beginObject()
+        switch calibration.state {
+        case .idle: out.value("state", "idle")
+        case .running: out.value("state", "learning")
+        case .learnt(let json, let at):
+            out.value("state", "learnt")
+            out.value("at", SignalKTime.text(unixTime: at))
+            out.raw("report", json)
+        case .failed(let message, let at):
+            out.value("state", "failed")
+            out.value("at", SignalKTime.text(unixTime: at))
+            out.value("message", message)
+        }
+        let applied = configuration.engine.wind.calibration
+        out.beginObject("applied")
+        out.value("awa_offset", applied.awaOffset)
+        out.value("upwash_upwind", applied.upwashUpwind)
+        out.value("upwash_downwind", applied.upwashDownwind)
+        out.value("speed_factor", applied.speedFactor)
+        out.endObject()
+        out.value("file", calibration.applied)
+        out.value("learnt_ready", POSIX.exists(calibration.learnt))
+        out.value("undo_ready", POSIX.exists(calibration.applied))
+        out.endObject()
+        return out.text
+    }
+}

@@ -1,0 +1,81 @@
+// The settings page's Calibration section: what the gateway learnt from the boat's sailing (GET
+// /telltale/v1/calibration), learning again (POST), applying it (PUT) or taking the applied one off (DELETE).
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const NAMES = { awa_offset: ["Wind angle offset", "°", 1], upwash_upwind: ["Upwash upwind", "°", 1],
+    upwash_downwind: ["Upwash downwind", "°", 1], speed_factor: ["Log factor", "", 3] };
+  const fixed = (v, d) => (typeof v === "number" && isFinite(v) ? v.toFixed(d) : "–");
+  const cell = (row, text, cls) => { const td = row.insertCell(); td.textContent = text; if (cls) td.className = cls; };
+
+  function say(message, ok) {
+    $("calibration-result").textContent = message;
+    $("calibration-result").className = ok ? "ok" : "bad";
+  }
+
+  function headers() {
+    let token = null;
+    try { token = JSON.parse(localStorage.getItem("telltale.token") || "null"); } catch (e) { }
+    return token ? { Authorization: "Bearer " + token } : {};
+  }
+
+  function draw(body) {
+    const report = body.report || {};
+    const values = $("calibration-values").tBodies[0];
+    values.textContent = "";
+    for (const [key, [name, unit, decimals]] of Object.entries(NAMES)) {
+      const learnt = report[key] || {};
+      const row = values.insertRow();
+      row.dataset.key = key;
+      cell(row, name);
+      cell(row, fixed((body.applied || {})[key], decimals) + unit);
+      cell(row, learnt.value === undefined ? "–" : fixed(learnt.value, decimals) + unit);
+      cell(row, fixed(learnt.uncertainty, decimals));
+      cell(row, learnt.count === undefined ? "" : learnt.count + (key === "upwash_downwind" ? " gybes" : key === "speed_factor" ? " manoeuvres" : " tacks"));
+      cell(row, learnt.status || "", learnt.applied ? "ok" : "small");
+    }
+    const t = report.tacks || {}, g = report.gybes || {};
+    $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +
+      `${fixed(t.bias_calibrated, 1)}° with the learnt calibration (${t.count} tacks); gybes ${fixed(g.bias_uncalibrated, 1)}° and ` +
+      `${fixed(g.bias_calibrated, 1)}° (${g.count}).` : "";
+    const list = $("calibration-manoeuvres").tBodies[0];
+    list.textContent = "";
+    for (const m of report.manoeuvres || []) {
+      const row = list.insertRow();
+      cell(row, (m.time || "").replace("T", " ").slice(0, 16));
+      cell(row, `${m.kind} from ${m.from}`);
+      cell(row, `${fixed(m.twd_before, 0)}° → ${fixed(m.twd_after, 0)}°`);
+      cell(row, `${fixed(m.twd_before_calibrated, 0)}° → ${fixed(m.twd_after_calibrated, 0)}°`);
+    }
+    $("calibration-apply").disabled = !body.learnt_ready;
+    $("calibration-undo").disabled = !body.undo_ready;
+    $("calibration-learn").disabled = body.state === "learning";
+    if (body.state === "learning") say("learning from the history…", true);
+    else if (body.state === "failed") say(body.message || "the learner failed", false);
+    else if (body.state === "learnt") say(`learnt at ${(body.at || "").slice(0, 19).replace("T", " ")} from ${report.samples} s of sailing` +
+      ((report.faults || []).length ? ": " + report.faults.join("; ") : ""), !(report.faults || []).length);
+  }
+
+  async function load() {
+    const response = await fetch("/telltale/v1/calibration", { cache: "no-store" });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) { say(body.message || "no calibration on board (" + response.status + ")", false); return body; }
+    draw(body);
+    if (body.state === "learning") setTimeout(load, 1000);
+    return body;
+  }
+
+  async function ask(method) {
+    const response = await fetch("/telltale/v1/calibration", { method, headers: headers() });
+    const body = await response.json().catch(() => ({}));
+    if (!response.ok) { say(body.message || "refused (" + response.status + ")", false); return; }
+    draw(body);
+    if (method === "POST") setTimeout(load, 1000);
+    else { say(method === "PUT" ? "applied: the gateway restarts on it" : "taken off: the gateway restarts", true); setTimeout(load, 4000); }
+  }
+
+  $("calibration-learn").onclick = () => ask("POST");
+  $("calibration-apply").onclick = () => ask("PUT");
+  $("calibration-undo").onclick = () => ask("DELETE");
+  load().catch((error) => say("the calibration could not be read: " + error, false));
+})();
