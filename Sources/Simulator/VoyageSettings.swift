@@ -32,6 +32,10 @@ public struct VoyageSettings: Sendable {
     public var variation = -1.5
     /// Height of the masthead wind unit above the centre of rotation, metres (0: no mast motion in the readings).
     public var mastHeight = 15.0
+    /// Instrument errors to calibrate away (`telltale simulate --awa-error`, `--log-error`): degrees the masthead unit
+    /// reads more to starboard, and the factor the log reads of the true speed through water.
+    public var awaError = 0.0
+    public var logError = 1.0
     /// Emit an attitude sensor's XDR ROLL/PTCH (5 Hz) in the log.
     public var attitudeSensor = true
     /// Gyro bias, degrees per second, per axis.

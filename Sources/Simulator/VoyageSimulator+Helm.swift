@@ -18,7 +18,11 @@ extension VoyageSimulator {
         let aheadDistance = min(along + 150, legLength)
         let intercept = PlaneVector(x: from.x + unit.x * aheadDistance, y: from.y + unit.y * aheadDistance)
         let desiredCourse = PlaneVector(x: intercept.x - v.position.x, y: intercept.y - v.position.y).angle
-        let crab = Angle.difference(from: v.heading, to: motion.ground.angle)
+        // The crab is the current's and the leeway's: only while she moves through the water, and never more than a
+        // current could make it (stalled head to wind, the track is the current's alone, and steering by it would keep
+        // her there).
+        let drift = Angle.difference(from: v.heading, to: motion.ground.angle)
+        let crab = motion.water.magnitude > 0.5 ? min(max(drift, -30), 30) : 0
         let command = Angle.direction(desiredCourse - crab)
         let turn = Angle.difference(from: v.heading, to: command)
         let headingRate = min(max(turn, -4), 4)

@@ -60,7 +60,7 @@ extension VoyageSimulator {
             emit(HDG(sensorHeading: magnetic, deviation: 0, variation: s.variation), "HC", m.now, sentence)
         }
         if ms % 500 == 250 {
-            let speed = Units.knots(metresPerSecond: m.speedThroughWater) + random.normal(0.05)
+            let speed = Units.knots(metresPerSecond: m.speedThroughWater) * s.logError + random.normal(0.05)
             emit(
                 VHW(
                     headingMagnetic: Angle.direction(m.heading - s.variation), speedKnots: max(0, speed),
@@ -74,7 +74,7 @@ extension VoyageSimulator {
             measured = measured + PlaneVector(x: -s.mastHeight * q, y: s.mastHeight * p)
             let phi = Angle.radians(m.heel)
             let tilted = PlaneVector(x: measured.x, y: measured.y * cos(phi))
-            let angle = Angle.direction(tilted.angle + random.normal(1))
+            let angle = Angle.direction(tilted.angle + s.awaError + random.normal(1))
             let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) + random.normal(0.2))
             emit(
                 MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", m.now,

@@ -16,6 +16,8 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("wind-direction"), help: help("wind-direction")) var windDirection = 225.0
     @Option(name: .customLong("wind-speed"), help: help("wind-speed")) var windSpeed = 14.0
     @Option(name: .customLong("mast-height"), help: help("mast-height")) var mastHeight = 15.0
+    @Option(name: .customLong("awa-error"), help: help("awa-error")) var awaError = 0.0
+    @Option(name: .customLong("log-error"), help: help("log-error")) var logError = 1.0
     @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
     @Flag(name: .customLong("no-attitude-sensor"), help: help("no-attitude-sensor")) var noAttitudeSensor = false
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
@@ -34,6 +36,8 @@ struct Simulate: SpecCommand {
         options.windDirection = windDirection
         options.windSpeed = windSpeed
         options.mastHeight = mastHeight
+        options.awaError = awaError
+        options.logError = logError
         options.roll = roll
         options.noAttitudeSensor = noAttitudeSensor
         options.polar = polar
@@ -64,6 +68,8 @@ struct Simulate: SpecCommand {
         settings.windDirection = options.windDirection
         settings.windSpeed = options.windSpeed
         settings.mastHeight = options.mastHeight
+        settings.awaError = options.awaError
+        settings.logError = options.logError
         settings.rollAmplitude = options.roll
         settings.attitudeSensor = !options.noAttitudeSensor
         settings.startSequence = options.start

@@ -6,7 +6,8 @@
    angle turned by +5° (MWV R and VWR alike), boat speed (VHW) scaled by 1.08. The learnt offset moves by -5 ± 1°,
    the speed factor by 1/1.08 ± 1.5 %; the calibrated replay of each altered log gives the true wind of the calibrated
    original (MWV T, within 1.5° at the median second).
-3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py).
+3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py); errors
+   injected into a simulated voyage recovered (calibration_simulated.py).
 4. Bad input: a wind angle stuck at one value is a sensor fault (exit 65, nothing learnt); a log with no
    manoeuvres says "not enough data" and applies nothing; an impossible calibration file is refused by the replay.
 
@@ -24,6 +25,7 @@ import pynmea2
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks  # noqa: E402
 from calibration_polar import learnt_polar  # noqa: E402
+from calibration_simulated import simulated_errors  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -126,6 +128,7 @@ for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(wo
           f"{median:.2f}° apart over {pairs} MWV T", (n1, n2))
 
 learnt_polar(binary, check, work)
+simulated_errors(binary, check, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

@@ -3,8 +3,8 @@ import NMEA
 
 /// Turns a stream of decoded sentences (a recorded log, or the history) into one ``SailingSample`` a second for the
 /// calibration learner: each RMC with a time closes a second with the latest apparent wind (MWV R, else VWR), speed
-/// through water (VHW), heading (HDT, else HDG's magnetic heading with its variation, else RMC's), and the fix's
-/// course and speed over ground. A value not heard since the fix before last is stale: that second has no sample.
+/// through water (VHW), heading (HDT, else HDG's magnetic heading with its variation, else RMC's), the heel (XDR
+/// roll) when there is one, and the fix's course and speed over ground. A value not heard since the fix before last is stale: that second has no sample.
 public struct SailingSampler: Sendable {
     public private(set) var samples: [SailingSample] = []
     private var apparent: (angle: Double, speed: Double, age: Int)?
@@ -12,6 +12,7 @@ public struct SailingSampler: Sendable {
     private var speed: (value: Double, age: Int)?
     private var trueHeading: (value: Double, age: Int)?
     private var magnetic: (value: Double, variation: Double?, age: Int)?
+    private var heel: (value: Double, age: Int)?
     private var lastTime: Double?
     private var dayOffset = 0.0
 
@@ -30,6 +31,10 @@ public struct SailingSampler: Sendable {
         case .hdg(let s):
             if let heading = s.sensorHeading {
                 magnetic = (heading + (s.deviation ?? 0), s.variation, 0)
+            }
+        case .xdr(let s):
+            for measurement in s.measurements where measurement.attitudeAxis == .roll {
+                if let value = measurement.value { heel = (value, 0) }
             }
         case .rmc(let s):
             fix(s)
@@ -57,7 +62,7 @@ public struct SailingSampler: Sendable {
         samples.append(
             SailingSample(
                 time: seconds, awa: wind.angle, aws: wind.speed, stw: stw, heading: heading,
-                cog: usable ? rmc.courseOverGround : nil, sog: usable ? rmc.speedOverGround : nil))
+                cog: usable ? rmc.courseOverGround : nil, sog: usable ? rmc.speedOverGround : nil, heel: heel?.value))
     }
 
     /// One fix more since each value was heard; two fixes without one and it is gone.
@@ -67,5 +72,6 @@ public struct SailingSampler: Sendable {
         speed = speed.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
         trueHeading = trueHeading.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
         magnetic = magnetic.flatMap { $0.age >= 1 ? nil : ($0.value, $0.variation, $0.age + 1) }
+        heel = heel.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
     }
 }

@@ -22,6 +22,7 @@ public enum HistorySailing {
             let heading = index("navigation.headingTrue"), let stw = index("navigation.speedThroughWater"),
             let awa = index("environment.wind.angleApparent"), let aws = index("environment.wind.speedApparent")
         else { return [] }
+        let roll = index("navigation.attitude.roll")
         let first = String(SignalKTime.text(unixTime: from).prefix(10))
         var out: [SailingSample] = []
         for name in names where String(name.prefix(10)) >= first {
@@ -38,7 +39,8 @@ public enum HistorySailing {
                             time: Double(block.minute * 60) + Double(second), awa: Angle.relative(Angle.degrees(a)),
                             aws: Units.knots(metresPerSecond: s), stw: Units.knots(metresPerSecond: w),
                             heading: Angle.direction(Angle.degrees(h)), cog: value(cog).map { Angle.degrees($0) },
-                            sog: value(sog).map { Units.knots(metresPerSecond: $0) }))
+                            sog: value(sog).map { Units.knots(metresPerSecond: $0) },
+                            heel: roll.flatMap { value($0) }.map { Angle.degrees($0) }))
                 }
             }
             POSIX.unmap(bytes)

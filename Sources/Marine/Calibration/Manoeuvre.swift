@@ -37,6 +37,7 @@ public struct WindowMeans: Hashable, Sendable {
 
     /// The window `range` of `samples` under `calibration`.
     public init(_ samples: [SailingSample], _ range: Range<Int>, _ calibration: SailingCalibration) {
+        let leewayModel = SailingCalibration.leewayModel
         var direction = PlaneVector(x: 0, y: 0)
         var water = PlaneVector(x: 0, y: 0)
         var ground = PlaneVector(x: 0, y: 0)
@@ -50,7 +51,13 @@ public struct WindowMeans: Hashable, Sendable {
             angle += wind.angle
             speed += wind.speed
             apparent += calibration.apparentAngle(sample.awa)
-            water = water + PlaneVector(magnitude: calibration.speed(sample.stw), angle: sample.heading)
+            // The water track: the heading and, with the heel known, the leeway the engine's model gives (a tack
+            // turns the track through the water further than the heading, by twice the leeway).
+            let stw = calibration.speed(sample.stw)
+            let leeway =
+                sample.heel.map { leewayModel.leeway(heel: $0, speedThroughWater: Units.metresPerSecond(knots: stw)) }
+                ?? 0
+            water = water + PlaneVector(magnitude: stw, angle: sample.heading + leeway)
             if let cog = sample.cog, let sog = sample.sog {
                 ground = ground + PlaneVector(magnitude: sog, angle: cog)
                 fixes += 1

@@ -44,10 +44,21 @@ public struct SailingCalibration: Hashable, Sendable {
     /// The speed through water corrected.
     public func speed(_ measured: Double) -> Double { measured * speedFactor }
 
-    /// True wind over water (angle signed, speed in the apparent wind's unit) from a sample, corrected.
+    /// True wind over water (angle signed, speed in the apparent wind's unit) from a sample, corrected as the engine
+    /// corrects it: this calibration on the measured angle, then, when the heel is known, the masthead unit's tilt
+    /// and the leeway of the engine's default model in the triangle.
     public func trueWind(_ sample: SailingSample) -> RelativeWind {
-        WindTriangle.trueWind(
-            apparent: RelativeWind(angle: apparentAngle(sample.awa), speed: sample.aws),
-            speedThroughWater: speed(sample.stw))
+        var apparent = RelativeWind(angle: apparentAngle(sample.awa), speed: sample.aws)
+        let stw = speed(sample.stw)
+        var leeway = 0.0
+        if let heel = sample.heel {
+            apparent = WindCorrections.heel(apparent, heel: heel)
+            leeway = Self.leewayModel.leeway(heel: heel, speedThroughWater: Units.metresPerSecond(knots: stw))
+        }
+        return WindTriangle.trueWind(apparent: apparent, speedThroughWater: stw, leeway: leeway)
     }
+
+    /// The leeway the learner allows for when the heel is known: the engine's default model (`[wind]` may set
+    /// another; the learner does not learn it yet).
+    public static let leewayModel = LeewayModel()
 }

@@ -14,8 +14,14 @@ public struct SailingSample: Hashable, Sendable {
     /// Course and speed over ground, when a fix came that second.
     public var cog: Double?
     public var sog: Double?
+    /// Heel (degrees, positive starboard down) when an attitude sensor gave it: the engine corrects the masthead
+    /// unit's tilt with it, and so does the learner.
+    public var heel: Double?
 
-    public init(time: Double, awa: Double, aws: Double, stw: Double, heading: Double, cog: Double?, sog: Double?) {
+    public init(
+        time: Double, awa: Double, aws: Double, stw: Double, heading: Double, cog: Double?, sog: Double?,
+        heel: Double? = nil
+    ) {
         self.time = time
         self.awa = awa
         self.aws = aws
@@ -23,5 +29,6 @@ public struct SailingSample: Hashable, Sendable {
         self.heading = heading
         self.cog = cog
         self.sog = sog
+        self.heel = heel
     }
 }

@@ -7,6 +7,9 @@ public struct SimulateOptions: CommandOptions {
     public var windDirection = 225.0
     public var windSpeed = 14.0
     public var mastHeight = 15.0
+    /// Instrument errors: degrees the masthead unit reads more to starboard, the factor the log reads.
+    public var awaError = 0.0
+    public var logError = 1.0
     public var roll = 4.0
     public var noAttitudeSensor = false
     public var polar: String?
@@ -70,6 +73,10 @@ public struct SimulateOptions: CommandOptions {
                 "mast-height", "METRES", "Masthead unit height above the centre of rotation (0: no mast motion).",
                 example: "12"),
             .option("roll", "DEGREES", "Wave roll amplitude.", example: "3"),
+            .option(
+                "awa-error", "DEGREES",
+                "The masthead unit turned: its apparent wind angle reads this more to starboard.", example: "5"),
+            .option("log-error", "FACTOR", "The log reads this times the speed through water.", example: "0.93"),
             .flag("no-attitude-sensor", "Leave the attitude sensor's XDR out of the log."),
             .option(
                 "polar", "FILE", "The boat's polar (table, Expedition or ORC JSON); the built-in one if not given.",
@@ -114,6 +121,8 @@ public struct SimulateOptions: CommandOptions {
         case "wind-speed": windSpeed = try CommandParser.number(flag, value)
         case "mast-height": mastHeight = try CommandParser.number(flag, value)
         case "roll": roll = try CommandParser.number(flag, value)
+        case "awa-error": awaError = try CommandParser.number(flag, value)
+        case "log-error": logError = try CommandParser.number(flag, value)
         case "no-attitude-sensor": noAttitudeSensor = true
         case "polar": polar = text
         case "start": start = try CommandParser.number(flag, value)
@@ -132,5 +141,7 @@ public struct SimulateOptions: CommandOptions {
         if let anchorDrop, !(anchorDrop >= 0) { throw CommandError("--anchor-drop must not be negative", status: 64) }
         if let anchorDrag, !(anchorDrag >= 0) { throw CommandError("--anchor-drag must not be negative", status: 64) }
         if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
+        if !(abs(awaError) <= 30) { throw CommandError("--awa-error: -30 to 30 degrees", status: 64) }
+        if !(logError >= 0.5 && logError <= 1.5) { throw CommandError("--log-error: 0.5 to 1.5", status: 64) }
     }
 }
