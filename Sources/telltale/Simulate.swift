@@ -18,6 +18,8 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("mast-height"), help: help("mast-height")) var mastHeight = 15.0
     @Option(name: .customLong("awa-error"), help: help("awa-error")) var awaError = 0.0
     @Option(name: .customLong("log-error"), help: help("log-error")) var logError = 1.0
+    @Option(name: .customLong("gust"), help: help("gust")) var gust = 4.0
+    @Option(name: .customLong("shift"), help: help("shift")) var shift = 8.0
     @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
     @Flag(name: .customLong("no-attitude-sensor"), help: help("no-attitude-sensor")) var noAttitudeSensor = false
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
@@ -38,6 +40,8 @@ struct Simulate: SpecCommand {
         options.mastHeight = mastHeight
         options.awaError = awaError
         options.logError = logError
+        options.gust = gust
+        options.shift = shift
         options.roll = roll
         options.noAttitudeSensor = noAttitudeSensor
         options.polar = polar
@@ -70,6 +74,8 @@ struct Simulate: SpecCommand {
         settings.mastHeight = options.mastHeight
         settings.awaError = options.awaError
         settings.logError = options.logError
+        settings.gustStrength = options.gust
+        settings.shiftAmplitude = options.shift
         settings.rollAmplitude = options.roll
         settings.attitudeSensor = !options.noAttitudeSensor
         settings.startSequence = options.start

@@ -15,8 +15,10 @@
 /// said and not applied. Learning is pure: the samples in, a report out.
 public struct CalibrationLearner: Sendable {
     public var finder = ManoeuvreFinder()
-    /// Fewest manoeuvres for a value.
+    /// Fewest manoeuvres for a value, and for a value sure enough to apply (a median of five says little of its own
+    /// spread).
     public var minimumCount = 5
+    public var sureCount = 8
     /// Sure when the standard error is within these (degrees; the factor's fraction).
     public var sureAngle = 1.0
     public var sureFactor = 0.015
@@ -136,7 +138,8 @@ public struct CalibrationLearner: Sendable {
                     "the log reads \(Int(((1 / value - 1) * 100).rounded())) % off: a fouled or broken paddle wheel"))
         }
         return LearntValue(
-            value: value, uncertainty: error, count: each.count, status: error <= sureFactor ? .sure : .unsure)
+            value: value, uncertainty: error, count: each.count,
+            status: error <= sureFactor && each.count >= sureCount ? .sure : .unsure)
     }
 
     func judged(_ value: Double, _ error: Double, count: Int, sure: Double, bound: Double, fault: String)
@@ -147,6 +150,8 @@ public struct CalibrationLearner: Sendable {
                 value: value, uncertainty: error, count: count,
                 status: .sensorFault("\(fault) \(Int(value.rounded()))°: a broken or misaligned sensor, not applied"))
         }
-        return LearntValue(value: value, uncertainty: error, count: count, status: error <= sure ? .sure : .unsure)
+        return LearntValue(
+            value: value, uncertainty: error, count: count,
+            status: error <= sure && count >= sureCount ? .sure : .unsure)
     }
 }

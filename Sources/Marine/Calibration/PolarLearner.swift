@@ -13,6 +13,8 @@ public struct PolarLearner: Sendable {
     public var angleDeviation = 5.0
     public var windDeviation = 0.08
     public var speedDeviation = 0.05
+    /// The most the boat's speed may change between the first and the last third of the minute (a fraction).
+    public var speedTrend = 0.02
     public var minimumSpeed = 1.0
 
     public init() {}
@@ -57,9 +59,13 @@ public struct PolarLearner: Sendable {
         func deviation(_ values: [Double], _ mean: Double) -> Double {
             (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n).squareRoot()
         }
+        // Not still gaining or losing speed after a change of course or wind: the first and last thirds' speeds agree.
+        let third = speeds.count / 3
+        let early = speeds[..<third].reduce(0, +) / Double(max(third, 1))
+        let late = speeds[(speeds.count - third)...].reduce(0, +) / Double(max(third, 1))
         guard spread <= headingSpread, speed >= minimumSpeed, wind > 0,
             deviation(angles, angle) <= angleDeviation, deviation(winds, wind) <= windDeviation * wind,
-            deviation(speeds, speed) <= speedDeviation * speed
+            deviation(speeds, speed) <= speedDeviation * speed, abs(late - early) <= speedTrend * speed
         else { return nil }
         return (angle, wind, speed)
     }

@@ -10,6 +10,9 @@ public struct SimulateOptions: CommandOptions {
     /// Instrument errors: degrees the masthead unit reads more to starboard, the factor the log reads.
     public var awaError = 0.0
     public var logError = 1.0
+    /// Knots a gust adds (0: none); degrees the wind's slow oscillation swings either way (0: none).
+    public var gust = 4.0
+    public var shift = 8.0
     public var roll = 4.0
     public var noAttitudeSensor = false
     public var polar: String?
@@ -77,6 +80,10 @@ public struct SimulateOptions: CommandOptions {
                 "awa-error", "DEGREES",
                 "The masthead unit turned: its apparent wind angle reads this more to starboard.", example: "5"),
             .option("log-error", "FACTOR", "The log reads this times the speed through water.", example: "0.93"),
+            .option("gust", "KNOTS", "What a gust adds to the wind (4; 0 for none).", example: "0"),
+            .option(
+                "shift", "DEGREES", "How far the wind swings either way, every 10 minutes (8; 0 for none).",
+                example: "0"),
             .flag("no-attitude-sensor", "Leave the attitude sensor's XDR out of the log."),
             .option(
                 "polar", "FILE", "The boat's polar (table, Expedition or ORC JSON); the built-in one if not given.",
@@ -123,6 +130,8 @@ public struct SimulateOptions: CommandOptions {
         case "roll": roll = try CommandParser.number(flag, value)
         case "awa-error": awaError = try CommandParser.number(flag, value)
         case "log-error": logError = try CommandParser.number(flag, value)
+        case "gust": gust = try CommandParser.number(flag, value)
+        case "shift": shift = try CommandParser.number(flag, value)
         case "no-attitude-sensor": noAttitudeSensor = true
         case "polar": polar = text
         case "start": start = try CommandParser.number(flag, value)
@@ -143,5 +152,7 @@ public struct SimulateOptions: CommandOptions {
         if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
         if !(abs(awaError) <= 30) { throw CommandError("--awa-error: -30 to 30 degrees", status: 64) }
         if !(logError >= 0.5 && logError <= 1.5) { throw CommandError("--log-error: 0.5 to 1.5", status: 64) }
+        if !(gust >= 0 && gust <= 30) { throw CommandError("--gust: 0 to 30 knots", status: 64) }
+        if !(shift >= 0 && shift <= 45) { throw CommandError("--shift: 0 to 45 degrees", status: 64) }
     }
 }
