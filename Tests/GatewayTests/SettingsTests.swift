@@ -28,8 +28,21 @@ import Testing
         """
     }
 
+    /// A request to the gateway under test; a connection refused is tried again for 20 s (on a loaded machine the
+    /// gateway may be between two starts: its own restart, or another test's SIGHUP to this process).
     func request(_ method: String, _ path: String, _ body: String? = nil, port: Int) throws -> LocalGateway.Answer {
-        try LocalGateway.request(method, path, body: body, host: "127.0.0.1", port: port, what: "settings")
+        let deadline = POSIX.monotonic() + 20
+        while true {
+            do {
+                return try LocalGateway.request(
+                    method, path, body: body, host: "127.0.0.1", port: port, what: "settings")
+            } catch {
+                guard "\(error)".contains("nothing answers") || "\(error)".contains("is telltale running"),
+                    POSIX.monotonic() < deadline
+                else { throw error }
+                POSIX.sleep(until: POSIX.monotonic() + 0.1)
+            }
+        }
     }
 
     /// Waits (20 s at most: CI runs these beside hundreds of others and a Pi build) until `port` answers on
