@@ -41,6 +41,8 @@ struct PlanRoute: SpecCommand {
     @Option(name: .customLong("grib"), help: help("grib")) var gribs: [String] = []
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Option(name: .customLong("gpx"), help: help("gpx")) var gpx: String?
+    @Option(name: .customLong("waypoints"), help: help("waypoints")) var waypoints: String?
+    @Option(name: .customLong("learnt-polar"), help: help("learnt-polar")) var learntPolar: String?
     @Flag(name: .customLong("json"), help: help("json")) var json = false
     @Option(name: .customLong("basemap"), help: help("basemap")) var basemap: String?
     @Option(name: .customLong("margin"), help: help("margin")) var margin: String?
@@ -63,6 +65,7 @@ struct PlanRoute: SpecCommand {
             var options = RoutePlanOptions()
             for (flag, value) in [
                 ("from", from), ("to", to), ("depart", depart), ("polar", polar), ("gpx", gpx), ("basemap", basemap),
+                ("waypoints", waypoints), ("learnt-polar", learntPolar),
                 ("margin", margin), ("performance", performance), ("step", step), ("max-wind", maxWind),
                 ("no-run-above", noRunAbove), ("motor-below", motorBelow), ("motor-speed", motorSpeed),
                 ("tack", tack), ("gybe", gybe), ("window", window), ("every", every),

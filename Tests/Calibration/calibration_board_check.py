@@ -73,6 +73,11 @@ check(status == 202 and learnt and now.get("state") == "learnt" and report.get("
       f"{len(report.get('manoeuvres', []))} manoeuvres), as `calibrate sailing --history` reads it "
       f"({alone.get('samples')} s)", json.dumps(now)[:400])
 learnt_file = open(os.path.join(work, "state", "calibration", "learnt.toml")).read()
+polar_path = os.path.join(work, "state", "calibration", "polar.csv")
+table = open(polar_path).read().split("\n") if os.path.exists(polar_path) else []
+check(table[:1] == ["TWA\\TWS;4;6;8;10;12;14;16;20;25;30"] and len(table) == 21,
+      "the boat's polar learnt with it, where the router takes it (calibration/polar.csv beside learnt.toml)",
+      "\n".join(table[:5]))
 status, body = http.text("/telltale/v1/calibration", method="PUT", body=b"")
 restarted = wait_for(lambda: "restart" in gateway.log() or "starting" in gateway.log()[-2000:], 10)
 time.sleep(3)

@@ -6,6 +6,8 @@ from emulated_pi import EmulatedPi, SerialFeed
 from image_support import instruments
 from support import wait_for
 
+LOST_USB = "dwc2 3f980000.usb: Not connected"
+
 
 def raspberry_pi_3(card, check, key, output, pi, work):
     """QEMU's raspi3b board booting the card on the Pi's own device tree."""
@@ -15,7 +17,17 @@ def raspberry_pi_3(card, check, key, output, pi, work):
     #    are printed, not counted. The sentences' way through a serial line into the gateway is the USB adapter's above.
     pi.shutdown()
     pi = EmulatedPi(card, work, key=key).boot(machine="raspi3b")
-    ready = pi.wait_ready(600)
+    ready = pi.wait_ready(300)
+    if not ready and LOST_USB in pi.console():
+        # QEMU 7.2's dwc2 (the Pi's USB host) now and then loses its devices under a loaded host (one CI run in six:
+        # "Not connected" over and over on the console, the USB Ethernet adapter never enumerated, so no SSH). The
+        # adapter is the emulator's way in, not the Pi's; the board is powered on once more, and this said.
+        print(f"  note QEMU's dwc2 lost the USB network adapter ({LOST_USB!r} on the console): powered on again")
+        pi.power_cut()
+        pi = EmulatedPi(card, work, key=key).boot(machine="raspi3b")
+        ready = pi.wait_ready(600)
+    elif not ready:
+        ready = pi.wait_ready(300)
     check(ready, "QEMU's Raspberry Pi 3 boots the card on the Pi's own device tree (bcm2837-rpi-3-b.dtb)",
           pi.console()[-2000:])
     if ready:

@@ -4,7 +4,8 @@ weather folder (imported by its own ecCodes process), its polar and the base map
 1. `/telltale/v1/routing`: a passage planned in the router's own process, the same plan as `telltale route plan`
    gives for that place and time, kept as a route resource (the Resources API lists it), followed through the Course
    API; the departure window; a destination on land said; an unapproved device and a broken body refused; the
-   daemon's own memory not grown by the plan.
+   daemon's own memory not grown by the plan; the polar learnt from sailing taken over the configured one
+   (routing_board_learnt.py).
 2. Under way on the routed route, a new forecast run dropped into the weather folder: planned again from the boat
    and followed on, said in the log.
 3. The panel in chromium: the chart's Weather route tool, a tap for the destination, the isochrones and the route
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import threading
 import time
+import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
@@ -29,6 +31,7 @@ from support import Checks, Gateway, free_port, memory_kb, nmea_position, senten
 from webclient import HTTP  # noqa: E402
 from routing_board_panel import weather_route_tool  # noqa: E402
 from routing_board_sail import sail_routed_route  # noqa: E402
+from routing_board_learnt import learnt_polar  # noqa: E402
 
 binary, polar, basemap = sys.argv[1:4]
 check = Checks("routing-board-check")
@@ -154,6 +157,10 @@ check(status == 200 and (course.get("activeRoute") or {}).get("href") == href
       and abs(nxt.get("latitude", 0) - plan["waypoints"][1]["lat"]) < 1e-5,
       "followed through the Course API: the active route is the routed one, heading for its first turn",
       json.dumps(course)[:300])
+
+# The learnt polar over the configured one.
+learnt_polar(check, types.SimpleNamespace(state=os.path.join(work, "state"), post=post, planned=planned), binary,
+             polar, gribs, basemap, GOAL, plan)
 
 # The window, a destination on land, refusals.
 body = json.dumps({"to": {"latitude": GOAL[0], "longitude": GOAL[1]}, "window": 12, "every": 4}).encode()

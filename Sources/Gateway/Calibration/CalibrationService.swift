@@ -24,6 +24,8 @@ final class CalibrationService: Service {
     private(set) var state = State.idle
 
     var learnt: String { folder + "/learnt.toml" }
+    /// The boat's polar learnt with it (a table, the cells she has sailed steadily): the router takes it.
+    static func learntPolar(stateFolder: String) -> String { stateFolder + "/calibration/polar.csv" }
     var previous: String { applied + ".previous" }
 
     init(history: String, stateFolder: String, applied: String, days: Double, log: Log) {
@@ -47,7 +49,7 @@ final class CalibrationService: Service {
         _ = POSIX.remove(learnt)
         let arguments = [
             program, "calibrate", "sailing", "--history", history, "--days", String(days), "--applied", applied,
-            "--output", learnt, "--json",
+            "--output", learnt, "--json", "--polar", Self.learntPolar(stateFolder: POSIX.folder(of: folder)),
         ]
         switch POSIX.spawn(arguments, log: folder + "/.report.json") {
         case .success(let pid):

@@ -11,6 +11,9 @@ public struct RoutingConfiguration: Sendable, Equatable {
     public var stepMinutes = 30.0
     /// Planned again from the boat's position when she is this many minutes behind the plan (0: never for that).
     public var behindMinutes = 30.0
+    /// The polar learnt from the boat's own sailing (the calibration's learner, docs/calibration.md) taken over the
+    /// configured one where it has data, once there is one.
+    public var learntPolar = true
 
     public init() {}
 }

@@ -10,7 +10,8 @@ public enum RoutePlanCommand {
         guard let from = options.from, let to = options.to, let polarPath = options.polar else {
             throw CommandError("route plan: say --from, --to and --polar", status: 64)
         }
-        let polar = try PolarFile.load(polarPath)
+        var polar = try PolarFile.load(polarPath)
+        if let learnt = options.learntPolar { polar = polar.learnt(try PolarFile.load(learnt)) }
         let forecast = try forecast(options.gribs)
         let area = RouteArea(from: from, to: to)
         let land = try RouteLand.mask(for: area, from: from, to: to, options: options)
@@ -30,6 +31,11 @@ public enum RoutePlanCommand {
         }
         if let path = options.gpx {
             do { try POSIX.writeFileAtomically(path, Array(RoutePlanText.gpx(plan).utf8)) } catch {
+                throw CommandError("route plan: \(error)", status: 73)
+            }
+        }
+        if let path = options.waypoints {
+            do { try POSIX.writeFileAtomically(path, Array(RoutePlanText.json(plan, full: false).utf8)) } catch {
                 throw CommandError("route plan: \(error)", status: 73)
             }
         }

@@ -54,7 +54,8 @@ enum RoutePlanText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func json(_ plan: RoutePlan) -> String {
+    /// The plan as JSON; `full` false: its times and waypoints only (what the gateway keeps of a plan it follows).
+    static func json(_ plan: RoutePlan, full: Bool = true) -> String {
         var out = JSONWriter()
         out.beginObject()
         out.value("departure", SignalKTime.text(unixTime: plan.departure))
@@ -78,8 +79,10 @@ enum RoutePlanText {
             out.endObject()
         }
         out.endArray()
-        summary(plan, into: &out)
-        isochrones(plan, into: &out)
+        if full {
+            summary(plan, into: &out)
+            isochrones(plan, into: &out)
+        }
         out.endObject()
         return out.text
     }

@@ -4,8 +4,9 @@ import SignalK
 
 /// The weather router on board: `telltale route plan` run as a child process of the gateway (this same program), so
 /// that the search and its memory never touch the 10 Hz loop or the daemon's few megabytes. One plan at a time; its
-/// answer (JSON) is written to a file in the routing folder and read when the child has ended, then handed to the
-/// runtime as an event (``ServiceEvent/routed(_:)``).
+/// answer (JSON) is written to a file in the routing folder, read only when the panel asks for it; of a plan the
+/// gateway may follow it reads the small file of its waypoints once, when the child has ended, and hands the runtime
+/// an event (``ServiceEvent/routed(_:)``).
 final class RoutingService: Service {
     let name = "routing"
 
@@ -23,7 +24,8 @@ final class RoutingService: Service {
     enum State {
         case idle
         case running(pid: Int32, job: Job, started: Double)
-        case planned(job: Job, json: String, at: Double)
+        /// A plan made (its waypoints, for one departure) or a window tried (the route nil); the answer in ``plan``.
+        case planned(job: Job, route: PlannedRoute?, at: Double)
         case failed(job: Job, message: String, at: Double)
     }
 
@@ -32,6 +34,9 @@ final class RoutingService: Service {
     /// The Resources API's regions (one file a region): avoided by every plan.
     let regions: String
     let polar: String?
+    /// The polar learnt from the boat's sailing (the calibration's learner writes it), taken over `polar` where it has
+    /// data when `[routing] learnt_polar` is on and the file is there.
+    let learntPolar: String?
     let weatherFolder: String?
     let basemap: String?
     let tideFiles: [String]
@@ -47,16 +52,29 @@ final class RoutingService: Service {
 
     init(
         configuration: RoutingConfiguration, stateFolder: String, polar: String?, weatherFolder: String?,
-        basemap: String?, tideFiles: [String], log: Log
+        basemap: String?, tideFiles: [String], learntPolar: String? = nil, log: Log
     ) {
         self.configuration = configuration
         folder = stateFolder + "/routing"
         regions = stateFolder + "/resources/regions"
         self.polar = polar
+        self.learntPolar = configuration.learntPolar ? learntPolar : nil
         self.weatherFolder = weatherFolder
         self.basemap = basemap
         self.tideFiles = tideFiles
         self.log = log
+    }
+
+    /// The router's answer (its standard output and errors): the plan or the window as JSON, or why not.
+    var plan: String { folder + "/.plan.json" }
+    /// The times and waypoints of the last plan alone.
+    var waypoints: String { folder + "/.route.json" }
+
+    /// The learnt polar when the router takes it (the file there now).
+    /// The learnt polar when the router takes it: the file there and a table with at least one cell (a learner that
+    /// found no steady minute writes an empty one).
+    var learntPolarUsed: String? {
+        learntPolar.flatMap { (try? PolarFile.load($0)) == nil ? nil : $0 }
     }
 
     var isRunning: Bool {
@@ -106,11 +124,17 @@ final class RoutingService: Service {
         for grid in WeatherLibrary.gridFiles(in: weatherFolder) { arguments += ["--grib", weatherFolder + "/" + grid] }
         forecastGiven = forecastSignature()
         for file in tideFiles { arguments += ["--tide-file", file] }
+        if let learnt = learntPolarUsed { arguments += ["--learnt-polar", learnt] }
+        _ = POSIX.remove(waypoints)
         for file in POSIX.list(regions).filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted() {
             arguments += ["--avoid", regions + "/" + file]
         }
-        if let window = job.window { arguments += ["--window", String(window), "--every", String(job.every)] }
-        switch POSIX.spawn(arguments, log: folder + "/.plan.json") {
+        if let window = job.window {
+            arguments += ["--window", String(window), "--every", String(job.every)]
+        } else {
+            arguments += ["--waypoints", waypoints]
+        }
+        switch POSIX.spawn(arguments, log: plan) {
         case .success(let pid):
             state = .running(pid: pid, job: job, started: now)
             // Planned again under way is said under its own id: the log's limiter never holds it back behind the
@@ -137,17 +161,23 @@ final class RoutingService: Service {
 
     func service(_ turn: inout Turn) {
         guard case .running(let pid, let job, let started) = state, let status = POSIX.reap(pid) else { return }
-        let text =
-            (try? POSIX.readFile(folder + "/.plan.json", limit: 8 << 20)).map {
-                String(decoding: $0, as: UTF8.self)
-            } ?? ""
         let seconds = FixedDecimal.text(turn.now - started, decimals: 1)
-        if status == 0, text.hasPrefix("{") {
-            state = .planned(job: job, json: text, at: turn.unixTime)
+        let route =
+            job.window == nil
+            ? (try? POSIX.readFile(waypoints, limit: 1 << 20)).flatMap { PlannedRoute(json: $0) } : nil
+        if status == 0, job.window != nil || route != nil {
+            state = .planned(job: job, route: route, at: turn.unixTime)
             behindSaid = false
             log.notice("routing.planned", "routing: planned in \(seconds) s", [("seconds", seconds)])
         } else {
-            let said = text.split(separator: "\n").last.map { String($0) } ?? "the router ended with \(status)"
+            // What the router said last (its error is its last line; a failing router says little).
+            let text =
+                status == 0
+                ? "" : (try? POSIX.readFile(plan, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let said =
+                status == 0
+                ? "the router's waypoints could not be read"
+                : text.split(separator: "\n").last.map { String($0) } ?? "the router ended with \(status)"
             let message = said.hasPrefix("telltale: route plan: ") ? String(said.dropFirst(22)) : said
             state = .failed(job: job, message: message, at: turn.unixTime)
             log.warning("routing.failed", "routing: no route: \(message)", [("status", "\(status)")])

@@ -54,6 +54,7 @@ extension Runtime {
         var out = JSONWriter()
         out.beginObject()
         if let missing = routing.missing { out.value("missing", missing) }
+        out.value("polar", routing.learntPolarUsed == nil ? "configured" : "learnt")
         switch routing.state {
         case .idle:
             out.value("state", "idle")
@@ -61,12 +62,15 @@ extension Runtime {
             out.value("state", "running")
             Self.job(job, into: &out)
             out.value("seconds", ((turn.now - started) * 10).rounded() / 10)
-        case .planned(let job, let json, let at):
+        case .planned(let job, _, let at):
             out.value("state", "planned")
             Self.job(job, into: &out)
             out.value("at", SignalKTime.text(unixTime: at))
             if let id = routing.routeID { out.value("route", "/resources/routes/" + id) }
-            out.raw(job.window == nil ? "plan" : "window", json.trimmingSuffix())
+            // The answer as the router wrote it, read from the card now (the gateway does not keep it).
+            if let bytes = try? POSIX.readFile(routing.plan, limit: 8 << 20), bytes.first == UInt8(ascii: "{") {
+                out.raw(job.window == nil ? "plan" : "window", String(decoding: bytes, as: UTF8.self).trimmingSuffix())
+            }
         case .failed(let job, let message, let at):
             out.value("state", "failed")
             Self.job(job, into: &out)

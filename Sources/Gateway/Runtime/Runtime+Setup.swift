@@ -95,7 +95,8 @@ extension Runtime {
         return RoutingService(
             configuration: configuration.routing, stateFolder: POSIX.folder(of: stateFile),
             polar: configuration.polarPath, weatherFolder: weatherFolder,
-            basemap: BaseMapFiles.find(configured: configuration.chart.baseMap), tideFiles: tideFiles, log: log)
+            basemap: BaseMapFiles.find(configured: configuration.chart.baseMap), tideFiles: tideFiles,
+            learntPolar: CalibrationService.learntPolar(stateFolder: POSIX.folder(of: stateFile)), log: log)
     }
 
     /// Where the uplink keeps its queue: beside the state file (none without one).

@@ -9,6 +9,10 @@ public struct RoutePlanOptions: CommandOptions {
     public var gribs: [String] = []
     public var polar: String?
     public var gpx: String?
+    /// Where the times and waypoints alone are written too (the gateway reads them, not the whole plan).
+    public var waypoints: String?
+    /// The polar learnt from the boat's own sailing (`calibrate sailing --polar`), over `polar` where it has data.
+    public var learntPolar: String?
     public var json = false
     public var basemap: String?
     /// Metres kept from every coast.
@@ -44,6 +48,12 @@ public struct RoutePlanOptions: CommandOptions {
             .option("grib", "FILE", "A GRIB file (or an imported .ttwx grid).", example: "gfs.grb2", repeats: true),
             .option("polar", "FILE", "The boat's polar (a table or Expedition's layout).", example: "polar.csv"),
             .option("gpx", "FILE", "Write the route as GPX there too.", example: "route.gpx"),
+            .option(
+                "waypoints", "FILE", "Write the times and waypoints alone there too (JSON).", example: "route.json"),
+            .option(
+                "learnt-polar", "FILE",
+                "The polar learnt from sailing (`telltale calibrate sailing --polar`): the boat's own speeds where it has them.",
+                example: "learnt-polar.csv"),
             .flag("json", "Print JSON instead of text."),
             .option("basemap", "FOLDER", "The base map's folder (`telltale basemap`).", example: ".build/basemap"),
             .option("margin", "METRES", "Kept from every coast (200 by default).", example: "300"),
@@ -81,6 +91,8 @@ public struct RoutePlanOptions: CommandOptions {
         case "grib": gribs.append(CommandParser.text(value))
         case "polar": polar = CommandParser.text(value)
         case "gpx": gpx = CommandParser.text(value)
+        case "waypoints": waypoints = CommandParser.text(value)
+        case "learnt-polar": learntPolar = CommandParser.text(value)
         case "json": json = true
         case "basemap": basemap = CommandParser.text(value)
         case "no-tides": tides = false
@@ -127,7 +139,8 @@ public struct RoutePlanOptions: CommandOptions {
 
     public static func == (a: RoutePlanOptions, b: RoutePlanOptions) -> Bool {
         a.from == b.from && a.to == b.to && a.depart == b.depart && a.gribs == b.gribs && a.polar == b.polar
-            && a.gpx == b.gpx && a.json == b.json && a.basemap == b.basemap && a.margin == b.margin
+            && a.gpx == b.gpx && a.waypoints == b.waypoints && a.learntPolar == b.learntPolar && a.json == b.json
+            && a.basemap == b.basemap && a.margin == b.margin
             && a.settings == b.settings && a.window == b.window && a.every == b.every && a.tides == b.tides
             && a.tideFiles == b.tideFiles && a.avoid == b.avoid
     }
