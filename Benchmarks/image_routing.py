@@ -8,6 +8,7 @@ with the plan against the minute before it (the engine sends MWV T five times a 
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -20,6 +21,17 @@ def largest_gap(output, start, end):
     """The largest gap (s) between two computed true-wind sentences that arrived between `start` and `end`."""
     times = [t for t, line in output.lines() if start <= t <= end and ",T," in line and "MWV" in line]
     return max((b - a for a, b in zip(times, times[1:])), default=float("inf")), len(times)
+
+
+STALL_MS = 250
+
+
+def stalls(pi, since, until):
+    """The ticks the engine said ran late (EngineService: a quarter of a second or more) between two of the Pi's UNIX
+    times: their count and the largest, as words."""
+    late = [float(m) for m in re.findall(r"ran ([0-9.]+) ms late", pi.out(
+        f"journalctl -u telltale --no-pager -o cat --since @{since} --until @{until} | grep 'ms late' || true"))]
+    return f"{len(late)} (largest {max(late):.0f} ms)" if late else "none"
 
 
 def daemon(pi):
@@ -49,13 +61,13 @@ def routing_phase(pi, output, request, token, work):
     else:
         print(f"routing: the router is not ready on the image: {body[:200]}")
         return
-    quiet_start = time.monotonic()
+    quiet_start, quiet_clock = time.monotonic(), pi.out("date +%s")
     before = []
     while time.monotonic() - quiet_start < 60:
         before.append(daemon(pi))
         time.sleep(1)
     quiet_gap, quiet_count = largest_gap(output, quiet_start, time.monotonic())
-    asked = time.monotonic()
+    asked, asked_clock = time.monotonic(), pi.out("date +%s")
     code, body = request("/telltale/v1/routing", "POST", json.dumps(
         {"from": {"latitude": FROM[0], "longitude": FROM[1]}, "to": {"latitude": TO[0], "longitude": TO[1]}}).encode(),
         token=token)
@@ -75,6 +87,7 @@ def routing_phase(pi, output, request, token, work):
         during.append(daemon(pi))
         time.sleep(1)
     busy_gap, busy_count = largest_gap(output, asked, time.monotonic())
+    end_clock = pi.out("date +%s")
     plan = answer.get("plan") or {}
     print(f"routing on the image: POST {code}, {answer.get('state')} in {planned:.0f} s (emulated): "
           f"{plan.get('distance_nm', 0):.1f} NM, {len(plan.get('waypoints', []))} waypoints; "
@@ -86,4 +99,7 @@ def routing_phase(pi, output, request, token, work):
               f"{max(s['RssAnon'] for s in samples)} kB")
     print(f"routing on the image: largest gap between computed MWV T on TCP: {quiet_gap * 1000:.0f} ms in the minute "
           f"before ({quiet_count} sentences), {busy_gap * 1000:.0f} ms in the minute with the plan ({busy_count})")
+    print(f"routing on the image: the engine's own late ticks (over {STALL_MS} ms, from the journal): "
+          f"{stalls(pi, quiet_clock, asked_clock)} in the minute before, {stalls(pi, asked_clock, end_clock)} in the "
+          "minute with the plan")
     sys.stdout.flush()

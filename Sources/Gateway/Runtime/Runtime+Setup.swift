@@ -74,7 +74,7 @@ extension Runtime {
             configuration.systemdNotify.map { SystemdNotifier(socketPath: $0.socket, watchdogUsec: $0.watchdogUsec) }
             ?? SystemdNotifier()
         return GatewayServices(
-            inputs: inputs, outputs: outputs, engine: EngineService(rate: configuration.tickRate), web: web,
+            inputs: inputs, outputs: outputs, engine: EngineService(rate: configuration.tickRate, log: log), web: web,
             voice: configuration.voice.map { Voice(settings: $0, log: log) }, weather: weather, uplink: uplink,
             n2k: n2k, pypilot: pypilot,
             tides: configuration.tides.enabled
