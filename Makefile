@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # (CC-BY-4.0) as libgeonames0 carries them; the gateway serves what that makes.
 BASEMAP_PACKAGES := gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full libnetcdf19 libgeonames0
 APT_PACKAGES := libserialport-dev libgps-dev gpsd gpsd-clients pkg-config gcc libc6-dev python3-venv util-linux \
-	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev xtide-data $(BASEMAP_PACKAGES)
+	libsqlite3-dev libjs-leaflet libeccodes0 libmosquitto-dev xtide-data libsodium23 $(BASEMAP_PACKAGES)
 # The panel's browser check (Tests/Panel): a real chromium, driven by selenium; the voice check's espeak-ng and sox.
 # The discovery check: avahi-daemon in a network namespace (iproute2). The weather check: GRIB files written with
 # ECMWF's ecCodes from Debian's python3-eccodes (which brings libeccodes0, the library `telltale weather import` opens).

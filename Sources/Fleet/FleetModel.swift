@@ -184,8 +184,11 @@ public struct FleetModel: Sendable {
     /// alarms, its whole track in `trackLimit` points at most.
     ///
     /// With the race office's fleet file, each boat has its name, sail number, class and colour, and a boat entered
-    /// but never heard is listed too (its age null); `classes` lists the classes in the order first entered.
-    public func json(at time: Double, trackLimit: Int = 300, entries: [FleetEntry] = []) -> String {
+    /// but never heard is listed too (its age null); `classes` lists the classes in the order first entered. `only`:
+    /// the boats a viewer of the shore sees (the others not said at all), nil for every boat.
+    public func json(
+        at time: Double, trackLimit: Int = 300, entries: [FleetEntry] = [], only: Set<String>? = nil
+    ) -> String {
         var out = JSONWriter()
         out.beginObject()
         out.value("fleet", true)
@@ -202,7 +205,7 @@ public struct FleetModel: Sendable {
         out.beginArray("boats")
         var ids = Set(boats.keys)
         for entry in entries { ids.insert(entry.boat) }
-        for id in ids.sorted() {
+        for id in ids.sorted() where only?.contains(id) ?? true {
             out.beginObject()
             out.value("id", id)
             if let entry = entered[id] {

@@ -13,6 +13,8 @@ export const esc = t => String(t ?? "").replace(/[&<>"']/g, c => `&#${c.charCode
 export async function detectFleet() {
   try {
     const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
+    // A shore with accounts, the session over: its login page.
+    if (r.status === 401) { location.replace("/login.html"); return; }
     if (!r.ok) return;
     const data = await r.json();
     if (data.fleet !== true) return;
@@ -29,6 +31,7 @@ export async function detectFleet() {
 async function fetchFleet() {
   try {
     const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
+    if (r.status === 401) { location.replace("/login.html"); return; }
     if (r.ok) { fleet.data = await r.json(); fleetConnected(true); if (fleet.draw) fleet.draw(); return; }
   } catch (e) { }
   fleetConnected(false);

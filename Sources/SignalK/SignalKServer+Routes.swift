@@ -100,6 +100,13 @@ extension SignalKServer {
             guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }
             // A boat says it is none (every panel asks once at start, and a 404 there is an error in its console).
             if server.fleet != nil { server.fleetReads += 1 }
+            if server.configuration.gate != nil {
+                // Behind the door: the view of the viewer's own boats (the door let no one else this far).
+                let scope = server.viewer(x.request)?.scope ?? ""
+                return server.send(
+                    x, &connection, 200,
+                    server.fleetScoped[scope] ?? #"{"fleet":true,"time":0,"classes":[],"boats":[]}"#, act)
+            }
             server.send(x, &connection, 200, server.fleet ?? #"{"fleet":false}"#, act)
         },
         Route(paths: .prefix("/telltale/v1/fleet/")) { server, x, connection, act in
@@ -108,7 +115,12 @@ extension SignalKServer {
             var parameters: [String: String] = [:]
             for (name, value) in x.request.query.prefix(16) { parameters[name] = value }
             let path = String(x.request.path.dropFirst("/telltale/v1/fleet/".count))
-            let asked = FleetRequest(path: path, parameters: parameters)
+            var asked = FleetRequest(path: path, parameters: parameters)
+            if server.configuration.gate != nil {
+                let viewer = server.viewer(x.request)
+                asked.boats = viewer?.boats ?? []
+                asked.role = viewer?.role ?? ""
+            }
             server.ask(.fleet(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
         Route(paths: .tree("/telltale/v1/tides")) { server, x, connection, act in
@@ -181,6 +193,7 @@ extension SignalKServer {
             // answers it for every origin unless told otherwise: `src/cors.ts`).
             return reply(exchange, &connection, HTTPResponse.preflight(request, keepAlive: exchange.keepAlive), act)
         }
+        if gated(exchange, &connection, act) { return }
         for route in Self.routes where route.takes(request.path) {
             return route.handle(&self, exchange, &connection, act)
         }
@@ -210,14 +223,14 @@ extension SignalKServer {
     }
 
     /// The response's bytes; the connection closed after them unless it is kept alive.
-    private mutating func reply(
+    mutating func reply(
         _ x: Exchange, _ connection: inout Connection, _ bytes: [UInt8], _ act: (Action) -> Void
     ) {
         act(.send(connection: x.id, bytes: bytes))
         if !x.keepAlive { close(x.id, &connection, act) }
     }
 
-    private mutating func send(
+    mutating func send(
         _ x: Exchange, _ connection: inout Connection, _ status: Int, _ body: String, _ act: (Action) -> Void
     ) {
         reply(
@@ -226,7 +239,7 @@ extension SignalKServer {
             act)
     }
 
-    private mutating func refuse(
+    mutating func refuse(
         _ x: Exchange, _ connection: inout Connection, _ status: Int, _ message: String, _ act: (Action) -> Void
     ) {
         reply(x, &connection, HTTPResponse.error(status, message, keepAlive: x.keepAlive), act)

@@ -43,6 +43,8 @@ extension SignalKServer {
             /// report (GET), learn now (POST), apply what was learnt (PUT), take the applied one off (DELETE):
             /// ``ShellReply/json(status:_:)``.
             case calibration(JobAsk)
+            /// A login or a logout at the shore's door (``Gate``): ``ShellReply/session(status:_:cookie:)``.
+            case login(LoginAsk)
             /// The access registry changed: keep this text in the state folder (``AccessRegistry/json(tokens:)``).
             /// No answer is awaited.
             case keepAccess(String)
@@ -57,6 +59,9 @@ extension SignalKServer {
     public struct FleetRequest: Hashable, Sendable {
         public var path: String
         public var parameters: [String: String]
+        /// Behind the shore's door: the boats the asker may see (nil: every boat, or no door), and its role.
+        public var boats: Set<String>?
+        public var role: String?
 
         public init(path: String, parameters: [String: String]) {
             self.path = path
@@ -102,6 +107,8 @@ extension SignalKServer {
         case file(status: Int, contentType: String, body: [UInt8])
         /// A status and its words, as Signal K's request result.
         case message(status: Int, String)
+        /// A JSON body and a `Set-Cookie` header (a session begun or ended).
+        case session(status: Int, String, cookie: String)
     }
 
     /// Where a request's answer goes.
@@ -153,10 +160,11 @@ extension SignalKServer {
             return
         }
         connection.awaiting = false
-        let cache: [(String, String)] =
+        var cache: [(String, String)] =
             if case .file = reply {
                 [("Cache-Control", waiting.cacheable && status == 200 ? "max-age=86400" : "no-store")]
             } else { [] }
+        if case .session(_, _, let cookie) = reply { cache += [("Set-Cookie", cookie), ("Cache-Control", "no-store")] }
         act(
             .send(
                 connection: waiting.connection,
@@ -174,7 +182,7 @@ extension SignalKServer {
         case .outcome(let outcome):
             let status = outcome.isDone ? 200 : 409
             return (status, Array(putResult(status, outcome.message, requestId: nil).utf8), json)
-        case .json(let status, let text): return (status, Array(text.utf8), json)
+        case .json(let status, let text), .session(let status, let text, _): return (status, Array(text.utf8), json)
         case .file(let status, let type, let body): return (status, body, type)
         case .message(let status, let text): return (status, Array(putResult(status, text, requestId: nil).utf8), json)
         }
@@ -184,7 +192,7 @@ extension SignalKServer {
     static func message(_ reply: ShellReply) -> String {
         switch reply {
         case .outcome(let outcome): outcome.message
-        case .message(_, let text), .json(_, let text): text
+        case .message(_, let text), .json(_, let text), .session(_, let text, _): text
         case .file(let status, _, _): "\(status)"
         }
     }

@@ -16,6 +16,8 @@ public struct SignalKServer: Sendable {
         public var putRule = NetworkRule(networks: NetworkRule.loopback)
         /// Files served by path (`/` is `/index.html`).
         public var files: [String: StaticFile] = [:]
+        /// The shore's door: nothing without a session but what it lets through (nil on a boat).
+        public var gate: Gate?
         public var maximumMessage = 65_536
         /// WebSocket messages a client may send per second, on average; a second's worth more and it is dropped.
         public var messagesPerSecond = 50.0
@@ -154,6 +156,9 @@ public struct SignalKServer: Sendable {
     /// `telltale fleet`'s boats as the panel's Fleet layout reads them (`GET /telltale/v1/fleet`); nil on a boat, which
     /// answers `{"fleet":false}` there.
     public var fleet: String?
+    /// Behind a ``Gate``: each scope's Fleet layout JSON (``Viewer/scope``), and the sessions by their token's digest.
+    public var fleetScoped: [String: String] = [:]
+    public var viewers: [String: Viewer] = [:]
     /// The clock the history is kept on (the fixes' time, a replay's), for a History API query that says no `to`: "the
     /// last hour" is the last hour of the history's timeline, not of this machine's clock. Nil: the system clock.
     public var historyClock: Double?

@@ -3,9 +3,16 @@ import Gateway
 import Platform
 import Shore
 
+/// `telltale fleet` (the shore side) and `telltale fleet account` (who may look at it).
+struct FleetGroup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fleet", abstract: FleetOptions.spec.abstract, subcommands: [Fleet.self, FleetAccount.self],
+        defaultSubcommand: Fleet.self)
+}
+
 /// `telltale fleet --broker URL`: the shore side, every boat on the panel's Fleet layout.
 struct Fleet: SpecCommand {
-    static let configuration = CommandConfiguration(FleetOptions.spec)
+    static let configuration = CommandConfiguration(FleetOptions.spec, name: "serve")
 
     @Option(name: .customLong("broker"), help: help("broker")) var brokers: [String] = []
     @Option(name: .customLong("listen"), help: help("listen")) var listen = FleetOptions().listen
@@ -46,5 +53,34 @@ struct Fleet: SpecCommand {
 
     func run(_ options: FleetOptions) throws(CommandError) {
         try FleetCommand.run(options, log: GatewayLogger.make(minimum: .info))
+    }
+}
+
+/// `telltale fleet account add|list|remove [NAME]`.
+struct FleetAccount: SpecCommand {
+    static let configuration = CommandConfiguration(FleetAccountOptions.spec, name: "account")
+
+    @Argument(help: argumentHelp(0)) var action: String
+    @Argument(help: argumentHelp(1)) var name: String?
+    @Option(name: .customLong("store"), help: help("store")) var store = FleetAccountOptions().store
+    @Option(name: .customLong("role"), help: help("role")) var role: String?
+    @Option(name: .customLong("boat"), help: help("boat")) var boat: String?
+    @Option(name: .customLong("email"), help: help("email")) var email: String?
+
+    var options: FleetAccountOptions {
+        get throws {
+            var options = FleetAccountOptions()
+            try options.argument(action)
+            if let name { try options.argument(name) }
+            for (flag, value) in [("store", store), ("role", role), ("boat", boat), ("email", email)] {
+                if let value { try options.set(flag, value) }
+            }
+            try options.validate()
+            return options
+        }
+    }
+
+    func run(_ options: FleetAccountOptions) throws(CommandError) {
+        Console.out(try FleetAccountCommand.run(options))
     }
 }

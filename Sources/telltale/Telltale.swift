@@ -24,7 +24,8 @@ struct Telltale: ParsableCommand {
         (Race.self, nil), (RouteAction.self, RouteGroup.self), (PlanRoute.self, RouteGroup.self), (Anchor.self, nil),
         (Alarm.self, nil), (Access.self, nil),
         (Network.self, nil), (Advertise.self, nil), (BaseMapBuild.self, nil),
-        (Weather.self, nil), (Tide.self, nil), (Fleet.self, nil),
+        (Weather.self, nil), (Tide.self, nil), (Fleet.self, FleetGroup.self),
+        (FleetAccount.self, FleetGroup.self),
     ]
 
     /// Each desktop command by the name its description gives it.

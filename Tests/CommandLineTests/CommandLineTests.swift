@@ -20,7 +20,7 @@ import Testing
         "alarm": ["list"], "access": ["list"], "anchor": ["drop"], "race": ["start"], "route": ["advance"],
         "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"], "weather": ["show", "gfs.grb.ttwx"],
-        "fleet": ["--broker", "mqtt://127.0.0.1:1883"], "tide": ["Honolulu"],
+        "fleet": ["--broker", "mqtt://127.0.0.1:1883"], "tide": ["Honolulu"], "fleet account": ["list"],
         "route plan": ["--from", "47.29,-2.52", "--to", "47.33,-3.16", "--grib", "gfs.grb2", "--polar", "polar.csv"],
     ]
 
@@ -59,7 +59,9 @@ import Testing
         // The desktop has a command for each row of the one table, and no other.
         #expect(Telltale.commands.keys.sorted() == TelltaleCommands.all.map(\.name).sorted())
         // The Pi has every command but the desktop's: the simulator, and the shore (its own module, never the boat's).
-        #expect(TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name) == ["simulate", "fleet"])
+        #expect(
+            TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name)
+                == ["simulate", "fleet", "fleet account"])
         #expect(
             TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name)
                 == TelltaleCommands.all.filter(\.desktopOnly).map(\.name))

@@ -139,6 +139,9 @@ import Testing
         /// The history's minutes a playback reads, in order, and the ranges it asked for.
         var kept: [HistoryBlock.Minute] = []
         var playbackAsks: [(Double, Double)] = []
+        /// The shore's door: the logins and logouts handed over, and the store's reads with the boats they may see.
+        var logins: [SignalKServer.LoginAsk] = []
+        var fleetAsks: [SignalKServer.FleetRequest] = []
 
         init(
             put: [NetworkRule.Network] = NetworkRule.loopback,
@@ -231,9 +234,16 @@ import Testing
                     pilotCommands.append((device, command))
                     server.answer(
                         request.id, .message(status: 200, "sent"), model: model, at: now, unixTime: 0, act)
-                case .fleet:
+                case .fleet(let asked):
+                    fleetAsks.append(asked)
                     server.answer(
                         request.id, .message(status: 404, "no fleet"), model: model, at: now, unixTime: 0, act)
+                case .login(let asked):
+                    // As the shore's door answers a right password: a session's cookie.
+                    logins.append(asked)
+                    server.answer(
+                        request.id, .session(status: 200, #"{"name":"x"}"#, cookie: "telltale_session=t; HttpOnly"),
+                        model: model, at: now, unixTime: 0, act)
                 case .tides(let asked):
                     server.answer(
                         request.id, .json(status: 200, #"{"tides":"\#(asked.path)"}"#), model: model, at: now,

@@ -43,6 +43,8 @@ extension Runtime {
         case .routed:
             routed()
             POSIX.trimHeap()
+            // The code that took the plan in, and that serves it to the panel for the next minute, given back after.
+            chores.releaseAgainAt = now + 60
         case .shoreCommand(let command):
             uplink?.commandDone(router.command(command, at: time), at: now)
         }

@@ -38,7 +38,7 @@ extension Runtime {
         case .autopilot(let device, let command):
             let (status, message) = commandPilot(device, command, at: now)
             reply = .message(status: status, message)
-        case .fleet:
+        case .fleet, .login:
             reply = .message(status: 404, "not a fleet's server")
         case .tides(let asked):
             reply = answerTides(asked)

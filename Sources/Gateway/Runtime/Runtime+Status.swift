@@ -51,6 +51,10 @@ extension Runtime {
             chores.programPagesReleased += 1
             releaseProgramPages()
         }
+        if let at = chores.releaseAgainAt, now >= at {
+            chores.releaseAgainAt = nil
+            releaseProgramPages()
+        }
         if let interval = configuration.summaryInterval, now - chores.lastSummary >= interval {
             chores.lastSummary = now
             let counters = router.counters

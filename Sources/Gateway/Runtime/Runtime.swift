@@ -241,4 +241,6 @@ struct Chores {
     var lastSummary = 0.0
     /// How many of ``Runtime/releaseAfter``'s times have passed.
     var programPagesReleased = 0
+    /// When the code a child job's answer paged in (the plan taken, the panel reading it) is given back again.
+    var releaseAgainAt: Double?
 }

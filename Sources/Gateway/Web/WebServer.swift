@@ -161,6 +161,11 @@ package final class WebServer {
 
     /// `telltale fleet`'s boats, for the panel's Fleet layout.
     package func setFleet(_ json: String) { server.fleet = json }
+    /// The shore's door (nil: open), its sessions and each scope's view of the fleet.
+    package func setGate(_ gate: SignalKServer.Gate?) { server.setGate(gate) }
+    package func setViewers(_ viewers: [String: SignalKServer.Viewer]) { server.viewers = viewers }
+    package func setFleetScoped(_ views: [String: String]) { server.fleetScoped = views }
+    package var gate: SignalKServer.Gate? { server.configuration.gate }
     /// The autopilots read from the bus, for the Autopilot API.
     package func setAutopilots(_ statuses: [AutopilotStatus]) { server.autopilots = statuses }
     /// The history's clock, the one its samples are stamped on (nil while there is none).

@@ -12,7 +12,9 @@ import SignalK
 /// - `fleet_track`: a boat's first position in each minute, what a long replay draws;
 /// - `fleet_boats`: each boat's newest state: heard first and last, its link (`online`), its alarms, its last position
 ///   and batch;
-/// - `fleet_links`: its link's ups and downs; `fleet_workers`: each ingest worker's counters.
+/// - `fleet_links`: its link's ups and downs; `fleet_workers`: each ingest worker's counters;
+/// - `shore_accounts`: who may look (name, role, boat, e-mail, the password's Argon2id string) and `shore_sessions`:
+///   their logins (a token's BLAKE2b digest, never the token), see ``FleetStore`` + Accounts.
 ///
 /// PostgreSQL's big tables are partitioned by UTC day (``PostgresSQL``), so a past race is dropped or archived as
 /// whole tables. The schema is made and migrated by the program (`telltale_schema` holds its version), under a lock
@@ -21,7 +23,7 @@ final class FleetStore {
     let connection: SQLConnection
     let sql: StoreSQL
 
-    static let version = 2
+    static let version = 3
 
     /// `postgres://...` (or `postgresql://`), else a SQLite file's path.
     init(_ location: String) throws(StoreError) {

@@ -39,6 +39,16 @@ struct PostgresSQL: StoreSQL {
             PRIMARY KEY (boat, minute)) PARTITION BY RANGE (minute)
             """
         ],
+        [
+            """
+            CREATE TABLE shore_accounts (name text PRIMARY KEY, role text NOT NULL, boat text, email text, \
+            hash text NOT NULL, created timestamptz NOT NULL)
+            """,
+            """
+            CREATE TABLE shore_sessions (token text PRIMARY KEY, name text NOT NULL, created timestamptz NOT NULL, \
+            seen timestamptz NOT NULL)
+            """,
+        ],
     ]
 
     let migrationLock: String? = "SELECT pg_advisory_xact_lock(4711043)"

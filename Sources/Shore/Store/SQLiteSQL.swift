@@ -33,6 +33,16 @@ struct SQLiteSQL: StoreSQL {
             latitude real NOT NULL, longitude real NOT NULL, PRIMARY KEY (boat, minute))
             """
         ],
+        [
+            """
+            CREATE TABLE shore_accounts (name text PRIMARY KEY, role text NOT NULL, boat text, email text, \
+            hash text NOT NULL, created real NOT NULL)
+            """,
+            """
+            CREATE TABLE shore_sessions (token text PRIMARY KEY, name text NOT NULL, created real NOT NULL, \
+            seen real NOT NULL)
+            """,
+        ],
     ]
 
     let migrationLock: String? = nil

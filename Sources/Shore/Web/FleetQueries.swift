@@ -18,6 +18,14 @@ enum FleetQueries {
         _ asked: SignalKServer.FleetRequest, store: FleetStore, office: RaceOffice? = nil, at time: Double, log: Log
     ) -> SignalKServer.ShellReply {
         let parts = asked.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Behind the shore's door: a boat the asker does not see is refused; the races are the committee's.
+        if let boats = asked.boats {
+            let boat = parts.count == 3 && parts[0] == "boats" ? parts[1] : asked.parameters["boat"]
+            if let boat, !boats.contains(boat) { return .message(status: 403, "not a boat of yours") }
+        }
+        if parts[0] == "races", let role = asked.role, role != "committee" && role != "admin" {
+            return .message(status: 403, "the races are the committee's")
+        }
         do {
             switch parts.count {
             case 1 where parts[0] == "days": return try days(store)
@@ -95,7 +103,7 @@ enum FleetQueries {
         out.value("from", from)
         out.value("to", to)
         out.beginArray("boats")
-        for track in tracks {
+        for track in tracks where asked.boats?.contains(track.boat) ?? true {
             out.beginObject()
             out.value("id", track.boat)
             out.beginArray("track")

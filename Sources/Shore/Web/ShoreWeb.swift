@@ -13,6 +13,8 @@ final class ShoreWeb {
     /// The boats entered (`--entries`), and the race office when there are races or entries.
     let entries: [FleetEntry]
     let office: RaceOffice?
+    /// Who may look (the accounts in the store, their sessions).
+    let door: ShoreDoor
     private var reader = StoreReader()
     private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
     private var reads = 0
@@ -35,6 +37,7 @@ final class ShoreWeb {
         guard case .tcp(let host, let port)? = try? Endpoint.parse("tcp://" + options.listen) else {
             throw CommandError("fleet: --listen must be host:port, such as 0.0.0.0:3000", status: 64)
         }
+        door = ShoreDoor(store: store, entered: Set(entries.map(\.boat)), secure: true, log: log)
         var web = WebConfiguration()
         web.host = host
         web.port = port
@@ -72,6 +75,10 @@ final class ShoreWeb {
     /// published; a race being read a few boats further every turn; the server's clients; the requests it hands over.
     func turn(fleet: inout FleetModel, second: Bool, now: Double, unixTime unix: Double) {
         if second {
+            if door.refresh(at: unix) {
+                server.setGate(door.closed ? ShoreDoor.gate : nil)
+                server.setViewers(door.viewers)
+            }
             if role == .web { reader.read(store, into: &fleet, at: unix, log: log) }
             if let office {
                 office.feed(fleet.takeFresh(), at: unix)
@@ -86,6 +93,7 @@ final class ShoreWeb {
                 // At race scale each boat's track is shorter on the live view (replay draws it whole).
                 let limit = max(20, min(300, 60_000 / max(1, fleet.boats.count)))
                 server.setFleet(fleet.json(at: unix, trackLimit: limit, entries: entries))
+                if door.closed { server.setFleetScoped(scopedViews(fleet, at: unix, trackLimit: limit)) }
                 nextIdle = now + 10
             }
         } else if let office, office.reading {
@@ -99,6 +107,10 @@ final class ShoreWeb {
             case .keepAccess: continue
             case .fleet(let asked):
                 reply = FleetQueries.answer(asked, store: store, office: office, at: unix, log: log)
+            case .login(let asked):
+                reply = door.answer(asked, at: unix)
+                server.setViewers(door.viewers)
+                if door.closed { server.setFleetScoped(scopedViews(fleet, at: unix, trackLimit: 300)) }
             case .chart(let kind):
                 // No charts ashore: the list is empty, a tile is not there.
                 let listed = kind == .list
@@ -109,5 +121,16 @@ final class ShoreWeb {
             }
             server.answer(request.id, reply, model: model, now: now, unixTime: unix)
         }
+    }
+
+    /// The Fleet layout's JSON for each scope a session has (the owner's one boat, the committee's entered boats,
+    /// everything for the administrator), the entries of the boats it does not see left out too.
+    func scopedViews(_ fleet: FleetModel, at unix: Double, trackLimit: Int) -> [String: String] {
+        var views: [String: String] = [:]
+        for viewer in door.viewers.values where views[viewer.scope] == nil {
+            let seen = entries.filter { viewer.sees($0.boat) }
+            views[viewer.scope] = fleet.json(at: unix, trackLimit: trackLimit, entries: seen, only: viewer.boats)
+        }
+        return views
     }
 }

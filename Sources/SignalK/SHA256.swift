@@ -1,7 +1,7 @@
-import SignalK
-
 /// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104): a command from shore is signed with a key the boat and the
-/// shore share, and the boat checks the signature before the command reaches the engine.
+/// shore share, and the boat checks the signature before the command reaches the engine; the shore keeps a login's
+/// session token as its digest (the token is 32 random bytes, so a fast hash is enough), which the server computes
+/// from each request's cookie.
 public enum SHA256 {
     static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -97,5 +97,16 @@ public enum SHA256 {
         var difference: UInt8 = 0
         for (x, y) in zip(a, b) { difference |= x ^ y }
         return difference == 0
+    }
+
+    /// The digest of `message` as lowercase hex.
+    public static func hex(_ message: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest(message) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

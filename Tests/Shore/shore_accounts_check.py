@@ -1,0 +1,188 @@
+"""The shore with accounts (#53, its first part): `telltale fleet` following two real `telltale run` gateways whose
+uplinks go through Debian's mosquitto, four accounts made with `telltale fleet account add` (the password on standard
+input), and only those logged in seeing anything:
+
+1. Without a session: the login page alone (a page sent there, the API 401, the stream and the GPX too); a wrong
+   password 401; the right one a cookie that is HttpOnly, SameSite=Strict and Secure.
+2. The owner of aurora sees aurora and not brise (the Fleet layout's boats, the tracks, the GPX: 403 for brise's); the
+   committee the boats of the fleet file; the administrator both.
+3. 1,000 wrong passwords for one account: a handful checked, the rest refused unchecked (429) with a wait that
+   doubles, said in the log once; another address for another account is not held up.
+4. Logout ends the session; an account removed ends its sessions; the store keeps an Argon2id string and the
+   session's digest, never the password or the token.
+5. The login in chromium at a phone's width (shore_accounts_panel.py).
+
+    shore_accounts_check.py BINARY
+"""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Support"))
+from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # noqa: E402
+from webclient import HTTP  # noqa: E402
+from shore_accounts_panel import phone_login  # noqa: E402
+
+binary = sys.argv[1]
+check = Checks("shore-accounts-check")
+work = tempfile.mkdtemp(prefix="telltale-shore-accounts-")
+store = os.path.join(work, "fleet.sqlite")
+broker = free_port()
+with open(os.path.join(work, "mosquitto.conf"), "w") as f:
+    f.write(f"listener {broker} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+mosquitto = subprocess.Popen(["mosquitto", "-c", os.path.join(work, "mosquitto.conf")], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+with open(os.path.join(work, "entries.csv"), "w") as f:
+    f.write("boat,name,sail,class\naurora,Aurora,FRA 1,J/80\n")
+
+PASSWORDS = {"anne": "aurora-owner-1", "bob": "brise-owner-22", "rc": "committee-333", "root": "administrator-4444"}
+
+
+def account(*words, password=None):
+    return subprocess.run([binary, "fleet", "account", *words, "--store", store], input=password,
+                          capture_output=True, text=True, timeout=60)
+
+
+made = [account("add", "anne", "--role", "owner", "--boat", "aurora", "--email", "anne@example.org",
+                password=PASSWORDS["anne"] + "\n"),
+        account("add", "bob", "--role", "owner", "--boat", "brise", password=PASSWORDS["bob"] + "\n"),
+        account("add", "rc", "--role", "committee", password=PASSWORDS["rc"] + "\n"),
+        account("add", "root", "--role", "admin", password=PASSWORDS["root"] + "\n")]
+short = account("add", "eve", "--role", "owner", "--boat", "aurora", password="short\n")
+listed = account("list").stdout
+check(all(m.returncode == 0 for m in made) and short.returncode != 0
+      and [line.split("\t")[:3] for line in listed.strip().split("\n")]
+      == [["anne", "owner", "aurora"], ["bob", "owner", "brise"], ["rc", "committee", "-"], ["root", "admin", "-"]]
+      and not any(p in listed for p in PASSWORDS.values()),
+      "`fleet account add` (the password on standard input; a short one refused) and `list` (never a hash)",
+      listed + short.stderr + "".join(m.stderr for m in made))
+
+gateways = []
+for boat in ("aurora", "brise"):
+    folder = os.path.join(work, boat)
+    os.makedirs(os.path.join(folder, "state"))
+    gateways.append(Gateway(binary, f"""status_line = false
+state_file = "{folder}/state/state.toml"
+{demo_input('voyage', speed=1)}[uplink]
+broker = "mqtt://127.0.0.1:{broker}"
+boat = "{boat}"
+batch_seconds = 2
+send = ["position", "wind", "alarms"]
+[uplink.rates]
+position = 1
+wind = 1
+""", work=folder, name=boat).start())
+web = free_port()
+fleet_log = open(os.path.join(work, "fleet.log"), "w")
+fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{broker}", "--listen", f"127.0.0.1:{web}",
+                          "--store", store, "--entries", os.path.join(work, "entries.csv")], stdout=fleet_log,
+                         stderr=subprocess.STDOUT)
+http = HTTP(web)
+wait_for(lambda: http.request("GET", "/login.html")[0] == 200, 15)
+
+
+def log():
+    return open(os.path.join(work, "fleet.log")).read()
+
+
+def login(name, password, source="127.0.0.1"):
+    status, head, body = http.request("POST", "/telltale/v1/login", body={"name": name, "password": password},
+                                      headers={"Content-Type": "application/json"}, source=source)
+    cookie = next((line.split(":", 1)[1].strip() for line in head.split("\r\n")
+                   if line.lower().startswith("set-cookie:")), "")
+    return status, cookie, body
+
+
+def get(path, cookie=None, source="127.0.0.1"):
+    headers = {"Cookie": cookie.split(";")[0]} if cookie else {}
+    status, head, body = http.request("GET", path, headers=headers, source=source)
+    return status, head, body
+
+
+# 1. The door shut.
+statuses = {path: get(path)[0] for path in ("/login.html", "/login.js", "/", "/index.html", "/telltale/v1/fleet",
+                                            "/telltale/v1/fleet/boats/aurora/track.gpx", "/signalk/v1/api/",
+                                            "/signalk/v1/stream")}
+_, head, _ = get("/")
+check(statuses == {"/login.html": 200, "/login.js": 200, "/": 303, "/index.html": 303, "/telltale/v1/fleet": 401,
+                   "/telltale/v1/fleet/boats/aurora/track.gpx": 401, "/signalk/v1/api/": 401,
+                   "/signalk/v1/stream": 401} and "Location: /login.html" in head,
+      "no session: the login page and its script alone; a page sent to it (303), the API, the GPX and the stream 401",
+      statuses)
+wrong, _, answer = login("anne", "not-her-password")
+nobody, _, _ = login("nobody", "whatever-it-is")
+status, anne, _ = login("anne", PASSWORDS["anne"])
+flags = [part.strip() for part in anne.split(";")]
+check(wrong == 401 and nobody == 401 and status == 200 and "HttpOnly" in flags and "SameSite=Strict" in flags
+      and "Secure" in flags and anne.startswith("telltale_session=") and len(anne.split(";")[0]) == 17 + 64,
+      f"a wrong password and an unknown name 401; the right one a session cookie ({'; '.join(flags[1:])})",
+      answer[:200])
+
+# 2. Each sees its own.
+wait_for(lambda: len(json.loads(get("/telltale/v1/fleet", login("root", PASSWORDS["root"])[1])[2] or b"{}")
+                     .get("boats", [])) == 2, 60, step=2)
+cookies = {"anne": anne, "bob": login("bob", PASSWORDS["bob"])[1], "rc": login("rc", PASSWORDS["rc"])[1],
+           "root": login("root", PASSWORDS["root"])[1]}
+
+
+def boats(name):
+    status, _, body = get("/telltale/v1/fleet", cookies[name])
+    return sorted(b["id"] for b in json.loads(body).get("boats", [])) if status == 200 else status
+
+
+seen = {name: boats(name) for name in cookies}
+check(seen == {"anne": ["aurora"], "bob": ["brise"], "rc": ["aurora"], "root": ["aurora", "brise"]},
+      "the Fleet layout: each owner its boat, the committee the fleet file's boats, the administrator both", seen)
+time.sleep(4)
+gpx = {boat: get(f"/telltale/v1/fleet/boats/{boat}/track.gpx", cookies["anne"]) for boat in ("aurora", "brise")}
+span = json.loads(get("/telltale/v1/fleet/span", cookies["anne"])[2] or b"{}")
+tracks = json.loads(get(f"/telltale/v1/fleet/tracks?from={span.get('first') or 0}&to={span.get('last') or 0}",
+                        cookies["anne"])[2] or b"{}")
+other = get("/telltale/v1/fleet/tracks?boat=brise", cookies["anne"])[0]
+check(gpx["aurora"][0] == 200 and b"<trkpt" in gpx["aurora"][2] and gpx["brise"][0] == 403 and other == 403
+      and [b["id"] for b in tracks.get("boats", [])] == ["aurora"],
+      "aurora's owner: her GPX (200), not brise's (403), the tracks of hers alone, brise's asked by name 403",
+      {b: s for b, (s, _, _) in gpx.items()} | {"tracks": [b["id"] for b in tracks.get("boats", [])], "asked": other})
+races = get("/telltale/v1/fleet/races", cookies["anne"])[0], get("/telltale/v1/fleet/races", cookies["rc"])[0]
+check(races == (403, 200), f"the races are the committee's: owner {races[0]}, committee {races[1]}")
+phone_login(check, web, "anne", PASSWORDS["anne"], ["aurora"])
+
+# 3. A guesser.
+started = time.monotonic()
+answers = [login("bob", f"guess-{i:04d}", source="127.0.0.9")[0] for i in range(1000)]
+took = time.monotonic() - started
+said = log().count("wrong password or name for bob") + log().count("bob from 127.0.0.9: wrong again")
+other_ok = login("rc", PASSWORDS["rc"], source="127.0.0.10")[0]
+held = login("bob", PASSWORDS["bob"], source="127.0.0.9")[0]
+check(answers.count(401) <= 7 and answers.count(429) >= 993 and said == 2 and other_ok == 200 and held == 429,
+      f"1,000 wrong passwords for bob in {took:.0f} s: {answers.count(401)} checked, {answers.count(429)} refused "
+      f"unchecked (the wait doubling), said in the log {said} times; the committee from another address logs in "
+      f"({other_ok}); bob's right password from that address waits too ({held})", log()[-600:])
+
+# 4. Logout, removal, what the store keeps.
+out = http.request("POST", "/telltale/v1/logout", headers={"Cookie": cookies["anne"].split(";")[0]})[0]
+after = get("/telltale/v1/fleet", cookies["anne"])[0]
+removed = account("remove", "bob")
+gone = wait_for(lambda: get("/telltale/v1/fleet", cookies["bob"])[0] == 401, 5)
+db = sqlite3.connect(store)
+hashes = [row[0] for row in db.execute("SELECT hash FROM shore_accounts")]
+tokens = [row[0] for row in db.execute("SELECT token FROM shore_sessions")]
+raw = open(store, "rb").read()
+clear = [p for p in PASSWORDS.values() if p.encode() in raw] + [
+    c.split(";")[0].split("=")[1] for c in cookies.values() if c.split(";")[0].split("=")[1].encode() in raw]
+check(out == 200 and after == 401 and removed.returncode == 0 and gone
+      and all(h.startswith("$argon2id$v=19$m=65536,t=3,p=1$") for h in hashes) and all(len(t) == 64 for t in tokens)
+      and not clear,
+      "logout ends the session (401 after); bob removed, his session ends; the store keeps Argon2id strings and "
+      "the tokens' digests, no password or token in the clear", {"out": out, "after": after, "clear": clear})
+
+stop(fleet)
+for gateway in gateways:
+    gateway.stop()
+stop(mosquitto)
+check.finish()
