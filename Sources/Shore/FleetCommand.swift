@@ -32,7 +32,10 @@ public enum FleetCommand {
             "fleet (\(options.role.rawValue)\(options.worker.map { " " + $0 } ?? "")): "
                 + (setup.links.isEmpty ? "" : "boats from \(options.brokers.joined(separator: ", ")), ")
                 + "kept in \(FleetStore.describe(options.store))"
-                + (setup.web.map { ", the panel on http://\(options.listen)/ (port \($0.server.port))" } ?? ""),
+                + (setup.web.map {
+                    ", the panel on \(options.tlsCertificate == nil ? "http" : "https")://\(options.listen)/ "
+                        + "(port \($0.server.port))"
+                } ?? ""),
             [("device", "fleet")])
         StopSignal.install()
         var loop = ShoreLoop(setup: setup, options: options, log: log)

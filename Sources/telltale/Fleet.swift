@@ -28,6 +28,9 @@ struct Fleet: SpecCommand {
     @Flag(name: .customLong("keeper"), help: help("keeper")) var keeper = false
     @Option(name: .customLong("entries"), help: help("entries")) var entries: String?
     @Option(name: .customLong("races"), help: help("races")) var races: String?
+    @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
+    @Flag(name: .customLong("insecure-http"), help: help("insecure-http")) var insecureHTTP = false
 
     var options: FleetOptions {
         get throws {
@@ -46,6 +49,9 @@ struct Fleet: SpecCommand {
             options.ca = ca
             options.duration = duration
             options.session = session
+            options.tlsCertificate = tlsCertificate
+            options.tlsKey = tlsKey
+            if insecureHTTP { try options.set("insecure-http", nil) }
             try options.validate()
             return options
         }

@@ -11,6 +11,8 @@ input), and only those logged in seeing anything:
 4. Logout ends the session; an account removed ends its sessions; the store keeps an Argon2id string and the
    session's digest, never the password or the token.
 5. The login in chromium at a phone's width (shore_accounts_panel.py).
+6. HTTPS (shore_https.py): a CA made with openssl, the login, the Fleet layout and the stream over TLS; plain HTTP
+   on that port answered by nothing; a wrong key and plain HTTP beyond loopback refused at start.
 
     shore_accounts_check.py BINARY
 """
@@ -27,6 +29,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
 from shore_accounts_panel import phone_login  # noqa: E402
+from shore_https import https  # noqa: E402
 
 binary = sys.argv[1]
 check = Checks("shore-accounts-check")
@@ -182,6 +185,7 @@ check(out == 200 and after == 401 and removed.returncode == 0 and gone
       "the tokens' digests, no password or token in the clear", {"out": out, "after": after, "clear": clear})
 
 stop(fleet)
+https(check, binary, store, broker, work, "rc", PASSWORDS["rc"])
 for gateway in gateways:
     gateway.stop()
 stop(mosquitto)

@@ -68,9 +68,14 @@ struct ClientQueue {
 
     /// Writes what the socket takes now; the count written, or nil when the client is gone.
     mutating func write(to fd: Int32, compactingPast limit: Int) -> Int? {
+        write(compactingPast: limit) { POSIX.send(fd, $0) }
+    }
+
+    /// Writes what `send` takes now (the socket, or a TLS session over it).
+    mutating func write(compactingPast limit: Int, _ send: (UnsafeRawBufferPointer) -> POSIX.Transfer) -> Int? {
         guard pending > 0 else { return 0 }
         let start = sent
-        let outcome = bytes.withUnsafeBytes { POSIX.send(fd, UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let outcome = bytes.withUnsafeBytes { send(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         switch outcome {
         case .bytes(let written):
             sent += written
@@ -93,11 +98,19 @@ struct ClientQueue {
     static func read(
         _ fd: Int32, into scratch: inout [UInt8], limit: Int, _ body: (ArraySlice<UInt8>) -> Bool
     ) -> Bool {
+        read(into: &scratch, limit: limit, from: { POSIX.receive(fd, into: $0) }, body)
+    }
+
+    /// The same from `receive` (the socket, or a TLS session over it).
+    static func read(
+        into scratch: inout [UInt8], limit: Int, from receive: (UnsafeMutableRawBufferPointer) -> POSIX.Transfer,
+        _ body: (ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
         var total = 0
         while total < limit {
             let room = min(scratch.count, limit - total)
             switch scratch.withUnsafeMutableBytes({
-                POSIX.receive(fd, into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<room]))
+                receive(UnsafeMutableRawBufferPointer(rebasing: $0[0..<room]))
             }) {
             case .bytes(let got):
                 total += got

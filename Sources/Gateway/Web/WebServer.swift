@@ -24,6 +24,8 @@ package final class WebServer {
     private struct Client {
         var fd: Int32
         var id: Int
+        /// Its TLS session, when the server speaks HTTPS.
+        var session: OpaquePointer?
         var queue = ClientQueue()
         var closeWhenSent = false
         /// When housekeeping first found the client closing (its linger is timed from there).
@@ -51,10 +53,16 @@ package final class WebServer {
     private var turn = 0
     private var lastHousekeeping = -Double.infinity
 
-    package init(settings: WebConfiguration, server: SignalKServer, log: Log) throws(POSIX.Failure) {
+    /// HTTPS: every client through it (nil: plain HTTP).
+    private let cipher: Cipher?
+
+    package init(settings: WebConfiguration, server: SignalKServer, log: Log, cipher: Cipher? = nil)
+        throws(POSIX.Failure)
+    {
         self.settings = settings
         self.server = server
         self.log = log
+        self.cipher = cipher
         listener = try Listener(
             host: settings.host, port: settings.port,
             url: "http://" + Endpoint.bracketed(settings.host) + ":\(settings.port)", sendBuffer: 64 * 1024)
@@ -99,6 +107,7 @@ package final class WebServer {
                 continue
             case .evict(let id):
                 if let index = clients.firstIndex(where: { $0.id == id }) {
+                    if let session = clients[index].session { cipher?.close(session) }
                     POSIX.close(clients[index].fd)
                     clients.remove(at: index)
                 }
@@ -106,9 +115,17 @@ package final class WebServer {
             case .accept:
                 break
             }
+            var session: OpaquePointer?
+            if let cipher {
+                guard let made = cipher.accept(fd) else {
+                    POSIX.close(fd)
+                    continue
+                }
+                session = made
+            }
             let id = nextID
             nextID += 1
-            clients.append(Client(fd: fd, id: id))
+            clients.append(Client(fd: fd, id: id, session: session))
             statistics.accepted += 1
             server.opened(id, peer: peer, at: now)
         }
@@ -205,13 +222,23 @@ package final class WebServer {
     }
 
     package func close() {
-        for client in clients { POSIX.close(client.fd) }
+        for client in clients {
+            if let session = client.session { cipher?.close(session) }
+            POSIX.close(client.fd)
+        }
         clients.removeAll()
     }
 
     private func read(_ index: Int, model: SignalKModel, now: Double, unixTime: Double) -> Bool {
         let id = clients[index].id
-        return ClientQueue.read(clients[index].fd, into: &scratch, limit: Self.readLimit) { bytes in
+        let fd = clients[index].fd
+        let session = clients[index].session
+        let cipher = cipher
+        let receive: (UnsafeMutableRawBufferPointer) -> POSIX.Transfer = { buffer in
+            if let session, let cipher { return cipher.receive(session, buffer) }
+            return POSIX.receive(fd, into: buffer)
+        }
+        return ClientQueue.read(into: &scratch, limit: Self.readLimit, from: receive) { bytes in
             statistics.bytesIn += bytes.count
             server.received(id, bytes, model: model, at: now, unixTime: unixTime) { perform($0) }
             // The protocol may have asked to close the client: stop reading it.
@@ -220,15 +247,24 @@ package final class WebServer {
     }
 
     private func write(_ index: Int) -> Bool {
-        guard let written = clients[index].queue.write(to: clients[index].fd, compactingPast: 32 * 1024) else {
-            return false
-        }
+        let fd = clients[index].fd
+        let session = clients[index].session
+        let cipher = cipher
+        guard
+            let written = clients[index].queue.write(
+                compactingPast: 32 * 1024,
+                { bytes in
+                    if let session, let cipher { return cipher.send(session, bytes) }
+                    return POSIX.send(fd, bytes)
+                })
+        else { return false }
         statistics.bytesOut += written
         return true
     }
 
     private func drop(_ index: Int) {
         server.closed(clients[index].id)
+        if let session = clients[index].session { cipher?.close(session) }
         POSIX.close(clients[index].fd)
         clients.remove(at: index)
     }

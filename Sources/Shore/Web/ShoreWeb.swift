@@ -47,10 +47,24 @@ final class ShoreWeb {
         configuration.putRule = NetworkRule(networks: [])
         configuration.files = PanelFolder.files(in: PanelFolder.find(configured: nil), log: log)
         for (path, file) in WebService.leafletFiles(log: log) { configuration.files[path] = file }
+        let cipher = try Self.https(options)
         do {
-            server = try WebServer(settings: web, server: SignalKServer(configuration: configuration), log: log)
+            server = try WebServer(
+                settings: web, server: SignalKServer(configuration: configuration), log: log, cipher: cipher)
         } catch {
             throw CommandError("fleet: \(error)", status: 69)
+        }
+    }
+
+    /// HTTPS through OpenSSL when the certificate and its key are given (both, or neither).
+    static func https(_ options: FleetOptions) throws(CommandError) -> WebServer.Cipher? {
+        switch (options.tlsCertificate, options.tlsKey) {
+        case (nil, nil): return nil
+        case (let certificate?, let key?):
+            let ssl = try OpenSSL()
+            try ssl.serve(certificate: certificate, key: key)
+            return ssl.cipher
+        default: throw CommandError("fleet: --tls-cert and --tls-key go together", status: 64)
         }
     }
 

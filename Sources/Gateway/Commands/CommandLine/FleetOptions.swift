@@ -11,7 +11,13 @@ public struct FleetOptions: CommandOptions {
     }
 
     public var brokers: [String] = []
-    public var listen = "0.0.0.0:3000"
+    /// Loopback by default: plain HTTP beyond this machine needs HTTPS (`tlsCertificate`, `tlsKey`) or the operator's
+    /// word (`insecureHTTP`: a TLS proxy in front).
+    public var listen = "127.0.0.1:3000"
+    /// HTTPS: the certificate chain and its key (PEM files).
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    public var insecureHTTP = false
     public var username: String?
     public var password: String?
     public var ca: String?
@@ -54,7 +60,15 @@ public struct FleetOptions: CommandOptions {
             .option(
                 "broker", "URL", "A broker: mqtt://host[:port] or mqtts://host[:port] (one or more).",
                 example: "mqtt://127.0.0.1:1883", repeats: true),
-            .option("listen", "ADDRESS:PORT", "Where the panel is served.", example: "127.0.0.1:3005"),
+            .option(
+                "listen", "ADDRESS:PORT", "Where the panel is served [127.0.0.1:3000; beyond loopback HTTPS only].",
+                example: "127.0.0.1:3005"),
+            .option("tls-cert", "FILE", "HTTPS: the certificate chain (PEM).", example: "shore.crt"),
+            .option("tls-key", "FILE", "HTTPS: the certificate's private key (PEM).", example: "shore.key"),
+            .flag(
+                "insecure-http",
+                "Serve plain HTTP beyond loopback all the same (a TLS proxy in front): passwords cross the network as "
+                    + "the proxy sends them."),
             .option("username", "NAME", "The broker's user name.", example: "committee"),
             .option("password", "PASSWORD", "The broker's password.", example: "secret"),
             .option("ca", "FILE", "The broker's CA file (mqtts).", example: "ca.pem"),
@@ -93,6 +107,9 @@ public struct FleetOptions: CommandOptions {
         switch flag {
         case "broker": brokers.append(text)
         case "listen": listen = text
+        case "tls-cert": tlsCertificate = text
+        case "tls-key": tlsKey = text
+        case "insecure-http": insecureHTTP = true
         case "username": username = text
         case "password": password = text
         case "ca": ca = text
@@ -142,5 +159,18 @@ public struct FleetOptions: CommandOptions {
             throw CommandError("fleet: --role ingest needs --worker NAME (its session on the brokers)", status: 64)
         }
         if store.isEmpty { throw CommandError("fleet: --store postgres://... or a file", status: 64) }
+        if role != .ingest && tlsCertificate == nil && tlsKey == nil && !insecureHTTP && !Self.isLoopback(listen) {
+            throw CommandError(
+                "fleet: plain HTTP on \(listen) would carry passwords and sessions in the clear: --tls-cert FILE "
+                    + "--tls-key FILE, or --listen 127.0.0.1:PORT behind a TLS proxy (--insecure-http if you must)",
+                status: 64)
+        }
+    }
+
+    /// Whether `host:port` is on this machine alone (127/8, ::1, localhost).
+    static func isLoopback(_ listen: String) -> Bool {
+        var host = String(listen.prefix { $0 != ":" })
+        if listen.hasPrefix("[") { host = String(listen.dropFirst().prefix { $0 != "]" }) }
+        return host.hasPrefix("127.") || host == "::1" || host == "localhost"
     }
 }
