@@ -112,7 +112,7 @@ public struct FleetModel: Sendable {
                 return (path, state, item["message"]?.string ?? "")
             }
             boat.heard = max(boat.heard, time)
-        case "commands", "commands.result":
+        case "commands", "commands.result", "goodbye":
             return
         default:
             guard let json = JSONValue.parse(payload, maximumDepth: 6), let value = json["value"],

@@ -3,7 +3,7 @@ import SignalK
 /// What a boat sends ashore, in groups a sailor names (`[uplink] send`), each at its own rate (`[uplink.rates]`):
 /// Signal K's paths, so a fleet tool reads them without knowing Telltale.
 public enum UplinkGroup: String, CaseIterable, Hashable, Sendable {
-    case position, wind, attitude, depth, weather, race, alarms, ais
+    case position, wind, attitude, depth, weather, race, alarms, ais, anchor
 
     /// The Signal K paths of the group (a path ending in `.` is a prefix).
     public var paths: [String] {
@@ -32,6 +32,8 @@ public enum UplinkGroup: String, CaseIterable, Hashable, Sendable {
             ]
         case .alarms: ["notifications."]
         case .ais: ["ais.count", "ais.closest"]
+        // The anchor watch's circle, for the shore's own watch of it (withdrawn: the anchor is up).
+        case .anchor: ["navigation.anchor.position", "navigation.anchor.maxRadius"]
         }
     }
 
@@ -44,6 +46,7 @@ public enum UplinkGroup: String, CaseIterable, Hashable, Sendable {
         case .race: 5
         case .alarms: 0
         case .ais: 60
+        case .anchor: 10
         }
     }
 }

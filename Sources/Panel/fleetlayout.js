@@ -20,6 +20,7 @@ export async function openFleet(element) {
   element.append(mapBox, bar, box, table);
   fleet.table = table;
   fleet.draw = drawFleet;
+  (await import("./fleetalerts.js")).openAlerts(element);
   if (!(await leaflet())) { mapBox.textContent = "The chart needs Leaflet (Debian's libjs-leaflet)."; drawFleet(); return; }
   const map = L.map(mapBox, { attributionControl: false, zoomSnap: 1 });
   fleet.map = map;

@@ -72,6 +72,10 @@ struct ShoreLoop {
         fleet.collectsPositions = setup.web?.office != nil
         intake = ShoreIntake(
             ingest: Ingest(store: setup.store, worker: setup.name, log: log), fleet: fleet, log: log)
+        if options.role == .all {
+            intake.watch = ShoreWatch(silentAfter: options.silentAfter, log: log)
+            setup.web?.watch = intake.watch
+        }
     }
 
     /// What a killed worker left in its journal, into the store before anything new.
@@ -109,6 +113,7 @@ struct ShoreLoop {
         // Into the store every turn: the journal is emptied only once the store has it all.
         if !intake.ingest.pending.isEmpty && intake.ingest.flush(at: POSIX.unixTime()) { setup.journal?.empty() }
         if second && !setup.links.isEmpty { intake.ingest.report(at: unix) }
+        if second { intake.watch?.tick(at: unix) }
         setup.web?.turn(fleet: &intake.fleet, second: second, now: after, unixTime: unix)
     }
 

@@ -111,7 +111,9 @@ extension SignalKServer {
         },
         Route(paths: .prefix("/telltale/v1/fleet/")) { server, x, connection, act in
             guard server.fleet != nil else { return server.file(x, &connection, act) }
-            guard x.isRead else { return server.refuse(x, &connection, 405, "GET only", act) }
+            // An alert acknowledged is the one thing written here.
+            let acknowledging = x.request.method == "POST" && x.request.path == "/telltale/v1/fleet/alerts/acknowledge"
+            guard x.isRead || acknowledging else { return server.refuse(x, &connection, 405, "GET only", act) }
             var parameters: [String: String] = [:]
             for (name, value) in x.request.query.prefix(16) { parameters[name] = value }
             let path = String(x.request.path.dropFirst("/telltale/v1/fleet/".count))

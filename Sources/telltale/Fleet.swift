@@ -31,6 +31,7 @@ struct Fleet: SpecCommand {
     @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
     @Flag(name: .customLong("insecure-http"), help: help("insecure-http")) var insecureHTTP = false
+    @Option(name: .customLong("silent-after"), help: help("silent-after")) var silentAfter: String?
 
     var options: FleetOptions {
         get throws {
@@ -52,6 +53,7 @@ struct Fleet: SpecCommand {
             options.tlsCertificate = tlsCertificate
             options.tlsKey = tlsKey
             if insecureHTTP { try options.set("insecure-http", nil) }
+            if let silentAfter { try options.set("silent-after", silentAfter) }
             try options.validate()
             return options
         }

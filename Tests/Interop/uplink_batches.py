@@ -55,7 +55,7 @@ def every_batch(check, lines, history, killed_at):
 
     # Order per topic: each value's topic carries its samples' times rising (within each run of the gateway: the voyage
     # plays from its start again after the restart).
-    skip = ("history", "online", "alarms", "commands", "commands/result")
+    skip = ("history", "online", "goodbye", "alarms", "commands", "commands/result")
     out_of_order = []
     for part in ([m for m in lines if m["at"] < killed_at], [m for m in lines if m["at"] >= killed_at]):
         last = {}

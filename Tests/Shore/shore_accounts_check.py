@@ -11,6 +11,7 @@ input), and only those logged in seeing anything:
 4. Logout ends the session; an account removed ends its sessions; the store keeps an Argon2id string and the
    session's digest, never the password or the token.
 5. The login in chromium at a phone's width (shore_accounts_panel.py).
+7. The boat watch (shore_watch.py): an anchor dragging, said once and shown to its owner alone; a boat switched off.
 6. HTTPS (shore_https.py): a CA made with openssl, the login, the Fleet layout and the stream over TLS; plain HTTP
    on that port answered by nothing; a wrong key and plain HTTP beyond loopback refused at start.
 
@@ -28,8 +29,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
-from shore_accounts_panel import phone_login  # noqa: E402
+from shore_accounts_panel import phone_alert, phone_login  # noqa: E402
 from shore_https import https  # noqa: E402
+from shore_watch import boat_watch  # noqa: E402
 
 binary = sys.argv[1]
 check = Checks("shore-accounts-check")
@@ -43,7 +45,8 @@ mosquitto = subprocess.Popen(["mosquitto", "-c", os.path.join(work, "mosquitto.c
 with open(os.path.join(work, "entries.csv"), "w") as f:
     f.write("boat,name,sail,class\naurora,Aurora,FRA 1,J/80\n")
 
-PASSWORDS = {"anne": "aurora-owner-1", "bob": "brise-owner-22", "rc": "committee-333", "root": "administrator-4444"}
+PASSWORDS = {"anne": "aurora-owner-1", "bob": "brise-owner-22", "rc": "committee-333", "root": "administrator-4444",
+             "carol": "cargo-owner-55555"}
 
 
 def account(*words, password=None):
@@ -55,12 +58,14 @@ made = [account("add", "anne", "--role", "owner", "--boat", "aurora", "--email",
                 password=PASSWORDS["anne"] + "\n"),
         account("add", "bob", "--role", "owner", "--boat", "brise", password=PASSWORDS["bob"] + "\n"),
         account("add", "rc", "--role", "committee", password=PASSWORDS["rc"] + "\n"),
-        account("add", "root", "--role", "admin", password=PASSWORDS["root"] + "\n")]
+        account("add", "root", "--role", "admin", password=PASSWORDS["root"] + "\n"),
+        account("add", "carol", "--role", "owner", "--boat", "cargo", password=PASSWORDS["carol"] + "\n")]
 short = account("add", "eve", "--role", "owner", "--boat", "aurora", password="short\n")
 listed = account("list").stdout
 check(all(m.returncode == 0 for m in made) and short.returncode != 0
       and [line.split("\t")[:3] for line in listed.strip().split("\n")]
-      == [["anne", "owner", "aurora"], ["bob", "owner", "brise"], ["rc", "committee", "-"], ["root", "admin", "-"]]
+      == [["anne", "owner", "aurora"], ["bob", "owner", "brise"], ["carol", "owner", "cargo"],
+          ["rc", "committee", "-"], ["root", "admin", "-"]]
       and not any(p in listed for p in PASSWORDS.values()),
       "`fleet account add` (the password on standard input; a short one refused) and `list` (never a hash)",
       listed + short.stderr + "".join(m.stderr for m in made))
@@ -83,7 +88,8 @@ wind = 1
 web = free_port()
 fleet_log = open(os.path.join(work, "fleet.log"), "w")
 fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{broker}", "--listen", f"127.0.0.1:{web}",
-                          "--store", store, "--entries", os.path.join(work, "entries.csv")], stdout=fleet_log,
+                          "--store", store, "--entries", os.path.join(work, "entries.csv"), "--silent-after", "20"],
+                         stdout=fleet_log,
                          stderr=subprocess.STDOUT)
 http = HTTP(web)
 wait_for(lambda: http.request("GET", "/login.html")[0] == 200, 15)
@@ -166,6 +172,17 @@ check(answers.count(401) <= 7 and answers.count(429) >= 993 and said == 2 and ot
       f"1,000 wrong passwords for bob in {took:.0f} s: {answers.count(401)} checked, {answers.count(429)} refused "
       f"unchecked (the wait doubling), said in the log {said} times; the committee from another address logs in "
       f"({other_ok}); bob's right password from that address waits too ({held})", log()[-600:])
+
+# 7. The boat watch.
+cookies["carol"] = login("carol", PASSWORDS["carol"])[1]
+
+
+def post(path, cookie):
+    return http.request("POST", path, headers={"Cookie": cookie.split(";")[0]})[0]
+
+
+boat_watch(check, binary, broker, work, log, get, post, login, cookies, gateways[1],
+           lambda: phone_alert(check, web, "carol", PASSWORDS["carol"], "cargo is dragging"))
 
 # 4. Logout, removal, what the store keeps.
 out = http.request("POST", "/telltale/v1/logout", headers={"Cookie": cookies["anne"].split(";")[0]})[0]

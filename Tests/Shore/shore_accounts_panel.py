@@ -31,3 +31,30 @@ def phone_login(check, web, name, password, expected):
                "said": driver.find_element("id", "said").text if driver.find_elements("id", "said") else ""})
     finally:
         driver.quit()
+
+
+def phone_alert(check, web, name, password, words):
+    """The owner on a phone: logged in, the alert on the Fleet layout, acknowledged with its button; then Log out."""
+    driver = chromium(390, 844)
+    try:
+        driver.get(f"http://127.0.0.1:{web}/login.html")
+        wait_for(lambda: driver.find_elements("id", "password"), 10)
+        driver.find_element("id", "name").send_keys(name)
+        driver.find_element("id", "password").send_keys(password)
+        driver.find_element("id", "submit").click()
+        shown = "return [...document.querySelectorAll('.fleet-alert')].map(p => p.innerText)"
+        seen = wait_for(lambda: any(words in t for t in driver.execute_script(shown) or []), 30, step=0.5)
+        button = "const p = [...document.querySelectorAll('.fleet-alert')].find(p => p.innerText.includes(arguments[0]));" \
+                 " const b = p && p.querySelector('.fleet-ack'); if (b) b.click(); return !!b;"
+        tapped = driver.execute_script(button, words)
+        acknowledged = wait_for(lambda: any(words in t and "seen" in t for t in driver.execute_script(shown) or []),
+                                15, step=0.5)
+        texts = driver.execute_script(shown)
+        driver.execute_script("document.querySelector('.fleet-logout').click()")
+        out = wait_for(lambda: driver.current_url.endswith("/login.html"), 10)
+        check(seen and tapped and acknowledged and out,
+              f"{name} on a phone (390 px): the alert on the Fleet layout, acknowledged with its button (now 'seen'), "
+              "then Log out back to the login page", {"alerts": texts, "url": driver.current_url})
+        return acknowledged
+    finally:
+        driver.quit()

@@ -71,6 +71,9 @@ final class UplinkService: Service {
         }
         guard let client, session.connected else { return }
         // Said before going: the last will is for a boat that goes without a word.
+        _ = client.publish(
+            topic: root + "goodbye", payload: Array(SignalKTime.text(unixTime: POSIX.unixTime()).utf8), qos: 1,
+            retain: true)
         _ = client.publish(topic: root + "online", payload: Array("false".utf8), qos: 1, retain: true)
         _ = client.write()
         client.disconnect()
@@ -167,6 +170,9 @@ final class UplinkService: Service {
             guard let client else { return handle(.attemptFailed("no client"), at: now) }
             begun(client.reconnect(), at: now)
         case .publish(let topic, let payload, let retain):
+            // Online again: the goodbye of the last clean stop taken back (the shore's watch tells a boat switched off
+            // from one that vanished by it).
+            if topic == root + "online" && payload == "true" { publish(root + "goodbye", "", retain: true) }
             publish(topic, payload, retain: retain)
         case .subscribe(let topic):
             _ = client?.subscribe(topic: topic, qos: 1)

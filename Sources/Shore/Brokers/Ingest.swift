@@ -89,9 +89,14 @@ struct ShoreIntake {
     let log: Log
     /// UNIX seconds of the turn.
     var unixTime = 0.0
+    /// The boat watch, where the boats' live messages come (the laptop's process, `--role all`).
+    var watch: ShoreWatch?
 
     mutating func take(topic: String, payload: [UInt8], show: Bool) {
-        if show { fleet.take(topic: topic, payload: payload, at: unixTime) }
+        if show {
+            fleet.take(topic: topic, payload: payload, at: unixTime)
+            watch?.take(topic: topic, payload: payload, at: unixTime)
+        }
         ingest.take(topic: topic, payload: payload, at: unixTime)
     }
 }

@@ -15,6 +15,8 @@ final class ShoreWeb {
     let office: RaceOffice?
     /// Who may look (the accounts in the store, their sessions).
     let door: ShoreDoor
+    /// The boat watch's alerts (the laptop's process).
+    var watch: ShoreWatch?
     private var reader = StoreReader()
     private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
     private var reads = 0
@@ -119,6 +121,8 @@ final class ShoreWeb {
             let reply: SignalKServer.ShellReply
             switch request.kind {
             case .keepAccess: continue
+            case .fleet(let asked) where asked.path.hasPrefix("alerts"):
+                reply = alerts(asked)
             case .fleet(let asked):
                 reply = FleetQueries.answer(asked, store: store, office: office, at: unix, log: log)
             case .login(let asked):
@@ -146,5 +150,20 @@ final class ShoreWeb {
             views[viewer.scope] = fleet.json(at: unix, trackLimit: trackLimit, entries: seen, only: viewer.boats)
         }
         return views
+    }
+
+    /// `alerts`: the boat watch's open alerts the asker may see; `alerts/acknowledge?boat=&kind=` (POST): no more
+    /// repeats of one (its all clear still comes), by its boat's owner, crew or those who see it.
+    func alerts(_ asked: SignalKServer.FleetRequest) -> SignalKServer.ShellReply {
+        guard let watch else {
+            return .message(status: 404, "the boat watch runs in the process that follows the brokers")
+        }
+        if asked.path == "alerts" { return .json(status: 200, watch.json(seeing: asked.boats, role: asked.role)) }
+        guard asked.path == "alerts/acknowledge", let boat = asked.parameters["boat"],
+            let kind = asked.parameters["kind"]
+        else { return .message(status: 404, "alerts, or alerts/acknowledge?boat=&kind=") }
+        guard asked.boats?.contains(boat) ?? true else { return .message(status: 403, "not a boat of yours") }
+        watch.acknowledge(boat, ShoreWatch.kind(kind))
+        return .message(status: 200, "acknowledged")
     }
 }

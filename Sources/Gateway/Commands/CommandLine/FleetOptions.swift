@@ -18,6 +18,8 @@ public struct FleetOptions: CommandOptions {
     public var tlsCertificate: String?
     public var tlsKey: String?
     public var insecureHTTP = false
+    /// The boat watch: a boat not heard for this many seconds is said to have gone silent.
+    public var silentAfter = 900.0
     public var username: String?
     public var password: String?
     public var ca: String?
@@ -65,6 +67,9 @@ public struct FleetOptions: CommandOptions {
                 example: "127.0.0.1:3005"),
             .option("tls-cert", "FILE", "HTTPS: the certificate chain (PEM).", example: "shore.crt"),
             .option("tls-key", "FILE", "HTTPS: the certificate's private key (PEM).", example: "shore.key"),
+            .option(
+                "silent-after", "SECONDS",
+                "The boat watch: a boat not heard for this long is said to have gone silent [900].", example: "600"),
             .flag(
                 "insecure-http",
                 "Serve plain HTTP beyond loopback all the same (a TLS proxy in front): passwords cross the network as "
@@ -114,6 +119,12 @@ public struct FleetOptions: CommandOptions {
         case "password": password = text
         case "ca": ca = text
         case "duration": duration = try CommandParser.number(flag, value)
+        case "silent-after":
+            let seconds = try CommandParser.number(flag, value)
+            guard seconds >= 5, seconds <= 7 * 86_400 else {
+                throw CommandError("--silent-after: from 5 seconds to 7 days", status: 64)
+            }
+            silentAfter = seconds
         case "session": session = text
         case "store": store = text
         case "role":
