@@ -67,12 +67,19 @@ def meteogram(BOAT, check, driver, fed, field, run_hour, today, unix, web):
 
 
 def tap(driver, lat, lon, zoom):
-    """A finger on the chart at a place, the chart set there first."""
-    driver.execute_script("telltaleChart.follow = false; telltaleChart.map.setView(arguments[0], arguments[1], "
-                          "{animate: false})", [lat, lon], zoom)
-    time.sleep(1)
-    x, y = driver.execute_script("""const m = telltaleChart.map, p = m.latLngToContainerPoint(arguments[0]);
-    const r = m.getContainer().getBoundingClientRect(); return [r.left + p.x, r.top + p.y];""", [lat, lon])
+    """A finger on the chart at a place, the chart set there first. The window just made narrower (a phone's width),
+    the chart may not have measured its new size yet (a loaded machine: CI's run of 55c42b2 tapped outside the
+    window): it is told to, and the place is tapped once it lies inside the window."""
+    where = """const m = telltaleChart.map, p = m.latLngToContainerPoint(arguments[0]);
+    const r = m.getContainer().getBoundingClientRect(); return [r.left + p.x, r.top + p.y, innerWidth, innerHeight];"""
+    deadline = time.monotonic() + 10
+    while True:
+        driver.execute_script("telltaleChart.follow = false; telltaleChart.map.invalidateSize({animate: false}); "
+                              "telltaleChart.map.setView(arguments[0], arguments[1], {animate: false})", [lat, lon], zoom)
+        time.sleep(1)
+        x, y, width, height = driver.execute_script(where, [lat, lon])
+        if (0 <= x < width and 0 <= y < height) or time.monotonic() > deadline:
+            break
     touch(driver, x, y)
 
 def touch(driver, x, y):
