@@ -100,13 +100,5 @@ public enum SHA256 {
     }
 
     /// The digest of `message` as lowercase hex.
-    public static func hex(_ message: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in digest(message) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    public static func hex(_ message: [UInt8]) -> String { SignalKModel.hex(digest(message)) }
 }

@@ -112,7 +112,7 @@ public struct SignalKModel: Sendable {
     }
 
     /// Bytes as lower-case hex digits.
-    static func hex(_ bytes: [UInt8]) -> String {
+    public static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in bytes {

@@ -47,6 +47,8 @@ final class RoutingService: Service {
     var forecastUsed = ""
     /// The forecasts the plan being made was given (``forecastSignature()`` when it started).
     var forecastGiven = ""
+    /// Whether the plan being made, or the last one, took the learnt polar (decided when it started).
+    private(set) var learntTaken = false
     /// When the crew was last told the boat is behind the plan (said once a plan).
     var behindSaid = false
 
@@ -124,7 +126,8 @@ final class RoutingService: Service {
         for grid in WeatherLibrary.gridFiles(in: weatherFolder) { arguments += ["--grib", weatherFolder + "/" + grid] }
         forecastGiven = forecastSignature()
         for file in tideFiles { arguments += ["--tide-file", file] }
-        if let learnt = learntPolarUsed { arguments += ["--learnt-polar", learnt] }
+        let learnt = learntPolarUsed
+        if let learnt { arguments += ["--learnt-polar", learnt] }
         _ = POSIX.remove(waypoints)
         for file in POSIX.list(regions).filter({ $0.hasSuffix(".json") && !$0.hasPrefix(".") }).sorted() {
             arguments += ["--avoid", regions + "/" + file]
@@ -137,6 +140,7 @@ final class RoutingService: Service {
         switch POSIX.spawn(arguments, log: plan) {
         case .success(let pid):
             state = .running(pid: pid, job: job, started: now)
+            learntTaken = learnt != nil
             // Planned again under way is said under its own id: the log's limiter never holds it back behind the
             // crew's own plans.
             log.notice(

@@ -54,7 +54,7 @@ extension Runtime {
         var out = JSONWriter()
         out.beginObject()
         if let missing = routing.missing { out.value("missing", missing) }
-        out.value("polar", routing.learntPolarUsed == nil ? "configured" : "learnt")
+        out.value("polar", routing.learntTaken ? "learnt" : "configured")
         switch routing.state {
         case .idle:
             out.value("state", "idle")

@@ -90,10 +90,7 @@ final class ShoreDoor {
         guard right, let kept else { return refused(name, ask.address, at: unix) }
         limiter.succeeded(account: name, address: ask.address)
         guard let token = try? POSIX.randomBytes(32) else { return .message(status: 503, "no randomness") }
-        let text = token.map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
-        }.joined()
+        let text = SignalKModel.hex(token)
         let digest = SHA256.hex(Array(text.utf8))
         do throws(StoreError) { try store.keepSession(digest, name: name, at: unix) } catch {
             return .message(status: 503, "the session cannot be kept: \(error)")
