@@ -3,7 +3,7 @@
 import { fixed, HOUR, hhmm } from "./units.js";
 import { boatTime } from "./weather.js";
 
-const streams = { hours: 0, control: null };
+const streams = { hours: 0, control: null, asked: 0 };
 export function startStreams(map, group) {
   const refresh = () => { if (map.hasLayer(group)) drawStreams(map, group); };
   map.on("moveend", refresh);
@@ -35,7 +35,7 @@ function streamTime(whenChanged) {
 async function drawStreams(map, group) {
   const b = map.getBounds();
   if (b.getNorth() - b.getSouth() > 10) { group.clearLayers(); return; }
-  const time = Math.round(boatTime() + streams.hours * HOUR);
+  const time = Math.round(boatTime() + streams.hours * HOUR), asked = ++streams.asked;
   let answer;
   try {
     const r = await fetch(`/telltale/v1/tides/currents?time=${time}&south=${b.getSouth()}&west=${b.getWest()}` +
@@ -43,6 +43,7 @@ async function drawStreams(map, group) {
     if (!r.ok) return;
     answer = await r.json();
   } catch (e) { return; }
+  if (asked !== streams.asked) return; // a later view asked since: its answer draws, not this older one
   group.clearLayers();
   for (const s of answer.stations || []) {
     if (s.direction === null || s.direction === undefined) continue;

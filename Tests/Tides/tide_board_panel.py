@@ -54,11 +54,14 @@ def stream_arrows(check, http, web, work):
     try:
         driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Chart'))")
         wait_for(lambda: driver.execute_script("return !!(window.telltaleChart && telltaleChart.map)"), 15)
-        driver.execute_script("telltaleChart.follow = false; telltaleChart.map.setView([48.69, -123.24], 12)")
         driver.execute_script("""const label = [...document.querySelectorAll('.leaflet-control-layers-overlays label')]
             .find(l => l.textContent.includes('Tidal streams')); label.querySelector('input').click();""")
-        arrows = wait_for(lambda: driver.execute_script("return document.querySelectorAll('.chart-stream svg').length")
-                          >= 3, 20, step=0.5)
+        # The chart told its size before it is set there, unanimated, and set again until the arrows come: CI's run
+        # of 04708e8 read the bounds of a chart that had not measured itself yet (one station in view, not three).
+        arrows = wait_for(lambda: driver.execute_script(
+            "telltaleChart.follow = false; const m = telltaleChart.map; m.invalidateSize({animate: false}); "
+            "m.setView([48.69, -123.24], 12, {animate: false}); "
+            "return document.querySelectorAll('.chart-stream svg').length") >= 3, 30, step=1)
         drawn = driver.execute_script("""return [...document.querySelectorAll('.chart-stream svg')].map(s =>
             [Number(s.dataset.kn), Number(s.dataset.set)])""")
         b = driver.execute_script("const b = telltaleChart.map.getBounds(); "
