@@ -107,7 +107,7 @@ let package = Package(
             name: "TelltaleBench",
             dependencies: [
                 "NMEA", "N2K", "Marine", "Engine", "Gateway", "SignalK", "Sensors", "Platform", "CPosix", "Simulator",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Fleet", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The Pi build's command line (run, check-config) over the same Gateway code; also built here, so the tests

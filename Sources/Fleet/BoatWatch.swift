@@ -150,10 +150,17 @@ public struct BoatWatch: Sendable {
         }
         for (path, message) in now.sorted(by: { $0.key < $1.key }) where boats[boat]?.open[.alarm(path)] == nil {
             if boats[boat] == nil { boats[boat] = Boat(heard: time) }
+            // The boat's own anchor alarm with the distance the shore makes it from the circle the boat sent.
+            var distance: Double?
+            if DeliveryFilter.isAnchor(.alarm(path)), let anchor = boats[boat]?.anchor,
+                let position = boats[boat]?.position
+            {
+                distance = Geodesic.wgs84.inverse(anchor.position, position).distance
+            }
             actions += raise(
                 Alert(
                     boat: boat, kind: .alarm(path), message: "\(boat): \(message)", position: boats[boat]?.position,
-                    distance: nil, at: time))
+                    distance: distance, at: time))
         }
         return actions
     }

@@ -61,7 +61,7 @@ public struct ShoreAccount: Hashable, Sendable {
         if let email {
             let parts = email.split(separator: "@", omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), email.utf8.count <= 254,
-                !email.utf8.contains(where: { $0 <= 32 || $0 == 127 })
+                !email.utf8.contains(where: { $0 <= 32 || $0 == 127 || Array("<>,;:\"()[]\\".utf8).contains($0) })
             else { return "--email \(email): not an e-mail address" }
         }
         return nil

@@ -1,13 +1,16 @@
 // The boat watch's alerts on the Fleet layout (`telltale fleet`, ashore): the anchor dragging, a boat gone silent, a
 // boat's own alarm, each with its time and an Acknowledge button (no more repeats; its all clear still comes). Behind
-// the shore's accounts, a Log out button too.
+// the shore's accounts, a Log out button too, and "Notify this phone" (fleetpush.js) where the phone and shore can.
 import { esc } from "./fleet.js";
+import { pushButton } from "./fleetpush.js";
 
 export function openAlerts(element) {
   const box = document.createElement("div");
   box.className = "fleet-alerts";
   box.setAttribute("role", "alert");
   element.prepend(box);
+  let push = null;
+  pushButton().then(button => { push = button; draw(); });
   const draw = async () => {
     let data;
     try {
@@ -22,7 +25,8 @@ export function openAlerts(element) {
       (a.acknowledged ? " <span class=\"small\">seen</span>" : ` <button class="fleet-ack">Acknowledge</button>`) + "</p>");
     const out = data.role ? `<button class="fleet-logout">Log out</button>` : "";
     box.innerHTML = rows.join("") + out;
-    box.hidden = !rows.length && !out;
+    if (push) box.append(push);
+    box.hidden = !rows.length && !out && !push;
     for (const button of box.querySelectorAll(".fleet-ack")) {
       button.onclick = async () => {
         const p = button.parentElement;

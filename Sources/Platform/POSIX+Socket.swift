@@ -5,7 +5,9 @@ extension POSIX {
     /// A socket address, IPv4 or IPv6, from a numeric host (`127.0.0.1`, `::1`, `0.0.0.0`, `::`) or `localhost`.
     public struct SocketAddress {
         var storage = sockaddr_storage()
-        public private(set) var length: socklen_t = 0
+        public internal(set) var length: socklen_t = 0
+
+        init() {}
 
         /// nil when `host` is not a numeric IPv4 or IPv6 address (nor `localhost`, nor empty for any address).
         public init?(host: String, port: Int) {
@@ -143,6 +145,17 @@ extension POSIX {
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let got = withUnsafeMutableBytes(of: &storage) { raw in
             getpeername(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
+        }
+        guard got == 0 else { return [] }
+        return withUnsafeBytes(of: storage) { addressBytes($0) }
+    }
+
+    /// The address a connected socket has on this machine (empty when unknown).
+    public static func localAddress(_ fd: Int32) -> [UInt8] {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let got = withUnsafeMutableBytes(of: &storage) { raw in
+            getsockname(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
         }
         guard got == 0 else { return [] }
         return withUnsafeBytes(of: storage) { addressBytes($0) }

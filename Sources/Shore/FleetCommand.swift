@@ -61,6 +61,8 @@ struct ShoreLoop {
     let log: Log
     /// What the brokers hand over, on its way to the store and (the laptop's) the live view.
     var intake: ShoreIntake
+    /// The boat watch's alerts on their way to the boats' people (the laptop's process, when e-mail or push is on).
+    let post: AlertPost?
     private var nextSecond = 0.0
     private var set = PollSet()
 
@@ -72,10 +74,25 @@ struct ShoreLoop {
         fleet.collectsPositions = setup.web?.office != nil
         intake = ShoreIntake(
             ingest: Ingest(store: setup.store, worker: setup.name, log: log), fleet: fleet, log: log)
+        let push =
+            setup.web == nil
+            ? nil
+            : PushKeys(
+                store: setup.store, subject: "mailto:" + (options.mailFrom ?? "watch@telltale.invalid"),
+                ca: options.postCA, log: log)
+        setup.web?.pushKeys = push
+        var post: AlertPost?
         if options.role == .all {
-            intake.watch = ShoreWatch(silentAfter: options.silentAfter, log: log)
-            setup.web?.watch = intake.watch
+            let watch = ShoreWatch(silentAfter: options.silentAfter, log: log)
+            intake.watch = watch
+            setup.web?.watch = watch
+            let settings = AlertPost.Settings(
+                smtp: options.smtp, mailFrom: options.mailFrom, postCA: options.postCA,
+                repeatEvery: watch.watch.settings.repeatEvery)
+            post = AlertPost(settings: settings, store: setup.store, push: push, log: log)
+            if let post { watch.deliver = { post.post($0, at: POSIX.unixTime()) } }
         }
+        self.post = post
     }
 
     /// What a killed worker left in its journal, into the store before anything new.
@@ -114,6 +131,7 @@ struct ShoreLoop {
         if !intake.ingest.pending.isEmpty && intake.ingest.flush(at: POSIX.unixTime()) { setup.journal?.empty() }
         if second && !setup.links.isEmpty { intake.ingest.report(at: unix) }
         if second { intake.watch?.tick(at: unix) }
+        post?.turn(now: after)
         setup.web?.turn(fleet: &intake.fleet, second: second, now: after, unixTime: unix)
     }
 

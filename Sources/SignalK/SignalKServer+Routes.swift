@@ -111,9 +111,10 @@ extension SignalKServer {
         },
         Route(paths: .prefix("/telltale/v1/fleet/")) { server, x, connection, act in
             guard server.fleet != nil else { return server.file(x, &connection, act) }
-            // An alert acknowledged is the one thing written here.
-            let acknowledging = x.request.method == "POST" && x.request.path == "/telltale/v1/fleet/alerts/acknowledge"
-            guard x.isRead || acknowledging else { return server.refuse(x, &connection, 405, "GET only", act) }
+            // An alert acknowledged and a phone's push subscription are the things written here.
+            let writes = ["alerts/acknowledge", "push/subscribe", "push/unsubscribe"].map { "/telltale/v1/fleet/" + $0 }
+            let writing = x.request.method == "POST" && writes.contains(x.request.path)
+            guard x.isRead || writing else { return server.refuse(x, &connection, 405, "GET only", act) }
             var parameters: [String: String] = [:]
             for (name, value) in x.request.query.prefix(16) { parameters[name] = value }
             let path = String(x.request.path.dropFirst("/telltale/v1/fleet/".count))
@@ -122,7 +123,9 @@ extension SignalKServer {
                 let viewer = server.viewer(x.request)
                 asked.boats = viewer?.boats ?? []
                 asked.role = viewer?.role ?? ""
+                asked.name = viewer?.name
             }
+            if writing { asked.body = Array(x.request.body.prefix(4096)) }
             server.ask(.fleet(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
         Route(paths: .tree("/telltale/v1/tides")) { server, x, connection, act in

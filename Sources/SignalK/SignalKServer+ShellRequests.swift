@@ -62,6 +62,9 @@ extension SignalKServer {
         /// Behind the shore's door: the boats the asker may see (nil: every boat, or no door), and its role.
         public var boats: Set<String>?
         public var role: String?
+        /// Behind the door, the asker's account; a POST's body (a phone's push subscription).
+        public var name: String?
+        public var body: [UInt8] = []
 
         public init(path: String, parameters: [String: String]) {
             self.path = path

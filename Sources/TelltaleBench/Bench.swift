@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
         abstract: "Benchmarks: generate an instrument mix, then time framing and decoding on it.",
         subcommands: [
             Generate.self, Decode.self, EngineTick.self, RouteTick.self, AttitudeAccuracy.self, IMURead.self, AIS.self,
-            N2KDecode.self,
+            N2KDecode.self, Watch.self,
         ]
     )
 

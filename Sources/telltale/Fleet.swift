@@ -3,10 +3,12 @@ import Gateway
 import Platform
 import Shore
 
-/// `telltale fleet` (the shore side) and `telltale fleet account` (who may look at it).
+/// `telltale fleet` (the shore side), `telltale fleet account` (who may look at it) and `telltale fleet send` (its
+/// messenger).
 struct FleetGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fleet", abstract: FleetOptions.spec.abstract, subcommands: [Fleet.self, FleetAccount.self],
+        commandName: "fleet", abstract: FleetOptions.spec.abstract,
+        subcommands: [Fleet.self, FleetAccount.self, FleetSend.self],
         defaultSubcommand: Fleet.self)
 }
 
@@ -32,6 +34,10 @@ struct Fleet: SpecCommand {
     @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
     @Flag(name: .customLong("insecure-http"), help: help("insecure-http")) var insecureHTTP = false
     @Option(name: .customLong("silent-after"), help: help("silent-after")) var silentAfter: String?
+    @Option(name: .customLong("smtp"), help: help("smtp")) var smtp: String?
+    @Option(name: .customLong("mail-from"), help: help("mail-from")) var mailFrom: String?
+    @Option(name: .customLong("post-ca"), help: help("post-ca")) var postCA: String?
+    @Option(name: .customLong("push-host"), help: help("push-host")) var pushHosts: [String] = []
 
     var options: FleetOptions {
         get throws {
@@ -54,6 +60,10 @@ struct Fleet: SpecCommand {
             options.tlsKey = tlsKey
             if insecureHTTP { try options.set("insecure-http", nil) }
             if let silentAfter { try options.set("silent-after", silentAfter) }
+            for (flag, value) in [("smtp", smtp), ("mail-from", mailFrom), ("post-ca", postCA)] {
+                if let value { try options.set(flag, value) }
+            }
+            for host in pushHosts { try options.set("push-host", host) }
             try options.validate()
             return options
         }
@@ -90,5 +100,25 @@ struct FleetAccount: SpecCommand {
 
     func run(_ options: FleetAccountOptions) throws(CommandError) {
         Console.out(try FleetAccountCommand.run(options))
+    }
+}
+
+/// `telltale fleet send LETTER`: the boat watch's messenger.
+struct FleetSend: SpecCommand {
+    static let configuration = CommandConfiguration(FleetSendOptions.spec, name: "send")
+
+    @Argument(help: argumentHelp(0)) var letter: String
+
+    var options: FleetSendOptions {
+        get throws {
+            var options = FleetSendOptions()
+            try options.argument(letter)
+            try options.validate()
+            return options
+        }
+    }
+
+    func run(_ options: FleetSendOptions) throws(CommandError) {
+        Console.out(try FleetSendCommand.run(options) + "\n")
     }
 }

@@ -25,7 +25,7 @@ struct Telltale: ParsableCommand {
         (Alarm.self, nil), (Access.self, nil),
         (Network.self, nil), (Advertise.self, nil), (BaseMapBuild.self, nil),
         (Weather.self, nil), (Tide.self, nil), (Fleet.self, FleetGroup.self),
-        (FleetAccount.self, FleetGroup.self),
+        (FleetAccount.self, FleetGroup.self), (FleetSend.self, FleetGroup.self),
     ]
 
     /// Each desktop command by the name its description gives it.

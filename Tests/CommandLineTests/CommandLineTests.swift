@@ -20,7 +20,9 @@ import Testing
         "alarm": ["list"], "access": ["list"], "anchor": ["drop"], "race": ["start"], "route": ["advance"],
         "check-config": ["boat.toml"],
         "inspect": ["voyage.nmea"], "weather": ["show", "gfs.grb.ttwx"],
-        "fleet": ["--broker", "mqtt://127.0.0.1:1883"], "tide": ["Honolulu"], "fleet account": ["list"],
+        "fleet": ["--broker", "mqtt://127.0.0.1:1883", "--mail-from", "watch@example.org"], "tide": ["Honolulu"],
+        "fleet account": ["list"],
+        "fleet send": ["letter.json"],
         "route plan": ["--from", "47.29,-2.52", "--to", "47.33,-3.16", "--grib", "gfs.grb2", "--polar", "polar.csv"],
     ]
 
@@ -61,7 +63,7 @@ import Testing
         // The Pi has every command but the desktop's: the simulator, and the shore (its own module, never the boat's).
         #expect(
             TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name)
-                == ["simulate", "fleet", "fleet account"])
+                == ["simulate", "fleet", "fleet account", "fleet send"])
         #expect(
             TelltaleCommands.table.filter { $0.perform == nil }.map(\.spec.name)
                 == TelltaleCommands.all.filter(\.desktopOnly).map(\.name))

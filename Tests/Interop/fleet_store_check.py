@@ -134,8 +134,8 @@ web = subprocess.Popen([binary, "fleet", "--role", "web", "--store", STORE, "--l
 procs.append(web)
 time.sleep(2)
 check(all(p.poll() is None for p in workers.values()) and web.poll() is None and
-      sql("SELECT max(version) FROM telltale_schema") == [["3"]],
-      "two ingest workers and a web side on the store; the schema made and migrated by the program (version 3)",
+      sql("SELECT max(version) FROM telltale_schema") == [["4"]],
+      "two ingest workers and a web side on the store; the schema made and migrated by the program (version 4)",
       open(os.path.join(work, "w1.log")).read()[-500:])
 
 # ---- 2. Real gateways and the load -------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ input), and only those logged in seeing anything:
 4. Logout ends the session; an account removed ends its sessions; the store keeps an Argon2id string and the
    session's digest, never the password or the token.
 5. The login in chromium at a phone's width (shore_accounts_panel.py).
-7. The boat watch (shore_watch.py): an anchor dragging, said once and shown to its owner alone; a boat switched off.
+7. The boat watch (shore_watch.py): an anchor dragging, said once and shown to its owner alone, e-mailed to her through
+   a real SMTP server (STARTTLS, AUTH) and pushed to her phone (decrypted by http_ece; shore_post.py); a boat switched
+   off, e-mailed to its owner, and its all clear.
 6. HTTPS (shore_https.py): a CA made with openssl, the login, the Fleet layout and the stream over TLS; plain HTTP
    on that port answered by nothing; a wrong key and plain HTTP beyond loopback refused at start.
 
@@ -31,6 +33,7 @@ from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # no
 from webclient import HTTP  # noqa: E402
 from shore_accounts_panel import phone_alert, phone_login  # noqa: E402
 from shore_https import https  # noqa: E402
+from shore_post import Post  # noqa: E402
 from shore_watch import boat_watch  # noqa: E402
 
 binary = sys.argv[1]
@@ -56,10 +59,12 @@ def account(*words, password=None):
 
 made = [account("add", "anne", "--role", "owner", "--boat", "aurora", "--email", "anne@example.org",
                 password=PASSWORDS["anne"] + "\n"),
-        account("add", "bob", "--role", "owner", "--boat", "brise", password=PASSWORDS["bob"] + "\n"),
+        account("add", "bob", "--role", "owner", "--boat", "brise", "--email", "bob@example.org",
+                password=PASSWORDS["bob"] + "\n"),
         account("add", "rc", "--role", "committee", password=PASSWORDS["rc"] + "\n"),
         account("add", "root", "--role", "admin", password=PASSWORDS["root"] + "\n"),
-        account("add", "carol", "--role", "owner", "--boat", "cargo", password=PASSWORDS["carol"] + "\n")]
+        account("add", "carol", "--role", "owner", "--boat", "cargo", "--email", "carol@example.org",
+                password=PASSWORDS["carol"] + "\n")]
 short = account("add", "eve", "--role", "owner", "--boat", "aurora", password="short\n")
 listed = account("list").stdout
 check(all(m.returncode == 0 for m in made) and short.returncode != 0
@@ -86,9 +91,11 @@ position = 1
 wind = 1
 """, work=folder, name=boat).start())
 web = free_port()
+post_office = Post(work)
 fleet_log = open(os.path.join(work, "fleet.log"), "w")
 fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{broker}", "--listen", f"127.0.0.1:{web}",
-                          "--store", store, "--entries", os.path.join(work, "entries.csv"), "--silent-after", "20"],
+                          "--store", store, "--entries", os.path.join(work, "entries.csv"), "--silent-after", "20",
+                          *post_office.flags()],
                          stdout=fleet_log,
                          stderr=subprocess.STDOUT)
 http = HTTP(web)
@@ -177,12 +184,15 @@ check(answers.count(401) <= 7 and answers.count(429) >= 993 and said == 2 and ot
 cookies["carol"] = login("carol", PASSWORDS["carol"])[1]
 
 
-def post(path, cookie):
-    return http.request("POST", path, headers={"Cookie": cookie.split(";")[0]})[0]
+def post(path, cookie, body=None):
+    headers = {"Cookie": cookie.split(";")[0]} | ({"Content-Type": "application/json"} if body else {})
+    return http.request("POST", path, headers=headers, body=body)[0]
 
 
 boat_watch(check, binary, broker, work, log, get, post, login, cookies, gateways[1],
-           lambda: phone_alert(check, web, "carol", PASSWORDS["carol"], "cargo is dragging"))
+           lambda payload: phone_alert(check, web, "carol", PASSWORDS["carol"], "cargo is dragging", payload),
+           post_office, store)
+post_office.stop()
 
 # 4. Logout, removal, what the store keeps.
 out = http.request("POST", "/telltale/v1/logout", headers={"Cookie": cookies["anne"].split(";")[0]})[0]

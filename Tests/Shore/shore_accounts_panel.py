@@ -1,6 +1,8 @@
 """The shore's login in Debian's chromium at a phone's width (shore_accounts_check.py): the panel asked for, the
 login page shown instead; a wrong password said on it; the right one, then the Fleet layout with the owner's boat
-alone in its table."""
+alone in its table; the alert acknowledged; the push the shore sent shown by the panel's service worker."""
+import json
+
 from browser import chromium
 from support import wait_for
 
@@ -33,8 +35,32 @@ def phone_login(check, web, name, password, expected):
         driver.quit()
 
 
-def phone_alert(check, web, name, password, words):
-    """The owner on a phone: logged in, the alert on the Fleet layout, acknowledged with its button; then Log out."""
+def phone_push(check, driver, web, payload):
+    """The phone's notifications: "Notify this phone" offered, the panel's service worker registered; the payload the
+    shore pushed (as http_ece decrypted it) delivered to that worker by chromium's DevTools, as a push service would,
+    and shown as a notification with the alert's words, tagged by boat and kind. (Subscribing itself needs Google's
+    push service, which a check on loopback does not reach: the shore's side of it is checked with http_ece.)"""
+    origin = f"http://127.0.0.1:{web}"
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["notifications"], "origin": origin})
+    offered = wait_for(lambda: driver.execute_script(
+        "const b = document.querySelector('.fleet-push'); return b ? b.textContent : ''") == "Notify this phone", 15)
+    ready = driver.execute_script("return navigator.serviceWorker.ready.then(r => !!r.active)")
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                           {"origin": origin, "registrationId": "0", "data": json.dumps(payload or {})})
+    shown = "return navigator.serviceWorker.ready.then(r => r.getNotifications()).then(n => n.map(x => [x.title, " \
+            "x.body, x.tag]))"
+    wait_for(lambda: driver.execute_script(shown), 10, step=0.5)
+    notes = driver.execute_script(shown)
+    check(offered and ready and payload and notes == [[payload["title"], payload["body"],
+                                                        f"{payload['boat']}/{payload['kind']}"]],
+          f"on her phone: \"Notify this phone\" offered, the service worker registered, the shore's push shown as a "
+          f"notification: {notes}", {"payload": payload})
+
+
+def phone_alert(check, web, name, password, words, payload):
+    """The owner on a phone: logged in, the alert on the Fleet layout, acknowledged with its button, the shore's push
+    shown; then Log out."""
     driver = chromium(390, 844)
     try:
         driver.get(f"http://127.0.0.1:{web}/login.html")
@@ -50,6 +76,7 @@ def phone_alert(check, web, name, password, words):
         acknowledged = wait_for(lambda: any(words in t and "seen" in t for t in driver.execute_script(shown) or []),
                                 15, step=0.5)
         texts = driver.execute_script(shown)
+        phone_push(check, driver, web, payload)
         driver.execute_script("document.querySelector('.fleet-logout').click()")
         out = wait_for(lambda: driver.current_url.endswith("/login.html"), 10)
         check(seen and tapped and acknowledged and out,

@@ -46,7 +46,7 @@ import Testing
         #expect(tracks[0].points.map { $0.0 } == [Self.now, Self.now + 10])
         // Opened again: the schema is there (versions 1 to 3, each once), nothing is made twice.
         let reopened = try FleetStore(path)
-        #expect(try reopened.connection.run("SELECT count(*), max(version) FROM telltale_schema") == [["3", "3"]])
+        #expect(try reopened.connection.run("SELECT count(*), max(version) FROM telltale_schema") == [["4", "4"]])
         #expect(try reopened.batchNumbers(boat: "swift") == (1, 1, 1))
     }
 
@@ -92,12 +92,13 @@ import Testing
             #expect(try store.connection.run("SELECT count(*) FROM fleet_track") == [[String(minutes)]])
             // Back to what version 1 had.
             try store.connection.script(
-                "DROP TABLE fleet_track; DROP TABLE shore_accounts; DROP TABLE shore_sessions; "
+                "DROP TABLE fleet_track; DROP TABLE shore_accounts; DROP TABLE shore_sessions; DROP TABLE shore_push; "
+                    + "DROP TABLE shore_keys; "
                     + "DELETE FROM telltale_schema WHERE version >= 2")
         }
         let store = try FleetStore(path)
         #expect(try store.connection.run("SELECT count(*) FROM fleet_track") == [[String(minutes)]])
-        #expect(try store.connection.run("SELECT max(version) FROM telltale_schema") == [["3"]])
+        #expect(try store.connection.run("SELECT max(version) FROM telltale_schema") == [["4"]])
         // Two hours in 60 points at most: from the minute track (every third minute, and the last minute); ten minutes in 60:
         // every point.
         let long = try store.tracks(from: Self.now, to: Self.now + 7200, perBoat: 60)

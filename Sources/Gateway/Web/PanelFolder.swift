@@ -27,6 +27,7 @@ package enum PanelFolder {
         if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
         if name.hasSuffix(".svg") { return "image/svg+xml" }
         if name.hasSuffix(".png") { return "image/png" }
+        if name.hasSuffix(".webmanifest") { return "application/manifest+json" }
         return nil
     }
 

@@ -23,11 +23,12 @@ extension FleetStore {
             ])
     }
 
-    /// The account and its sessions gone; whether there was one.
+    /// The account, its sessions and its phones' push subscriptions gone; whether there was one.
     func removeAccount(_ name: String) throws(StoreError) -> Bool {
         var found = false
         try connection.transaction { () throws(StoreError) in
             try connection.run("DELETE FROM shore_sessions WHERE name = $1", [.text(name)])
+            try connection.run("DELETE FROM shore_push WHERE name = $1", [.text(name)])
             found = !(try connection.run("DELETE FROM shore_accounts WHERE name = $1 RETURNING name", [.text(name)]))
                 .isEmpty
         }
@@ -44,6 +45,14 @@ extension FleetStore {
         try connection.run(
             "SELECT name, role, boat, email, hash, \(sql.epoch("created")) FROM shore_accounts ORDER BY name"
         ).compactMap(Self.kept)
+    }
+
+    /// The accounts of one boat (its owner and crew), whom its alerts go to.
+    func accounts(ofBoat boat: String) throws(StoreError) -> [ShoreAccount] {
+        try connection.run(
+            "SELECT name, role, boat, email, hash, \(sql.epoch("created")) FROM shore_accounts WHERE boat = $1 "
+                + "ORDER BY name", [.text(boat)]
+        ).compactMap(Self.kept).map(\.account)
     }
 
     func account(named name: String) throws(StoreError) -> KeptAccount? {

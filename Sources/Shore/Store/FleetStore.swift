@@ -14,7 +14,8 @@ import SignalK
 ///   and batch;
 /// - `fleet_links`: its link's ups and downs; `fleet_workers`: each ingest worker's counters;
 /// - `shore_accounts`: who may look (name, role, boat, e-mail, the password's Argon2id string) and `shore_sessions`:
-///   their logins (a token's BLAKE2b digest, never the token), see ``FleetStore`` + Accounts.
+///   their logins (a token's SHA-256 digest, never the token), see ``FleetStore`` + Accounts; `shore_push`: the
+///   phones that asked for the boat watch's pushes, and `shore_keys`: the shore's own keys (VAPID's), see + Push.
 ///
 /// PostgreSQL's big tables are partitioned by UTC day (``PostgresSQL``), so a past race is dropped or archived as
 /// whole tables. The schema is made and migrated by the program (`telltale_schema` holds its version), under a lock
@@ -23,7 +24,7 @@ final class FleetStore {
     let connection: SQLConnection
     let sql: StoreSQL
 
-    static let version = 3
+    static let version = 4
 
     /// `postgres://...` (or `postgresql://`), else a SQLite file's path.
     init(_ location: String) throws(StoreError) {

@@ -49,6 +49,13 @@ struct PostgresSQL: StoreSQL {
             seen timestamptz NOT NULL)
             """,
         ],
+        [
+            """
+            CREATE TABLE shore_push (endpoint text PRIMARY KEY, name text NOT NULL, p256dh text NOT NULL, \
+            auth text NOT NULL, created timestamptz NOT NULL)
+            """,
+            "CREATE TABLE shore_keys (name text PRIMARY KEY, value text NOT NULL)",
+        ],
     ]
 
     let migrationLock: String? = "SELECT pg_advisory_xact_lock(4711043)"

@@ -43,6 +43,13 @@ struct SQLiteSQL: StoreSQL {
             seen real NOT NULL)
             """,
         ],
+        [
+            """
+            CREATE TABLE shore_push (endpoint text PRIMARY KEY, name text NOT NULL, p256dh text NOT NULL, \
+            auth text NOT NULL, created real NOT NULL)
+            """,
+            "CREATE TABLE shore_keys (name text PRIMARY KEY, value text NOT NULL)",
+        ],
     ]
 
     let migrationLock: String? = nil

@@ -7,10 +7,13 @@ import SignalK
 /// The boat watch on the shore (``BoatWatch``), fed with what the brokers hand over: each boat's positions, its
 /// anchor's circle, its link (a goodbye before `online false` is a boat switched off, the last will alone one that
 /// vanished) and its own alarms; once a second its silences and repeats. Each alert is said in the log and kept for
-/// the panel (``open``), where the boat's owner and crew acknowledge it. Delivery by e-mail and Web Push: not yet.
+/// the panel (``open``), where the boat's owner and crew acknowledge it, and handed to ``deliver`` (``AlertPost``: by
+/// e-mail and Web Push to the boat's people).
 final class ShoreWatch {
     private(set) var watch: BoatWatch
     let log: Log
+    /// Each alert raised, said again or cleared, to be delivered.
+    var deliver: ((BoatWatch.Action) -> Void)?
     /// Boats whose last word on their link was a goodbye (their next `online false` is a clean stop).
     private var goodbye: Set<String> = []
     /// The anchor's last position and radius each boat sent (a radius alone arms nothing).
@@ -103,6 +106,7 @@ final class ShoreWatch {
                 LogEvent(
                     .warning, "fleet.watch", "fleet: watch: " + words + alert.message,
                     [("device", "fleet"), ("boat", alert.boat)], throttled: false))
+            deliver?(action)
         }
     }
 

@@ -17,6 +17,9 @@ final class ShoreWeb {
     let door: ShoreDoor
     /// The boat watch's alerts (the laptop's process).
     var watch: ShoreWatch?
+    /// Web Push's keys (nil: off), and the push services besides the browsers' own (`--push-host`).
+    var pushKeys: PushKeys?
+    let pushHosts: [String]
     private var reader = StoreReader()
     private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
     private var reads = 0
@@ -28,6 +31,7 @@ final class ShoreWeb {
         self.store = store
         self.log = log
         role = options.role
+        pushHosts = options.pushHosts
         entries = try Self.entries(options.entries, log: log)
         if let path = options.races {
             do { office = RaceOffice(races: try RaceFile.read(path), entries: entries) } catch {
@@ -123,6 +127,8 @@ final class ShoreWeb {
             case .keepAccess: continue
             case .fleet(let asked) where asked.path.hasPrefix("alerts"):
                 reply = alerts(asked)
+            case .fleet(let asked) where asked.path.hasPrefix("push/"):
+                reply = push(asked, at: unix)
             case .fleet(let asked):
                 reply = FleetQueries.answer(asked, store: store, office: office, at: unix, log: log)
             case .login(let asked):

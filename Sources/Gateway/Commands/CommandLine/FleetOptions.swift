@@ -20,6 +20,13 @@ public struct FleetOptions: CommandOptions {
     public var insecureHTTP = false
     /// The boat watch: a boat not heard for this many seconds is said to have gone silent.
     public var silentAfter = 900.0
+    /// The boat watch's e-mail: the submission server (`smtp://user:password@host:587`, STARTTLS; or `smtps://`),
+    /// the sender's address, and a CA its messengers trust besides the system's.
+    public var smtp: String?
+    public var mailFrom: String?
+    public var postCA: String?
+    /// Push services phones may subscribe with besides the browsers' own (Google's, Mozilla's, Apple's, Microsoft's).
+    public var pushHosts: [String] = []
     public var username: String?
     public var password: String?
     public var ca: String?
@@ -70,6 +77,19 @@ public struct FleetOptions: CommandOptions {
             .option(
                 "silent-after", "SECONDS",
                 "The boat watch: a boat not heard for this long is said to have gone silent [900].", example: "600"),
+            .option(
+                "smtp", "URL",
+                "The boat watch's e-mail: smtp://user:password@host:587 (STARTTLS) or smtps://...:465; the password "
+                    + "percent-encoded.", example: "smtp://shore:secret@127.0.0.1:587"),
+            .option("mail-from", "ADDRESS", "The boat watch's sender address.", example: "watch@example.org"),
+            .option(
+                "post-ca", "FILE",
+                "A CA the boat watch's e-mail and Web Push trust besides the system's (a private server's).",
+                example: "ca.pem"),
+            .option(
+                "push-host", "HOST",
+                "A push service phones may subscribe with, besides Google's, Mozilla's, Apple's and Microsoft's "
+                    + "(the shore posts to no other).", example: "push.example.org", repeats: true),
             .flag(
                 "insecure-http",
                 "Serve plain HTTP beyond loopback all the same (a TLS proxy in front): passwords cross the network as "
@@ -115,6 +135,10 @@ public struct FleetOptions: CommandOptions {
         case "tls-cert": tlsCertificate = text
         case "tls-key": tlsKey = text
         case "insecure-http": insecureHTTP = true
+        case "smtp": smtp = text
+        case "mail-from": mailFrom = text
+        case "post-ca": postCA = text
+        case "push-host": pushHosts.append(text)
         case "username": username = text
         case "password": password = text
         case "ca": ca = text
@@ -170,6 +194,15 @@ public struct FleetOptions: CommandOptions {
             throw CommandError("fleet: --role ingest needs --worker NAME (its session on the brokers)", status: 64)
         }
         if store.isEmpty { throw CommandError("fleet: --store postgres://... or a file", status: 64) }
+        if let smtp {
+            guard SMTPServer(smtp) != nil else {
+                throw CommandError(
+                    "fleet: --smtp smtp://[user:password@]host[:port] or smtps://... (not that)", status: 64)
+            }
+            guard let mailFrom, ShoreAccount(name: "x", role: .admin, email: mailFrom).problem == nil else {
+                throw CommandError("fleet: --smtp needs --mail-from ADDRESS (an e-mail address)", status: 64)
+            }
+        }
         if role != .ingest && tlsCertificate == nil && tlsKey == nil && !insecureHTTP && !Self.isLoopback(listen) {
             throw CommandError(
                 "fleet: plain HTTP on \(listen) would carry passwords and sessions in the clear: --tls-cert FILE "

@@ -117,6 +117,7 @@ public enum TelltaleCommands {
         // The shore is its own module above the boat's (`Shore`): the desktop's and a shore server's build only.
         TelltaleCommand(spec: FleetOptions.spec, perform: nil),
         TelltaleCommand(spec: FleetAccountOptions.spec, perform: nil),
+        TelltaleCommand(spec: FleetSendOptions.spec, perform: nil),
     ]
 
     /// Every command's description, in the table's order.
