@@ -109,6 +109,25 @@ import Testing
         #expect(short.first?.points.last?.0 == Self.now + 590)
     }
 
+    @Test("the days and the span of an owner's boat alone: another boat's days are not hers to see")
+    func scopedDays() throws {
+        let store = try FleetStore(temporaryFolder("fleet-store") + "/fleet.sqlite")
+        let dayAfter = Self.now + 86_400 * 3
+        _ = try store.write([
+            .batch(Self.batch("arrow", 1, at: Self.now), received: Self.now),
+            .batch(Self.batch("brise", 1, at: dayAfter), received: dayAfter),
+            .batch(Self.batch("brise", 2, at: dayAfter + 600), received: dayAfter + 600),
+        ])
+        #expect(try store.daysKept() == [FleetStore.day(dayAfter), FleetStore.day(Self.now)])
+        #expect(try store.daysKept(boats: ["arrow"]) == [FleetStore.day(Self.now)])
+        #expect(try store.daysKept(boats: []) == [])
+        let all = try #require(try store.span())
+        let arrow = try #require(try store.span(boats: ["arrow"]))
+        #expect(all.1 >= dayAfter + 600 && arrow.0 == Self.now && arrow.1 < dayAfter)
+        #expect(try store.span(day: FleetStore.day(dayAfter), boats: ["arrow"]) == nil)
+        #expect(try store.span(day: FleetStore.day(dayAfter), boats: ["arrow", "brise"])?.1 == dayAfter + 600)
+    }
+
     @Test("a failed write leaves nothing behind: the transaction is rolled back whole")
     func rollback() throws {
         let store = try FleetStore(temporaryFolder("fleet-store") + "/fleet.sqlite")

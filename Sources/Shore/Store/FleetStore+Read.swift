@@ -20,28 +20,48 @@ extension FleetStore {
 
     /// The first and last time of a position kept (UNIX seconds), on one UTC day (days since 1970) or on any; nil
     /// when there is none.
-    func span(day: Int? = nil) throws(StoreError) -> (Double, Double)? {
-        var query = "SELECT \(sql.epoch("min(time)")), \(sql.epoch("max(time)")) FROM fleet_track"
+    /// Of these boats alone (nil: every boat; a viewer behind the shore's door sees its own boats' days).
+    func span(day: Int? = nil, boats: Set<String>? = nil) throws(StoreError) -> (Double, Double)? {
+        var query = "SELECT \(sql.epoch("min(time)")), \(sql.epoch("max(time)")) FROM fleet_track WHERE true"
         var parameters: [SQLValue] = []
         if let day {
-            query += " WHERE minute >= $1 AND minute < $2"
+            query += " AND minute >= $1 AND minute < $2"
             parameters = [.integer(Int64(day) * 1440), .integer(Int64(day + 1) * 1440)]
         }
+        query += Self.among(boats, from: parameters.count + 1, into: &parameters)
         let row = try connection.run(query, parameters).first
         guard let first = row?[0].flatMap({ Double($0) }), let last = row?[1].flatMap({ Double($0) }) else {
             return nil
         }
         // The last position may be up to a minute after the minute track's last point.
+        var tail: [SQLValue] = [.real(last), .real(last + 60)]
+        let among = Self.among(boats, from: 3, into: &tail)
         let end = try connection.run(
-            "SELECT \(sql.epoch("max(time)")) FROM fleet_positions WHERE time >= \(sql.time(1)) AND time < \(sql.time(2))",
-            [.real(last), .real(last + 60)]
+            "SELECT \(sql.epoch("max(time)")) FROM fleet_positions WHERE time >= \(sql.time(1)) AND time < \(sql.time(2))"
+                + among, tail
         ).first?[0].flatMap { Double($0) }
         return (first, max(last, end ?? last))
     }
 
-    /// The UTC days (days since 1970) with positions kept, newest first.
-    func daysKept() throws(StoreError) -> [Int] {
-        try connection.run(sql.daysKept).compactMap { sql.day(of: $0) }.sorted(by: >)
+    /// ` AND boat IN ($n, ...)` for a set of boats (none: a condition nothing meets), their names appended to the
+    /// parameters; "" for every boat.
+    static func among(_ boats: Set<String>?, from first: Int, into parameters: inout [SQLValue]) -> String {
+        guard let boats else { return "" }
+        guard !boats.isEmpty else { return " AND false" }
+        let sorted = boats.sorted()
+        parameters += sorted.map { .text($0) }
+        return " AND boat IN (" + (0..<sorted.count).map { "$\(first + $0)" }.joined(separator: ", ") + ")"
+    }
+
+    /// The UTC days (days since 1970) with positions kept, newest first; of these boats alone when given.
+    func daysKept(boats: Set<String>? = nil) throws(StoreError) -> [Int] {
+        guard boats != nil else { return try connection.run(sql.daysKept).compactMap { sql.day(of: $0) }.sorted(by: >) }
+        var parameters: [SQLValue] = []
+        let among = Self.among(boats, from: 1, into: &parameters)
+        return try connection.run(
+            "SELECT DISTINCT minute / 1440 AS day FROM fleet_track WHERE true\(among) ORDER BY day DESC LIMIT 1000",
+            parameters
+        ).compactMap { $0.first.flatMap { $0 }.flatMap { Int($0) } }
     }
 
     /// A boat's batch numbers kept: how many, the lowest, the highest.

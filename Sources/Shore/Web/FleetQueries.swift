@@ -28,7 +28,7 @@ enum FleetQueries {
         }
         do {
             switch parts.count {
-            case 1 where parts[0] == "days": return try days(store)
+            case 1 where parts[0] == "days": return try days(store, boats: asked.boats)
             case 1 where parts[0] == "span": return try span(asked, store)
             case 1 where parts[0] == "tracks": return try tracks(asked, store, at: time)
             case 1 where parts[0] == "races": return .json(status: 200, office?.list() ?? #"{"races":[]}"#)
@@ -51,11 +51,11 @@ enum FleetQueries {
     }
 
     /// `days`.
-    static func days(_ store: FleetStore) throws(StoreError) -> SignalKServer.ShellReply {
+    static func days(_ store: FleetStore, boats: Set<String>?) throws(StoreError) -> SignalKServer.ShellReply {
         var out = JSONWriter()
         out.beginObject()
         out.beginArray("days")
-        for day in try store.daysKept() { out.value(nil, FleetStore.date(day)) }
+        for day in try store.daysKept(boats: boats) { out.value(nil, FleetStore.date(day)) }
         out.endArray()
         out.endObject()
         return .json(status: 200, out.text)
@@ -74,7 +74,7 @@ enum FleetQueries {
         }
         var out = JSONWriter()
         out.beginObject()
-        if let (first, last) = try store.span(day: day) {
+        if let (first, last) = try store.span(day: day, boats: asked.boats) {
             out.value("first", first)
             out.value("last", last)
         } else {
