@@ -2,7 +2,7 @@
 
 A GRIB sent from the laptop (the Channel, 48 hours), a passage of some 60 NM from south of the Isle of Wight to off
 Beachy Head planned through /telltale/v1/routing: the router runs in its own process. Measured: the daemon's VmRSS and
-RssAnon each second before, during and after the plan, the router's own peak (its VmHWM, read while it runs), and the
+RssAnon each second before, during and after the plan (and from 65 s after it: the program's pages given back), the router's own peak (its VmHWM, read while it runs), and the
 loop's pace seen from outside: the largest gap between two computed true-wind sentences on TCP 10110 in the minute
 with the plan against the minute before it (the engine sends MWV T five times a second).
 """
@@ -88,12 +88,21 @@ def routing_phase(pi, output, request, token, work):
         time.sleep(1)
     busy_gap, busy_count = largest_gap(output, asked, time.monotonic())
     end_clock = pi.out("date +%s")
+    # The program's pages given back 60 s after the plan (RoutingService's releaseAgainAt): the daemon read again
+    # from 65 s after the plan, for 20 s.
+    while time.monotonic() - asked < planned + 65:
+        time.sleep(1)
+    after = []
+    for _ in range(20):
+        after.append(daemon(pi))
+        time.sleep(1)
     plan = answer.get("plan") or {}
     print(f"routing on the image: POST {code}, {answer.get('state')} in {planned:.0f} s (emulated): "
           f"{plan.get('distance_nm', 0):.1f} NM, {len(plan.get('waypoints', []))} waypoints; "
           f"{answer.get('message', '')}")
     print(f"routing on the image: the router's own peak VmHWM {router_peak} kB")
-    for label, samples in (("the minute before", before), ("the minute with the plan", during)):
+    for label, samples in (("the minute before", before), ("the minute with the plan", during),
+                           ("the 20 s from 65 s after the plan", after)):
         print(f"routing on the image: daemon in {label}: VmRSS {min(s['VmRSS'] for s in samples)}.."
               f"{max(s['VmRSS'] for s in samples)} kB, RssAnon {min(s['RssAnon'] for s in samples)}.."
               f"{max(s['RssAnon'] for s in samples)} kB")

@@ -69,10 +69,35 @@ public enum WebPushFraming {
 
     /// The origin of a push endpoint (`https://host[:port]`): VAPID's audience; nil for anything not https.
     public static func origin(of endpoint: String) -> String? {
+        guard let parts = parts(of: endpoint) else { return nil }
+        return "https://" + parts.authority
+    }
+
+    /// A push endpoint's pieces: the authority as written, the host (an IPv6 address without its brackets, in small
+    /// letters), the port (443 unless said) and the path with its query; nil for anything not https, or with a user.
+    public static func parts(of endpoint: String) -> (authority: String, host: String, port: Int, path: String)? {
         guard endpoint.hasPrefix("https://") else { return nil }
         let rest = endpoint.dropFirst(8)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        return "https://" + authority
+        let authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        guard !authority.isEmpty, !authority.utf8.contains(UInt8(ascii: "@")) else { return nil }
+        var host = Substring(authority)
+        var port = 443
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":"), let number = Int(after.dropFirst()) else { return nil }
+                port = number
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            guard let number = Int(authority[authority.index(after: colon)...]) else { return nil }
+            host = authority[..<colon]
+            port = number
+        }
+        guard !host.isEmpty, port > 0, port < 65_536 else { return nil }
+        let path = String(rest.dropFirst(authority.utf8.count))
+        let small = String(decoding: host.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        return (authority, small, port, path.isEmpty ? "/" : path)
     }
 }

@@ -38,6 +38,7 @@ struct Fleet: SpecCommand {
     @Option(name: .customLong("mail-from"), help: help("mail-from")) var mailFrom: String?
     @Option(name: .customLong("post-ca"), help: help("post-ca")) var postCA: String?
     @Option(name: .customLong("push-host"), help: help("push-host")) var pushHosts: [String] = []
+    @Option(name: .customLong("public-delay"), help: help("public-delay")) var publicDelay: String?
 
     var options: FleetOptions {
         get throws {
@@ -64,6 +65,7 @@ struct Fleet: SpecCommand {
                 if let value { try options.set(flag, value) }
             }
             for host in pushHosts { try options.set("push-host", host) }
+            if let publicDelay { try options.set("public-delay", publicDelay) }
             try options.validate()
             return options
         }

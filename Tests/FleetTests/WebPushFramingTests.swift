@@ -73,6 +73,13 @@ import Testing
             WebPushFraming.origin(of: "https://fcm.googleapis.com:443/fcm/send/abc") == "https://fcm.googleapis.com:443"
         )
         #expect(WebPushFraming.origin(of: "http://x/y") == nil && WebPushFraming.origin(of: "https://u@x/") == nil)
+        let apple = WebPushFraming.parts(of: "https://Web.Push.Apple.com/QO?x=1")
+        #expect(apple?.host == "web.push.apple.com" && apple?.port == 443 && apple?.path == "/QO?x=1")
+        let six = WebPushFraming.parts(of: "https://[::1]:8443")
+        #expect(six?.host == "::1" && six?.port == 8443 && six?.path == "/" && six?.authority == "[::1]:8443")
+        for bad in ["https://h:x/", "https://h:0/", "https://[::1/", "https://[::1]x/", "https://:443/"] {
+            #expect(WebPushFraming.parts(of: bad) == nil, "\(bad)")
+        }
     }
 
     @Test("base64 both ways, both alphabets, with and without padding; nonsense refused")

@@ -14,11 +14,14 @@ input), and only those logged in seeing anything:
 7. The boat watch (shore_watch.py): an anchor dragging, said once and shown to its owner alone, e-mailed to her through
    a real SMTP server (STARTTLS, AUTH) and pushed to her phone (decrypted by http_ece; shore_post.py); a boat switched
    off, e-mailed to its owner, and its all clear.
+8. The public race page (--public-delay 1, a web side on the store): the fleet file's boats a minute behind, to
+   anyone; nothing else opened.
 6. HTTPS (shore_https.py): a CA made with openssl, the login, the Fleet layout and the stream over TLS; plain HTTP
    on that port answered by nothing; a wrong key and plain HTTP beyond loopback refused at start.
 
     shore_accounts_check.py BINARY
 """
+import calendar
 import json
 import os
 import sqlite3
@@ -31,7 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Support"))
 from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
-from shore_accounts_panel import phone_alert, phone_login  # noqa: E402
+from shore_accounts_panel import phone_alert, phone_login, race_page  # noqa: E402
 from shore_https import https  # noqa: E402
 from shore_post import Post  # noqa: E402
 from shore_watch import boat_watch  # noqa: E402
@@ -212,6 +215,34 @@ check(out == 200 and after == 401 and removed.returncode == 0 and gone
       "the tokens' digests, no password or token in the clear", {"out": out, "after": after, "clear": clear})
 
 stop(fleet)
+# 8. The public race page, a minute behind: a web side on the same store whose fleet file enters cargo (its
+# positions are stamped with the time they were taken: the demo voyage's are last June's).
+with open(os.path.join(work, "race.csv"), "w") as f:
+    f.write("boat,name,sail,class\ncargo,Cargo,GBR 7,Sonar\n")
+race_port = free_port()
+race_web = subprocess.Popen([binary, "fleet", "--role", "web", "--listen", f"127.0.0.1:{race_port}", "--store", store,
+                             "--entries", os.path.join(work, "race.csv"), "--public-delay", "1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+race_http = HTTP(race_port)
+wait_for(lambda: race_http.request("GET", "/race.html")[0] == 200, 15)
+page, public = race_http.request("GET", "/race.html")[0], race_http.request("GET", "/telltale/v1/fleet/public")
+wait_for(lambda: json.loads(race_http.request("GET", "/telltale/v1/fleet/public")[2] or b"{}").get("boats"), 15)
+public = race_http.request("GET", "/telltale/v1/fleet/public")
+shown = json.loads(public[2] or b"{}") if public[0] == 200 else {}
+last = max((r[0] for r in sqlite3.connect(store).execute("SELECT max(time) FROM fleet_positions WHERE boat = 'cargo'")),
+           default=0) or 0
+at = calendar.timegm(time.strptime(shown["boats"][0]["at"][:19], "%Y-%m-%dT%H:%M:%S")) if shown.get("boats") else 0
+lag = time.time() - at
+closed = race_http.request("GET", "/telltale/v1/fleet")[0], race_http.request("GET", "/")[0]
+check(page == 200 and public[0] == 200 and [b["id"] for b in shown.get("boats", [])] == ["cargo"]
+      and shown.get("delay") == 60 and lag >= 60 and at <= last and "alarms" not in shown["boats"][0]
+      and closed == (401, 303),
+      f"the public race page without a login (--public-delay 1): /race.html and its JSON, the fleet file's boat "
+      f"alone, where it was {lag:.0f} s ago, no alarms nor values; the fleet itself {closed[0]}, the panel {closed[1]}",
+      {"page": page, "public": public[0], "shown": str(shown)[:300], "closed": closed})
+race_page(check, race_port)
+stop(race_web)
+
 https(check, binary, store, broker, work, "rc", PASSWORDS["rc"])
 for gateway in gateways:
     gateway.stop()

@@ -30,8 +30,14 @@ final class ShoreDoor {
         self.log = log
     }
 
-    /// The door the server keeps: the login page and its script open, the rest for sessions only.
-    static let gate = SignalKServer.Gate(open: ["/login.html", "/login.js", "/panel.css"], loginPage: "/login.html")
+    /// The door the server keeps: the login page and its script open (and the public race page when it is on), the
+    /// rest for sessions only.
+    static func gate(racePage: Bool) -> SignalKServer.Gate {
+        // The app's manifest and icon too: a phone adds the panel to its home screen from the login page, and shows
+        // the icon with a notification without a cookie of its own.
+        let login: Set<String> = ["/login.html", "/login.js", "/panel.css", "/manifest.webmanifest", "/icon.svg"]
+        return SignalKServer.Gate(open: login.union(racePage ? ShoreWeb.publicPaths : []), loginPage: "/login.html")
+    }
 
     func viewer(_ account: ShoreAccount) -> SignalKServer.Viewer {
         SignalKServer.Viewer(name: account.name, role: account.role.rawValue, boats: account.boats(entered: entered))

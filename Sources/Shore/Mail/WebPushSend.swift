@@ -83,25 +83,16 @@ enum WebPushSend {
     static func post(
         _ endpoint: String, headers: String, body: [UInt8], ca: String?, deadline: Double
     ) throws(ServerConnection.Failure) -> Int {
-        let rest = endpoint.dropFirst(8)
-        let authority = String(rest.prefix { $0 != "/" })
-        let path = rest.dropFirst(authority.count)
-        var host = authority
-        var port = 443
-        if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"),
-            let number = Int(authority[authority.index(after: colon)...])
-        {
-            host = String(authority[..<colon])
-            port = number
+        guard let (authority, host, port, path) = WebPushFraming.parts(of: endpoint) else {
+            throw ServerConnection.Failure("not an https endpoint")
         }
-        if host.hasPrefix("[") { host = String(host.dropFirst().dropLast()) }
         guard let client = try? TLSClient(caFile: ca) else {
             throw ServerConnection.Failure("TLS: OpenSSL 3 or the CA file")
         }
         let connection = try ServerConnection(host: host, port: port, deadline: deadline)
         try connection.startTLS(client)
         let head =
-            "POST \(path.isEmpty ? "/" : String(path)) HTTP/1.1\r\nHost: \(authority)\r\n" + headers
+            "POST \(path) HTTP/1.1\r\nHost: \(authority)\r\n" + headers
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         try connection.send(Array(head.utf8) + body)
         var answer: [UInt8] = []

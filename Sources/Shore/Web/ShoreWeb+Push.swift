@@ -18,14 +18,7 @@ extension ShoreWeb {
 
     /// Whether an endpoint's host is a push service this shore posts to.
     static func isPushService(_ endpoint: String, extra: [String]) -> Bool {
-        guard let origin = WebPushFraming.origin(of: endpoint) else { return false }
-        var host = String(origin.dropFirst(8))
-        if host.hasPrefix("[") {
-            host = String(host.prefix { $0 != "]" }) + "]"
-        } else if let colon = host.lastIndex(of: ":") {
-            host = String(host[..<colon])
-        }
-        host = host.lowercased()
+        guard let host = WebPushFraming.parts(of: endpoint)?.host else { return false }
         return extra.contains { $0.lowercased() == host }
             || pushServices.contains { $0.hasPrefix(".") ? host.hasSuffix($0) : host == $0 }
     }

@@ -20,6 +20,10 @@ final class ShoreWeb {
     /// Web Push's keys (nil: off), and the push services besides the browsers' own (`--push-host`).
     var pushKeys: PushKeys?
     let pushHosts: [String]
+    /// The public race page's delay (seconds; nil: off), and its JSON as last read from the store.
+    let publicDelay: Double?
+    private var publicJSON = #"{"boats":[]}"#
+    private var publicAt = -Double.infinity
     private var reader = StoreReader()
     private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
     private var reads = 0
@@ -32,6 +36,7 @@ final class ShoreWeb {
         self.log = log
         role = options.role
         pushHosts = options.pushHosts
+        publicDelay = options.publicDelay
         entries = try Self.entries(options.entries, log: log)
         if let path = options.races {
             do { office = RaceOffice(races: try RaceFile.read(path), entries: entries) } catch {
@@ -96,10 +101,14 @@ final class ShoreWeb {
     func turn(fleet: inout FleetModel, second: Bool, now: Double, unixTime unix: Double) {
         if second {
             if door.refresh(at: unix) {
-                server.setGate(door.closed ? ShoreDoor.gate : nil)
+                server.setGate(door.closed ? ShoreDoor.gate(racePage: publicDelay != nil) : nil)
                 server.setViewers(door.viewers)
             }
             if role == .web { reader.read(store, into: &fleet, at: unix, log: log) }
+            if let publicDelay, unix - publicAt >= 10 {
+                publicJSON = publicFleet(delay: publicDelay, at: unix)
+                publicAt = unix
+            }
             if let office {
                 office.feed(fleet.takeFresh(), at: unix)
                 office.work(store: store, at: unix, log: log)
@@ -129,6 +138,11 @@ final class ShoreWeb {
                 reply = alerts(asked)
             case .fleet(let asked) where asked.path.hasPrefix("push/"):
                 reply = push(asked, at: unix)
+            case .fleet(let asked) where asked.path == "public":
+                reply =
+                    publicDelay == nil
+                    ? .message(status: 404, "no public race page on this shore (--public-delay)")
+                    : .json(status: 200, publicJSON)
             case .fleet(let asked):
                 reply = FleetQueries.answer(asked, store: store, office: office, at: unix, log: log)
             case .login(let asked):

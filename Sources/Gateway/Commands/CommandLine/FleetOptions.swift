@@ -25,6 +25,8 @@ public struct FleetOptions: CommandOptions {
     public var smtp: String?
     public var mailFrom: String?
     public var postCA: String?
+    /// The public race page: the entered boats where they were this many seconds ago, to anyone (nil: off).
+    public var publicDelay: Double?
     /// Push services phones may subscribe with besides the browsers' own (Google's, Mozilla's, Apple's, Microsoft's).
     public var pushHosts: [String] = []
     public var username: String?
@@ -87,6 +89,10 @@ public struct FleetOptions: CommandOptions {
                 "A CA the boat watch's e-mail and Web Push trust besides the system's (a private server's).",
                 example: "ca.pem"),
             .option(
+                "public-delay", "MINUTES",
+                "A public race page (/race.html): the fleet file's boats where they were this many minutes ago, to "
+                    + "anyone [off].", example: "15"),
+            .option(
                 "push-host", "HOST",
                 "A push service phones may subscribe with, besides Google's, Mozilla's, Apple's and Microsoft's "
                     + "(the shore posts to no other).", example: "push.example.org", repeats: true),
@@ -139,6 +145,12 @@ public struct FleetOptions: CommandOptions {
         case "mail-from": mailFrom = text
         case "post-ca": postCA = text
         case "push-host": pushHosts.append(text)
+        case "public-delay":
+            let minutes = try CommandParser.number(flag, value)
+            guard minutes >= 1, minutes <= 1440 else {
+                throw CommandError("--public-delay: from 1 minute to a day", status: 64)
+            }
+            publicDelay = minutes * 60
         case "username": username = text
         case "password": password = text
         case "ca": ca = text
