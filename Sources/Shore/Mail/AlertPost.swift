@@ -38,6 +38,8 @@ final class AlertPost {
     private var outbox = Outbox<Letter>()
     /// One dragging anchor, one message (the boat's own alarm or the shore's watch, whichever said it first).
     private var filter = DeliveryFilter()
+    /// Letters the outbox dropped that the log has said.
+    private var droppedSaid = 0
     private var running: [Int32: (id: Int, started: Double, letter: Letter, output: String)] = [:]
 
     init?(settings: Settings, store: FleetStore, push: PushKeys?, log: Log) {
@@ -119,6 +121,14 @@ final class AlertPost {
             }
         }
         for item in outbox.due(at: now) { start(item, now: now) }
+        if outbox.dropped != droppedSaid {
+            log.warning(
+                "fleet.post",
+                "fleet: post: \(outbox.dropped - droppedSaid) letters dropped, the oldest waiting "
+                    + "(over \(outbox.capacity) waiting: an alert storm, or the servers unreachable)",
+                [("device", "fleet")])
+            droppedSaid = outbox.dropped
+        }
     }
 
     private func start(_ item: Outbox<Letter>.Item, now: Double) {
