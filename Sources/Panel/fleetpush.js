@@ -8,7 +8,20 @@ export function keyBytes(text) {
   return Uint8Array.from(atob(padded), c => c.charCodeAt(0));
 }
 
+/** The app's manifest and icon, for the shore's panel alone (the boat's page stays light): a phone adds it to its
+ * home screen as an app, which an iPhone needs before it takes pushes. */
+function installable() {
+  for (const [rel, href] of [["manifest", "/manifest.webmanifest"], ["apple-touch-icon", "/icon.svg"]]) {
+    if (document.querySelector(`link[rel="${rel}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = rel;
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 export async function pushButton() {
+  installable();
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !window.isSecureContext) return null;
   let key;
   try {
