@@ -238,7 +238,7 @@ check(page == 200 and public[0] == 200 and [b["id"] for b in shown.get("boats", 
       and shown.get("delay") == 60 and lag >= 60 and at <= last and "alarms" not in shown["boats"][0]
       and closed == (401, 303),
       f"the public race page without a login (--public-delay 1): /race.html and its JSON, the fleet file's boat "
-      f"alone, where it was {lag:.0f} s ago, no alarms nor values; the fleet itself {closed[0]}, the panel {closed[1]}",
+      f"alone, where it was {lag:.1f} s ago, no alarms nor values; the fleet itself {closed[0]}, the panel {closed[1]}",
       {"page": page, "public": public[0], "shown": str(shown)[:300], "closed": closed})
 race_page(check, race_port)
 stop(race_web)

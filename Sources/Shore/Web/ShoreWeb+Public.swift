@@ -24,7 +24,9 @@ extension ShoreWeb {
         out.value("delay", delay)
         out.value("time", SignalKTime.text(unixTime: then))
         out.beginArray("boats")
-        for (boat, points) in tracks {
+        for (boat, track) in tracks {
+            // The minute track keeps a minute's last point, which may be after `then`: never shown before its time.
+            let points = track.filter { $0.0 <= then }
             guard let entry = entries.first(where: { $0.boat == boat }), let last = points.last else { continue }
             out.beginObject()
             out.value("id", boat)
