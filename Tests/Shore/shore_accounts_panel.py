@@ -49,7 +49,7 @@ def phone_push(check, driver, web, payload):
     shown = "return navigator.serviceWorker.ready.then(r => r.getNotifications()).then(n => n.map(x => [x.title, " \
             "x.body, x.tag]))"
     # The page's one registration is chromium's first of this fresh profile (id 0). A push delivered through DevTools
-    # just after ServiceWorker.enable is sometimes lost before the worker is started (2 of 5 runs here): delivered
+    # just after ServiceWorker.enable is sometimes lost before the worker is started (3 of 5 runs here): delivered
     # again every 2 s until shown, 8 times at most.
     tried = []
     for _ in range(8):
