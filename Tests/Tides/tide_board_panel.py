@@ -54,19 +54,25 @@ def stream_arrows(check, http, web, work):
     try:
         driver.execute_script("telltale.show(telltale.layouts().findIndex(l => l.name === 'Chart'))")
         wait_for(lambda: driver.execute_script("return !!(window.telltaleChart && telltaleChart.map)"), 15)
-        driver.execute_script("""const label = [...document.querySelectorAll('.leaflet-control-layers-overlays label')]
-            .find(l => l.textContent.includes('Tidal streams')); label.querySelector('input').click();""")
-        # The chart told its size before it is set there, unanimated, and set again until the arrows come: CI's run
-        # of 04708e8 read the bounds of a chart that had not measured itself yet (one station in view, not three).
-        arrows = wait_for(lambda: driver.execute_script(
-            "telltaleChart.follow = false; const m = telltaleChart.map; m.invalidateSize({animate: false}); "
-            "m.setView([48.69, -123.24], 12, {animate: false}); "
-            "return document.querySelectorAll('.chart-stream svg').length") >= 3, 30, step=1)
+        # The chart told its size and set there, unanimated, before anything is read of it (CI's run of 04708e8 read
+        # the bounds of a chart that had not measured itself yet: one station in view, not three); the overlay's
+        # switch waited for (the tides add it once they know the stations near: CI's run of 9b814af clicked before).
+        place = ("telltaleChart.follow = false; const m = telltaleChart.map; m.invalidateSize({animate: false}); "
+                 "m.setView([48.69, -123.24], 12, {animate: false}); ")
+        driver.execute_script(place)
+        switch = "[...document.querySelectorAll('.leaflet-control-layers-overlays label')]" \
+                 ".find(l => l.textContent.includes('Tidal streams'))"
+        offered = wait_for(lambda: driver.execute_script(f"return !!{switch}"), 30, step=0.5)
+        if offered:
+            driver.execute_script(f"{switch}.querySelector('input').click()")
+        arrows = offered and wait_for(lambda: driver.execute_script(
+            place + "return document.querySelectorAll('.chart-stream svg').length") >= 3, 30, step=1)
         drawn = driver.execute_script("""return [...document.querySelectorAll('.chart-stream svg')].map(s =>
             [Number(s.dataset.kn), Number(s.dataset.set)])""")
         b = driver.execute_script("const b = telltaleChart.map.getBounds(); "
                                   "return [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()]")
-        label = driver.execute_script("return document.querySelector('.stream-time span').textContent")
+        label = driver.execute_script("const s = document.querySelector('.stream-time span'); "
+                                      "return s ? s.textContent : ''")
         status, body = http.text(f"/telltale/v1/tides/currents?south={b[0]}&west={b[1]}&north={b[2]}&east={b[3]}")
         listed = json.loads(body).get("stations", []) if status == 200 else []
         expected = sorted((round(abs(s["speed"]), 1), s["direction"]) for s in listed if s["direction"] is not None)
