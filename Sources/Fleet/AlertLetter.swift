@@ -19,7 +19,8 @@ public enum AlertLetter {
         if let position = alert.position {
             body.append("Position: \(Self.position(position))")
             body.append(
-                "          \(decimal(position.latitude, 5)), \(decimal(position.longitude, 5)) (decimal degrees)")
+                "          \(FixedDecimal.text(position.latitude, decimals: 5)), \(FixedDecimal.text(position.longitude, decimals: 5)) (decimal degrees)"
+            )
         }
         if let distance = alert.distance { body.append("From the anchor: \(Int(distance.rounded())) m") }
         body.append(
@@ -70,19 +71,10 @@ public enum AlertLetter {
             let minutes = minutesTotal - Double(degrees) * 60
             let degreeText = String(degrees)
             return String(repeating: "0", count: max(0, width - degreeText.count)) + degreeText + "°"
-                + (minutes < 10 ? "0" : "") + decimal(minutes, 3) + "′" + (value < 0 ? negative : positive)
+                + (minutes < 10 ? "0" : "") + FixedDecimal.text(minutes, decimals: 3) + "′"
+                + (value < 0 ? negative : positive)
         }
         return part(point.latitude, 2, "N", "S") + " " + part(point.longitude, 3, "E", "W")
-    }
-
-    static func decimal(_ value: Double, _ places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int64((abs(value) * scale).rounded())
-        let whole = scaled / Int64(scale)
-        let fraction = String(scaled % Int64(scale))
-        return (value < 0 && scaled != 0 ? "-" : "") + String(whole) + "."
-            + String(repeating: "0", count: places - fraction.count) + fraction
     }
 
     /// RFC 5322's date in UTC: `Sat, 28 Nov 2026 21:30:05 +0000`.

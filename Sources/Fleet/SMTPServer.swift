@@ -1,3 +1,5 @@
+import SignalK
+
 /// Where the shore's e-mail goes: `smtp://[user:password@]host[:port]` (submission, port 587 by default, STARTTLS
 /// always) or `smtps://...` (TLS from the first byte, port 465). The user and password may be percent-encoded (an `@`
 /// in a password is `%40`).
@@ -61,28 +63,11 @@ public struct SMTPServer: Equatable, Sendable {
             + (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
+    /// The user or password percent-decoded (a `+` is itself here); nil for a control character in it.
     static func decoded(_ text: Substring) -> String? {
-        var out: [UInt8] = []
-        var bytes = text.utf8.makeIterator()
-        while let byte = bytes.next() {
-            guard byte == UInt8(ascii: "%") else {
-                out.append(byte)
-                continue
-            }
-            guard let high = bytes.next().flatMap(hex), let low = bytes.next().flatMap(hex) else { return nil }
-            out.append(high << 4 | low)
-        }
-        guard !out.contains(where: { $0 < 32 || $0 == 127 }) else { return nil }
-        let text = String(decoding: out, as: UTF8.self)
-        return Array(text.utf8) == out ? text : nil
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard let out = HTTPRequestReader.percentDecoded(String(text), plusIsSpace: false),
+            !out.utf8.contains(where: { $0 < 32 || $0 == 127 })
+        else { return nil }
+        return out
     }
 }

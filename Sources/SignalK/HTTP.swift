@@ -154,8 +154,9 @@ public struct HTTPRequestReader: Sendable {
         return (String(target[..<mark]), query)
     }
 
-    static func percentDecoded(_ text: String) -> String? {
-        guard text.contains("%") || text.contains("+") else { return text }
+    /// `%XX` into its byte; `+` a space in a query (`plusIsSpace`), itself elsewhere (a URL's user and password).
+    public static func percentDecoded(_ text: String, plusIsSpace: Bool = true) -> String? {
+        guard text.contains("%") || (plusIsSpace && text.contains("+")) else { return text }
         var out: [UInt8] = []
         let bytes = Array(text.utf8)
         var index = 0
@@ -168,7 +169,7 @@ public struct HTTPRequestReader: Sendable {
                 out.append(high << 4 | low)
                 index += 3
             } else {
-                out.append(byte == UInt8(ascii: "+") ? 0x20 : byte)
+                out.append(plusIsSpace && byte == UInt8(ascii: "+") ? 0x20 : byte)
                 index += 1
             }
         }
