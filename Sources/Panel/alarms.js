@@ -1,6 +1,6 @@
 // The alarms: Signal K notifications above the page, acknowledged from here.
 import { command } from "./access.js";
-import { store } from "./store.js";
+import { link, store } from "./store.js";
 
 export function renderAlarms() {
   const box = document.getElementById("alarms");
@@ -19,7 +19,8 @@ export function renderAlarms() {
   box.replaceChildren(...active.map(({ path, n }) => {
     const row = document.createElement("div");
     row.textContent = (n.state === "alarm" || n.state === "emergency" ? "⚠ " : "") + (n.message || path);
-    if (n.state === "alarm" || n.state === "emergency") {
+    // Ashore: shown, never acknowledged on her (the shore's alerts are on the Fleet layout).
+    if ((n.state === "alarm" || n.state === "emergency") && !link.boat) {
       const b = document.createElement("button");
       b.textContent = "Acknowledge";
       b.onclick = () => command(path.split(".").join("/"), "acknowledge");

@@ -1,10 +1,9 @@
 // The chart: Leaflet (Debian's libjs-leaflet, served by the gateway), offline MBTiles, the boat and its track,
 // the route with its XTE corridor and laylines, the start line, AIS targets, the anchor's circle and swing
 import { command } from "./access.js";
-import { load, now, number, position, reading, save } from "./store.js";
-import { drawLayers, scaleControl } from "./chartlayers.js";
+import { link, load, now, number, position, reading, save } from "./store.js";
 import { passageLines } from "./historytiles.js";
-import { keepsHistory, passage, PASSAGE_PATHS } from "./trends.js";
+import { historyApi, keepsHistory, passage, PASSAGE_PATHS } from "./trends.js";
 import { ahead, DEG, NM } from "./units.js";
 
 export const chart = { map: null, element: null, follow: true, headUp: false, info: null, layers: {}, targets: new Map(),
@@ -45,7 +44,10 @@ export function gridLayer() {
 
 export async function openChart(element) {
   chart.element = element;
-  if (!(await leaflet())) {
+  // What it draws over the map, loaded with Leaflet: a page that opens on the instruments does without both.
+  const [loaded, { drawLayers, scaleControl }] = await Promise.all([leaflet(), import("./chartlayers.js")]);
+  chart.drawLayers = drawLayers;
+  if (!loaded) {
     element.textContent = "The chart needs Leaflet on the gateway (Debian's libjs-leaflet): the instruments work on.";
     return;
   }
@@ -151,6 +153,8 @@ export async function openChart(element) {
   // Offered where the gateway keeps a history (its features say so; updateChart looks again).
   buttons.querySelector("#chart-day").hidden = !keepsHistory();
   buttons.querySelector("#chart-clear").onclick = () => { if (confirm("Clear the track kept on the gateway?")) { command("telltale/track/command", "clear"); chart.track = []; chart.trackAt = 0; } };
+  // Ashore the chart shows the boat, read-only: nothing that would command her (anchor, track, route, marks).
+  if (link.boat) for (const id of ["anchor", "clear", "plan", "weather-route", "mark"]) buttons.querySelector("#chart-" + id).remove();
   scale.update(map);
   fetchTrack(true);
   updateChart();
@@ -162,7 +166,7 @@ async function boatNow() {
   const t = r && typeof r.value === "string" ? Date.parse(r.value) : NaN;
   if (isFinite(t)) return t / 1000 + (now() - r.at);
   try {
-    const answer = await (await fetch("/signalk/v2/api/history/values?paths=navigation.speedOverGround&duration=60&resolution=60", { cache: "no-store" })).json();
+    const answer = await (await fetch(historyApi() + "?paths=navigation.speedOverGround&duration=60&resolution=60", { cache: "no-store" })).json();
     const end = Date.parse(answer.range.to);
     if (isFinite(end)) return end / 1000;
   } catch (e) { }
@@ -175,7 +179,7 @@ export async function showDay(date) {
   const from = `${date}T00:00:00Z`, to = `${date}T23:59:59Z`;
   let answer = null;
   try {
-    const r = await fetch(`/signalk/v2/api/history/values?paths=${PASSAGE_PATHS}&from=${from}&to=${to}&resolution=31`, { cache: "no-store" });
+    const r = await fetch(`${historyApi()}?paths=${PASSAGE_PATHS}&from=${from}&to=${to}&resolution=31`, { cache: "no-store" });
     if (r.ok) answer = await r.json();
   } catch (e) { }
   clearDay();
@@ -223,6 +227,7 @@ export function setFollow(on) {
 async function fetchTrack(force) {
   const t = now();
   if (!chart.map) return;
+  if (link.boat) { if (force || t - chart.trackAt > 30) import("./ashore.js").then(m => m.boatTrack(chart, t)); return; }
   if (force || t - chart.trackAt > 30) {
     chart.trackAt = t;
     try {
@@ -284,7 +289,7 @@ export function updateChart() {
     L.circle(anchor, { radius: radius.value, className: "chart-anchor" + (dragging ? " dragging" : "") }).addTo(chart.layers.anchor);
     L.marker(anchor, { icon: L.divIcon({ className: "chart-anchor-icon", html: "⚓", iconSize: [20, 20] }), interactive: false }).addTo(chart.layers.anchor);
   } else { chart.swing = []; }
-  drawLayers(chart);
+  chart.drawLayers(chart);
 }
 
 // The chart's own clock: the track, the swing and the route read again while it is shown.

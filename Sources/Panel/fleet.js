@@ -4,6 +4,7 @@
 import { disconnect, setConnected } from "./connection.js";
 import { link } from "./store.js";
 
+let ashore = null; // ashore.js, once ashore
 export const fleet = { on: false, map: null, boats: new Map(), data: null, bounded: 0, moved: false, group: "", opened: 0 };
 // A fleet file's names are the race office's text: shown as text, never as markup.
 export const esc = t => String(t ?? "").replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
@@ -26,19 +27,21 @@ export async function detectFleet() {
     // The page shows the Fleet layout alone.
     document.dispatchEvent(new Event("telltale:fleet"));
     setInterval(fetchFleet, 2000);
+    ashore = await import("./ashore.js");
+    ashore.pickOnly();
   } catch (e) { }
 }
 async function fetchFleet() {
   try {
     const r = await fetch("/telltale/v1/fleet", { cache: "no-store" });
     if (r.status === 401) { location.replace("/login.html"); return; }
-    if (r.ok) { fleet.data = await r.json(); fleetConnected(true); if (fleet.draw) fleet.draw(); return; }
+    if (r.ok) { fleet.data = await r.json(); if (ashore) ashore.pickOnly(); fleetConnected(true); if (fleet.draw) fleet.draw(); return; }
   } catch (e) { }
   fleetConnected(false);
 }
 function fleetConnected(up) {
   const boats = fleet.data ? fleet.data.boats.length : 0;
-  setConnected(up, up ? `fleet: ${boats} boat${boats === 1 ? "" : "s"}` : "the fleet server is not answering");
+  setConnected(up, up ? (ashore && ashore.boatStatus()) || `fleet: ${boats} boat${boats === 1 ? "" : "s"}` : "the fleet server is not answering");
 }
 
 export async function openFleet(element) {

@@ -19,6 +19,11 @@ export async function openFleet(element) {
   bar.append(start, race, group);
   element.append(mapBox, bar, box, table);
   fleet.table = table;
+  // A boat's own layouts from home, opened from her row.
+  table.onclick = e => {
+    const open = e.target.closest("button[data-open]");
+    if (open) import("./ashore.js").then(m => m.openBoat(open.dataset.open, true));
+  };
   fleet.draw = drawFleet;
   (await import("./fleetalerts.js")).openAlerts(element);
   if (!(await leaflet())) { mapBox.textContent = "The chart needs Leaflet (Debian's libjs-leaflet)."; drawFleet(); return; }
@@ -33,6 +38,8 @@ export async function openFleet(element) {
   try { const r = await fetch("/charts/", { cache: "no-store" }); if (r.ok) info = await r.json(); } catch (e) { }
   const chartFile = (info.charts || []).find(c => !c.error);
   (chartFile ? L.tileLayer("/charts/" + chartFile.name + "/{z}/{x}/{y}", { maxZoom: 20 }) : gridLayer()).addTo(map);
+  // The coastlines of the offline base map, as on board, when the shore has it.
+  if (info.baseMap) { try { (await import("./basemap.js")).baseMapLayer(map).addTo(map); } catch (e) { } }
   map.setView([50.8, -1.3], 12);
   drawFleet();
 }
@@ -71,10 +78,11 @@ function drawFleet() {
         `<td>${p ? fixed(p.latitude, 4) + ", " + fixed(p.longitude, 4) : "—"}</td>` +
         `<td>${sog === null ? "—" : fixed(sog * 3600 / 1852, 1) + " kn"}</td>` +
         `<td>${tws === null ? "—" : (twd === null ? "" : bearing(twd) + "° ") + fixed(tws * 3600 / 1852, 0) + " kn"}</td>` +
-        `<td>${stopped ? "stopped reporting" : b.online === false ? "offline" : b.online ? "online" : "—"}</td><td>${alarms || ""}</td></tr>`;
+        `<td>${stopped ? "stopped reporting" : b.online === false ? "offline" : b.online ? "online" : "—"}</td><td>${alarms || ""}</td>` +
+        `<td><button data-open="${b.id}">Open</button></td></tr>`;
     }).join("");
     fleet.table.innerHTML = `<table><thead><tr><th>Boat</th>${classes.length ? "<th>Sail</th><th>Name</th><th>Class</th>" : ""}<th>Last report</th><th>Position</th><th>SOG</th>` +
-      `<th>Wind</th><th>Link</th><th>Alarms</th></tr></thead><tbody>${rows}</tbody></table>`;
+      `<th>Wind</th><th>Link</th><th>Alarms</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   const map = fleet.map;
   if (!map || fleet.replay) return;

@@ -19,9 +19,9 @@ export const PRESETS = [
 ];
 
 // Every layout, in the order the page swipes through them. Ashore (`telltale fleet`) there is no boat of its own:
-// the Fleet layout alone.
-export function layouts(fleet) {
-  if (fleet) return [{ name: "Fleet", fleet: true, tiles: [] }];
+// the Fleet layout, then those of the boat opened from home (ashore.js).
+export function layouts(fleet, boat) {
+  if (fleet) return [{ name: "Fleet", fleet: true, tiles: [] }].concat(boat || []);
   const strip = load("chart.strip", null);
   const presets = PRESETS.map(p => (p.chart && strip ? { ...p, tiles: strip } : p));
   return presets.concat(load("layouts", []));

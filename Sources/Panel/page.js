@@ -18,7 +18,7 @@ import { startTides, TIDE_TILES, wantTides } from "./tides.js";
 import "./historytiles.js";
 import { WINDOWS } from "./trends.js";
 
-function allLayouts() { return layouts(link.fleet); }
+function allLayouts() { return layouts(link.fleet, link.layouts); }
 
 let current = Math.min(load("layout", 0), allLayouts().length - 1);
 // A phone that has chosen no layout yet opens on the one the gateway names ([panel] start, "chart" on a cruiser).
@@ -204,6 +204,8 @@ document.getElementById("editor-name").oninput = e => { if (editing) editing.nam
 
 document.addEventListener("telltale:render", render);
 document.addEventListener("telltale:fleet", () => show(0));
+// Ashore, a boat opened: her layouts shown.
+document.addEventListener("telltale:boat", e => show(e.detail.show ? 1 : current));
 // What the checks and a curious sailor reach from the console.
 window.telltale = { show, theme, layouts: allLayouts, link, chart, fleet };
 window.telltaleChart = chart;

@@ -14,14 +14,15 @@ export const COMPUTED = "telltale.computed";
 export const store = new Map(); // path -> Map(source -> {value, at})
 export const traces = new Map(); // path -> [[t, value]] for the sparklines, a sample a second, 3 minutes
 // The stream's state (the connection sets it) and what the panel serves: a boat, or a fleet ashore.
-export const link = { connected: false, fleet: false };
+// Ashore, `boat`: the boat shown from home (ashore.js).
+export const link = { connected: false, fleet: false, boat: null };
 export const clock = { now: () => performance.now() / 1000 };
 export function now() { return clock.now(); }
-export function put(path, source, value) {
+export function put(path, source, value, age = 0) {
   let sources = store.get(path);
   if (value === null) { if (sources) sources.delete(source); return; }
   if (!sources) { sources = new Map(); store.set(path, sources); }
-  sources.set(source, { value, at: now() });
+  sources.set(source, { value, at: now() - age });
 }
 // The value to show: Telltale's own (damped, what the plotter gets) while current, else the freshest input's.
 export function reading(path) {
@@ -35,9 +36,10 @@ export function reading(path) {
     }
   }
   const age = now() - best.at;
-  const timeout = timeoutOf(path);
+  // Ashore (values every 10 s or so): greyed after 90 s, never blanked.
+  const timeout = link.boat ? Math.max(90, timeoutOf(path)) : timeoutOf(path);
   // Older than its timeout: greyed; twice that: blanked (never shown as current).
-  if (age > 2 * timeout) return null;
+  if (age > 2 * timeout && !link.boat) return null;
   return { value: best.value, stale: age > timeout || !link.connected, at: best.at };
 }
 export function number(path) { const r = reading(path); return r && typeof r.value === "number" ? r : null; }

@@ -1,10 +1,11 @@
 // The boat's history on the card, for the tiles and the chart (#40): the History API v2 asked over a span that ends at
 // the history's own clock (a query without `to` ends there on the gateway), each answer kept for a while so that a tile
 // redrawn several times a second asks once; the passage summary worked out from an answer. Pure but for `values`.
-import { changed } from "./store.js";
+import { changed, link } from "./store.js";
 import { NM } from "./units.js";
 
-const API = "/signalk/v2/api/history/values";
+// Ashore: the boat's history from the shore's store.
+export const historyApi = () => (link.boat ? `/telltale/v1/fleet/boats/${link.boat}/history/values` : "/signalk/v2/api/history/values");
 // The window choices of the history tiles, in minutes (10 minutes to a day).
 export const WINDOWS = [[5, "5 min"], [10, "10 min"], [30, "30 min"], [60, "1 h"], [180, "3 h"], [360, "6 h"],
   [720, "12 h"], [1440, "24 h"]];
@@ -21,6 +22,7 @@ export function resolution(minutes, rows) { return Math.max(1, Math.ceil((minute
 let kept = null;
 // Whether the gateway keeps a history, once its features have answered (false until then).
 export function keepsHistory() {
+  if (link.boat) return true;
   if (kept === null) {
     kept = fetch("/signalk/v2/features", { cache: "no-store" })
       .then(r => (r.ok ? r.json() : {}))
@@ -35,7 +37,7 @@ const answers = new Map(); // query -> { at, data, asking }
 // older than `fresh` seconds. `range` is `duration=...` or `from=...&to=...`.
 export function values(paths, range, seconds, fresh = 30) {
   if (!keepsHistory()) return null;
-  const query = `${API}?paths=${paths}&${range}&resolution=${seconds}`;
+  const query = `${historyApi()}?paths=${paths}&${range}&resolution=${seconds}`;
   let entry = answers.get(query);
   if (!entry) { entry = { at: 0, data: null, asking: false }; answers.set(query, entry); }
   const t = Date.now() / 1000;

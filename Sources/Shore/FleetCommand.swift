@@ -117,7 +117,9 @@ struct ShoreLoop {
         // A store that cannot keep up (or is down) stops the reading: the brokers keep what waits.
         let reading = intake.ingest.pending.count < 20_000
         for link in setup.links { link.poll(into: &set, reading: reading) }
-        let busy = !intake.ingest.pending.isEmpty || (setup.web?.office?.reading ?? false)
+        let busy =
+            !intake.ingest.pending.isEmpty || (setup.web?.office?.reading ?? false)
+            || (setup.web?.histories.reading ?? false)
         set.wait(seconds: busy ? 0.02 : 0.25)
         let after = POSIX.monotonic()
         let unix = POSIX.unixTime()

@@ -176,6 +176,12 @@ public enum HistoryBlock {
         public var context: String?
         /// By the index of the catalog the block was read with; a named series the catalog does not hold is skipped.
         public var values: [[Double?]]
+
+        public init(minute: Int64, context: String? = nil, values: [[Double?]]) {
+            self.minute = minute
+            self.context = context
+            self.values = values
+        }
     }
 
     static func varint(_ value: Int64, into out: inout [UInt8]) {

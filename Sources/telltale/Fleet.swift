@@ -30,6 +30,8 @@ struct Fleet: SpecCommand {
     @Flag(name: .customLong("keeper"), help: help("keeper")) var keeper = false
     @Option(name: .customLong("entries"), help: help("entries")) var entries: String?
     @Option(name: .customLong("races"), help: help("races")) var races: String?
+    @Option(name: .customLong("basemap"), help: help("basemap")) var baseMap: String?
+    @Option(name: .customLong("charts"), help: help("charts")) var charts: String?
     @Option(name: .customLong("tls-cert"), help: help("tls-cert")) var tlsCertificate: String?
     @Option(name: .customLong("tls-key"), help: help("tls-key")) var tlsKey: String?
     @Flag(name: .customLong("insecure-http"), help: help("insecure-http")) var insecureHTTP = false
@@ -61,7 +63,9 @@ struct Fleet: SpecCommand {
             options.tlsKey = tlsKey
             if insecureHTTP { try options.set("insecure-http", nil) }
             if let silentAfter { try options.set("silent-after", silentAfter) }
-            for (flag, value) in [("smtp", smtp), ("mail-from", mailFrom), ("post-ca", postCA)] {
+            for (flag, value) in [
+                ("smtp", smtp), ("mail-from", mailFrom), ("post-ca", postCA), ("basemap", baseMap), ("charts", charts),
+            ] {
                 if let value { try options.set(flag, value) }
             }
             for host in pushHosts { try options.set("push-host", host) }

@@ -10,7 +10,8 @@ input), and only those logged in seeing anything:
    doubles, said in the log once; another address for another account is not held up.
 4. Logout ends the session; an account removed ends its sessions; the store keeps an Argon2id string and the
    session's digest, never the password or the token.
-5. The login in chromium at a phone's width (shore_accounts_panel.py).
+5. The login in chromium at a phone's width (shore_accounts_panel.py); the owner's boat from home, her values, history,
+   instruments, chart and history tile, read-only (shore_owner_home.py).
 7. The boat watch (shore_watch.py): an anchor dragging, said once and shown to its owner alone, e-mailed to her through
    a real SMTP server (STARTTLS, AUTH) and pushed to her phone (decrypted by http_ece; shore_post.py); a boat switched
    off, e-mailed to its owner, and its all clear.
@@ -36,6 +37,7 @@ from support import Checks, Gateway, demo_input, free_port, stop, wait_for  # no
 from webclient import HTTP  # noqa: E402
 from shore_accounts_panel import phone_alert, phone_login, race_page  # noqa: E402
 from shore_https import https  # noqa: E402
+from shore_owner_home import owner_home  # noqa: E402
 from shore_post import Post  # noqa: E402
 from shore_watch import boat_watch  # noqa: E402
 
@@ -170,6 +172,7 @@ check(gpx["aurora"][0] == 200 and b"<trkpt" in gpx["aurora"][2] and gpx["brise"]
 races = get("/telltale/v1/fleet/races", cookies["anne"])[0], get("/telltale/v1/fleet/races", cookies["rc"])[0]
 check(races == (403, 200), f"the races are the committee's: owner {races[0]}, committee {races[1]}")
 phone_login(check, web, "anne", PASSWORDS["anne"], ["aurora"])
+owner_home(check, web, broker, get, http, cookies["anne"], "anne", PASSWORDS["anne"])
 
 # 3. A guesser.
 started = time.monotonic()

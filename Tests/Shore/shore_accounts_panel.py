@@ -88,6 +88,16 @@ def phone_alert(check, web, name, password, words, payload):
         acknowledged = wait_for(lambda: any(words in t and "seen" in t for t in driver.execute_script(shown) or []),
                                 15, step=0.5)
         texts = driver.execute_script(shown)
+        # Her boat's own layouts: the boat's alarm in the alarm bar as the boat says it, with no button (nothing
+        # ashore acknowledges it on her).
+        driver.execute_script("window.telltale.show(1)")
+        bar = "const a = document.getElementById('alarms'); return a && !a.hidden ? [a.innerText," \
+              " a.querySelectorAll('button').length] : null"
+        boat_alarm = wait_for(lambda: (driver.execute_script(bar) or [""])[0] != "", 20, step=0.5)
+        check(boat_alarm and driver.execute_script(bar)[1] == 0,
+              f"{name}'s boat from home: her own alarm in the alarm bar, read-only (no button): "
+              f"{driver.execute_script(bar)}")
+        driver.execute_script("window.telltale.show(0)")
         phone_push(check, driver, web, payload)
         driver.execute_script("document.querySelector('.fleet-logout').click()")
         out = wait_for(lambda: driver.current_url.endswith("/login.html"), 10)

@@ -7,7 +7,7 @@ import SignalK
 /// (name, format, bounds, zooms) listed, its tiles served (MBTiles rows count from the south: TMS, flipped here to the
 /// web's XYZ). At most 8 files are open at once (the least recently used closed); a file that is not an MBTiles
 /// (no `tiles` table, not SQLite at all) is listed as broken and never crashes anything; a tile over 1 MiB is refused.
-final class ChartLibrary {
+public final class ChartLibrary {
     struct Chart {
         var name: String
         var title: String
@@ -66,8 +66,10 @@ final class ChartLibrary {
 
     /// The offline base map, mapped at the start when its files are there.
     private(set) var baseMap: BaseMapFiles?
+    /// Its folder and how many resolutions it has, for the log (nil: no base map).
+    public var baseMapFound: (folder: String, resolutions: Int)? { baseMap.map { ($0.folder, $0.resolutions) } }
 
-    init(_ configuration: ChartConfiguration, log: (String) -> Void = { _ in }) {
+    public init(_ configuration: ChartConfiguration, log: (String) -> Void = { _ in }) {
         self.configuration = configuration
         if let folder = BaseMapFiles.find(configured: configuration.baseMap) {
             let files = BaseMapFiles(folder: folder, log: log)
@@ -85,7 +87,7 @@ final class ChartLibrary {
     }
 
     /// The answer to a chart request: status, content type, body.
-    func answer(_ kind: SignalKServer.ChartRequest.Kind, now: Double) -> (Int, String, [UInt8]) {
+    public func answer(_ kind: SignalKServer.ChartRequest.Kind, now: Double) -> (Int, String, [UInt8]) {
         switch kind {
         case .list:
             return (200, "application/json", Array(listJSON(now: now).utf8))

@@ -24,6 +24,10 @@ final class ShoreWeb {
     let publicDelay: Double?
     private var publicJSON = #"{"boats":[]}"#
     private var publicAt = -Double.infinity
+    /// The charts ashore: the offline base map (and MBTiles files when `--charts` names a folder).
+    let charts: ChartLibrary
+    /// The owners' history queries, read a page at a time.
+    let histories = HistoryReadings()
     private var reader = StoreReader()
     private let model = SignalKModel(urn: "urn:mrn:signalk:uuid:00000000-0000-4000-8000-000000000000", name: "fleet")
     private var reads = 0
@@ -48,6 +52,7 @@ final class ShoreWeb {
         guard case .tcp(let host, let port)? = try? Endpoint.parse("tcp://" + options.listen) else {
             throw CommandError("fleet: --listen must be host:port, such as 0.0.0.0:3000", status: 64)
         }
+        charts = Self.charts(options, log: log)
         door = ShoreDoor(store: store, entered: Set(entries.map(\.boat)), secure: true, log: log)
         var web = WebConfiguration()
         web.host = host
@@ -129,6 +134,9 @@ final class ShoreWeb {
             // A race being read from the store: a few more boats every turn, requests answered between.
             office.work(store: store, at: unix, log: log)
         }
+        for (id, reply) in histories.work(store, log: log) {
+            server.answer(id, reply, model: model, now: now, unixTime: unix)
+        }
         server.service(model: model, now: now, unixTime: unix, budget: &budget)
         while let request = server.takeRequest() {
             let reply: SignalKServer.ShellReply
@@ -138,6 +146,9 @@ final class ShoreWeb {
                 reply = alerts(asked)
             case .fleet(let asked) where asked.path.hasPrefix("push/"):
                 reply = push(asked, at: unix)
+            case .fleet(let asked) where asked.path.hasPrefix("boats/") && asked.path.hasSuffix("/values"):
+                guard let answer = boat(asked, fleet, request: request.id, at: unix) else { continue }
+                reply = answer
             case .fleet(let asked) where asked.path == "public":
                 reply =
                     publicDelay == nil
@@ -150,11 +161,8 @@ final class ShoreWeb {
                 server.setViewers(door.viewers)
                 if door.closed { server.setFleetScoped(scopedViews(fleet, at: unix, trackLimit: 300)) }
             case .chart(let kind):
-                // No charts ashore: the list is empty, a tile is not there.
-                let listed = kind == .list
-                reply = .file(
-                    status: listed ? 200 : 404, contentType: "application/json",
-                    body: Array((listed ? #"{"charts":[]}"# : #"{"message":"no charts ashore"}"#).utf8))
+                let (status, type, body) = charts.answer(kind, now: now)
+                reply = .file(status: status, contentType: type, body: body)
             default: reply = .message(status: 404, "not on a fleet's server")
             }
             server.answer(request.id, reply, model: model, now: now, unixTime: unix)

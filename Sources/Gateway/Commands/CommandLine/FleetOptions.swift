@@ -51,6 +51,10 @@ public struct FleetOptions: CommandOptions {
     public var entries: String?
     /// The race office's races (TOML: gun, start line, marks, finish, time limit).
     public var races: String?
+    /// The offline base map's folder for the charts ashore (`telltale basemap`; nil: the package's, "": none), and a
+    /// folder of MBTiles charts (nil: none).
+    public var baseMap: String?
+    public var charts: String?
 
     public init() {}
 
@@ -126,6 +130,13 @@ public struct FleetOptions: CommandOptions {
                 "races", "FILE",
                 "The races (TOML, [[race]] with start, line, marks, finish): standings by elapsed and corrected "
                     + "time, results as CSV.", example: "races.toml"),
+            .option(
+                "basemap", "DIR",
+                "The offline base map under the charts ashore (telltale basemap; the package's when there is one, "
+                    + "an empty string for none).", example: "/usr/share/telltale/basemap"),
+            .option(
+                "charts", "DIR", "MBTiles charts the panel ashore offers (none by default).",
+                example: "/srv/telltale/charts"),
             .flag(
                 "keeper",
                 "Also keep the telltale-keeper session on every broker (one worker): nothing a boat publishes while a "
@@ -173,6 +184,8 @@ public struct FleetOptions: CommandOptions {
         case "keeper": keeper = true
         case "entries": entries = text
         case "races": races = text
+        case "basemap": baseMap = text
+        case "charts": charts = text
         default: throw .unhandled(flag)
         }
     }
