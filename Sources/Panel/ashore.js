@@ -40,6 +40,7 @@ async function read() {
 }
 // The shore's answer into the store: each value as old as the boat's clock says; the alarms the boat has on now as
 // notifications (those gone withdrawn), so the alarm bar shows them, with no button (nothing ashore commands her).
+// An alarm whose notification came as a value too is shown once, as the value.
 export function take(answer) {
   link.silent = answer.silent;
   link.clock = answer.clock;
@@ -49,7 +50,9 @@ export function take(answer) {
   for (const a of answer.alarms || []) {
     if (typeof a.path !== "string" || !a.path.startsWith("notifications.")) continue;
     active.add(a.path);
-    put(a.path, "alarms", { state: a.state, message: a.message, method: [] });
+    const sources = store.get(a.path);
+    if (sources && sources.has("uplink")) sources.delete("alarms");
+    else put(a.path, "alarms", { state: a.state, message: a.message, method: [] });
   }
   for (const [path, sources] of store) if (sources.has("alarms") && !active.has(path)) sources.delete("alarms");
   changed();
