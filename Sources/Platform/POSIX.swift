@@ -88,6 +88,16 @@ public enum POSIX {
     /// Ends a child that has run too long (SIGKILL); it is still to be reaped.
     public static func kill(_ pid: Int32) { _ = CPosix.kill(pid, SIGKILL) }
 
+    /// A folder's files removed, then the folder (one level: its subfolders are left, and so is it then).
+    @discardableResult
+    public static func removeFolder(_ path: String) -> Bool {
+        for name in list(path) { unlink(path + "/" + name) }
+        return rmdir(path) == 0
+    }
+
+    /// Whether a process of that number is running (Linux's /proc).
+    public static func isRunning(_ pid: Int32) -> Bool { pid > 0 && access("/proc/\(pid)", F_OK) == 0 }
+
     /// A child's exit status once it has ended (128 + the signal that killed it); nil while it runs.
     public static func reap(_ pid: Int32) -> Int32? {
         let status = cposix_reap(pid)

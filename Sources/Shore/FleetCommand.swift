@@ -143,5 +143,6 @@ struct ShoreLoop {
         if !setup.links.isEmpty { intake.ingest.report(at: POSIX.unixTime()) }
         for link in setup.links { link.disconnect() }
         setup.web?.server.close()
+        post?.close()
     }
 }

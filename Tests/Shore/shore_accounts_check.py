@@ -98,6 +98,14 @@ wind = 1
 web = free_port()
 post_office = Post(work)
 fleet_log = open(os.path.join(work, "fleet.log"), "w")
+# A post folder an earlier shore left when it was stopped dead (its letters hold the mail server's password).
+temporary = os.environ.get("TMPDIR") or "/tmp"
+dead = subprocess.Popen(["true"])
+dead.wait()
+left_dead = os.path.join(temporary, f"telltale-post-{dead.pid}")
+os.makedirs(left_dead, mode=0o700, exist_ok=True)
+with open(os.path.join(left_dead, "letter-1-1.json"), "w") as f:
+    f.write('{"smtp": "smtp://shore:secret@mail.example.org:587"}')
 fleet = subprocess.Popen([binary, "fleet", "--broker", f"mqtt://127.0.0.1:{broker}", "--listen", f"127.0.0.1:{web}",
                           "--store", store, "--entries", os.path.join(work, "entries.csv"), "--silent-after", "20",
                           *post_office.flags()],
@@ -218,6 +226,10 @@ check(out == 200 and after == 401 and removed.returncode == 0 and gone
       "the tokens' digests, no password or token in the clear", {"out": out, "after": after, "clear": clear})
 
 stop(fleet)
+ours = os.path.join(temporary, f"telltale-post-{fleet.pid}")
+check(not os.path.exists(left_dead) and not os.path.exists(ours),
+      "the shore's post folders: one a dead shore left removed at the start, its own removed at its end (letters "
+      "hold the mail server's password)", {"dead": os.path.exists(left_dead), "ours": os.path.exists(ours)})
 # 8. The public race page, a minute behind: a web side on the same store whose fleet file enters cargo (its
 # positions are stamped with the time they were taken: the demo voyage's are last June's).
 with open(os.path.join(work, "race.csv"), "w") as f:

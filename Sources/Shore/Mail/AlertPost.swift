@@ -51,7 +51,23 @@ final class AlertPost {
         self.executable = executable
         let base = POSIX.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         folder = base + "/telltale-post-\(POSIX.processID)"
+        // What an earlier run left when it was stopped dead (a power cut, SIGKILL): letters hold the mail server's
+        // password, and nothing will send them now.
+        for name in POSIX.list(base) where name.hasPrefix("telltale-post-") {
+            guard let pid = Int32(name.dropFirst(14)), pid != POSIX.processID, !POSIX.isRunning(pid) else { continue }
+            POSIX.removeFolder(base + "/" + name)
+        }
         try? POSIX.makeDirectory(folder, mode: 0o700)
+    }
+
+    /// At the end: the messengers still out stopped, the letters and the folder removed.
+    func close() {
+        for pid in running.keys {
+            POSIX.kill(pid)
+            _ = POSIX.reap(pid)
+        }
+        running.removeAll()
+        POSIX.removeFolder(folder)
     }
 
     /// An alert of the watch: a letter for each way each of its boat's people is reached.
