@@ -78,6 +78,8 @@ struct WindDerivation: Sendable {
         if readings.heading == nil, let compass, let variation = values.variation {
             readings.heading = Heading.true(magnetic: compass.magnetic, variation: variation)
         }
+        // The learnt deviation (`[calibration]`): the measured heading stays in the inputs.
+        readings.heading = readings.heading.map { configuration.wind.calibration.heading($0) }
         values.headingTrue = Self.damp(readings.heading, &heading, at: now).map(Angle.direction)
         readings.ground = inputs.motionOverGround.select(at: now)?.value
         values.speedOverGround = Self.damp(readings.ground?.speed, &groundSpeed, at: now)

@@ -4,7 +4,8 @@
    `[calibration] file`, each with its uncertainty and the manoeuvres behind it (--json).
 2. Injected errors, written into the same logs by PyPI's pynmea2 (an independent NMEA library): every apparent wind
    angle turned by +5° (MWV R and VWR alike), boat speed (VHW) scaled by 1.08. The learnt offset moves by -5 ± 1°,
-   the speed factor by 1/1.08 ± 1.5 %; the calibrated replay of each altered log gives the true wind of the calibrated
+   the speed factor by 1/1.08 ± 1.5 %; a compass card (4° sin h + 2° cos 2h) added to every heading moves the learnt
+   deviation curve by it within 1°; the calibrated replay of each altered log gives the true wind of the calibrated
    original (MWV T, within 1.5° at the median second).
 3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py); errors
    injected into a simulated voyage recovered (calibration_simulated.py).
@@ -14,6 +15,7 @@
     calibration_check.py BINARY FIXTURES
 """
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -79,13 +81,36 @@ def scale_speed(factor):
     return change
 
 
-def true_wind(logs, calibration):
-    """The replay's true wind angles (MWV T), in order, with the calibration applied."""
+def card(h):
+    """The compass card injected: 4° of permanent magnetism, 2° of soft iron (degrees added to the heading)."""
+    return 4 * math.sin(math.radians(h)) + 2 * math.cos(math.radians(2 * h))
+
+
+def deviate(m):
+    if m.sentence_type == "HDG" and m.heading:
+        h = float(m.heading)
+        m.heading = f"{(h + card(h)) % 360:05.1f}"
+        return True
+    if m.sentence_type == "VHW" and m.heading_magnetic:
+        h = float(m.heading_magnetic)
+        m.heading_magnetic = f"{(h + card(h)) % 360:05.1f}"
+        return True
+    return False
+
+
+def curve(report):
+    terms = report.get("deviation", {}).get("coefficients") or [0] * 5
+    return lambda h: sum(t * f for t, f in zip(terms, (1, math.sin(math.radians(h)), math.cos(math.radians(h)),
+                                                        math.sin(math.radians(2 * h)), math.cos(math.radians(2 * h)))))
+
+
+def true_wind(logs, calibration, sentence="MWV"):
+    """The replay's true wind angles (MWV T), or directions (MWD), in order, with the calibration applied."""
     result = subprocess.run([binary, "replay", "--fast", "--computed-only", "--calibration", calibration, *logs],
                             capture_output=True, text=True, timeout=600)
     angles = []
     for line in result.stdout.splitlines():
-        if "MWV" in line and ",T," in line:
+        if sentence in line and (sentence == "MWD" or ",T," in line):
             field = line.split(",")[1]
             angles.append(float(field) if field else None)
     return angles
@@ -118,8 +143,29 @@ ratio = values["speed_factor"].get("value", 1) / max(scaled_report.get("speed_fa
 check(status == 0 and abs(ratio - 1.08) <= 1.08 * 0.015,
       f"boat speed scaled by 1.08 (pynmea2): the learnt factor moves by 1/{ratio:.4f} (1/1.08 ± 1.5 %)")
 
+# The compass card needs headings all round: every day of both years (Lake Geneva's beats run along the lake on the
+# same two headings, where a card and the leeway cannot be told apart).
+EVERY = sorted(os.path.join(fixtures, name) for name in os.listdir(fixtures) if name.startswith("irene-"))
+everything = os.path.join(work, "every-day.toml")
+_, every_report, _ = learn(EVERY, everything)
+deviated = [altered(d, "deviated-" + os.path.basename(d), deviate) for d in EVERY]
+status, deviated_report, _ = learn(deviated, os.path.join(work, "deviated.toml"))
+before, after = curve(every_report), curve(deviated_report)
+# The compass now says h + card(h) where it said h: the curve learnt there should say card(h) less.
+misses = {h: after((h + card(h)) % 360) - (before(h) - card(h)) for h in range(0, 360, 45)}
+check(status == 0 and deviated_report.get("deviation", {}).get("applied") and max(abs(v) for v in misses.values()) <= 1,
+      f"a deviation of 4° sin h + 2° cos 2h added to every heading (HDG, VHW; pynmea2) of all {len(EVERY)} days: the "
+      f"learnt curve moves by it "
+      f"within {max(abs(v) for v in misses.values()):.2f}° at every 45° (1° allowed); "
+      f"{deviated_report.get('deviation', {}).get('status')}", {h: round(v, 2) for h, v in misses.items()})
 day = [DAYS[4]]
 base = true_wind(day, original)
+deviated_day = [d for d in deviated if d.endswith(os.path.basename(DAYS[4]))]
+median, pairs, n1, n2 = compare(true_wind(day, everything, "MWD"),
+                                true_wind(deviated_day, os.path.join(work, "deviated.toml"), "MWD"))
+check(pairs > 1000 and median <= 1.5,
+      f"the calibrated replay of the log with the deviation gives the calibrated original's true wind direction: median "
+      f"{median:.2f}° apart over {pairs} MWD", (n1, n2))
 for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(work, "turned.toml")),
                                  ("speed × 1.08", [scaled[4]], os.path.join(work, "scaled.toml"))):
     median, pairs, n1, n2 = compare(base, true_wind(logs, calibration))

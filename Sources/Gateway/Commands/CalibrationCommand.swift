@@ -112,6 +112,7 @@ enum CalibrationReportWords {
                 "  \(name): \(FixedDecimal.text(learnt.value, decimals: decimals))\(unit)\(spread) from \(learnt.count): "
                     + learnt.words)
         }
+        lines += CalibrationDeviationReport.lines(report.deviation)
         for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())
             let calibrated = CalibrationReport.bias(samples, set, report.calibration)
@@ -163,6 +164,7 @@ enum CalibrationReportJSON {
             out.value("applied", learnt.isSure)
             out.endObject()
         }
+        CalibrationDeviationReport.write(report.deviation, into: &out)
         for (label, kind) in [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)] {
             let set = report.manoeuvres.filter { $0.kind == kind }
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())

@@ -29,10 +29,22 @@ public enum CalibrationFile {
             }
             return number
         }
+        var deviation = DeviationCurve()
+        if let entry = sailing["deviation"] {
+            let terms = entry.array?.compactMap { $0.double } ?? []
+            let curve = DeviationCurve(terms)
+            let largest = stride(from: 0.0, to: 360, by: 5).map { abs(curve.deviation($0)) }.max() ?? 0
+            guard terms.count == 5, largest <= 15 else {
+                throw ConfigurationFile.Error(
+                    line: nil, key: path + " [sailing] deviation",
+                    message: "must be five numbers (a + b sin h + c cos h + d sin 2h + e cos 2h), 15° at most")
+            }
+            deviation = curve
+        }
         return SailingCalibration(
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
             upwashDownwind: try value("upwash_downwind", -10...10, 0),
-            speedFactor: try value("speed_factor", 0.7...1.4, 1))
+            speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation)
     }
 
     /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
@@ -63,6 +75,17 @@ public enum CalibrationFile {
                 lines.append(
                     "# \(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))  (\(note): not applied)")
             }
+        }
+        if !composed.deviation.isZero {
+            let terms = composed.deviation.coefficients.map { FixedDecimal.text($0, decimals: 3) }
+            let learnt = report.deviation?.deviation
+            lines.append(
+                "deviation = [" + terms.joined(separator: ", ")
+                    + "]  # degrees added to the heading: a + b sin h + c cos h"
+                    + " + d sin 2h + e cos 2h; " + (learnt?.isSure == true ? "learnt now" : "as applied before"))
+        } else if let learnt = report.deviation?.deviation, learnt.status != .notEnoughData {
+            lines.append(
+                "# deviation: up to \(FixedDecimal.text(learnt.value, decimals: 1))° (\(learnt.words): not applied)")
         }
         return lines.joined(separator: "\n") + "\n"
     }

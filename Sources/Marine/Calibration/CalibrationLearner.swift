@@ -15,6 +15,7 @@
 /// said and not applied. Learning is pure: the samples in, a report out.
 public struct CalibrationLearner: Sendable {
     public var finder = ManoeuvreFinder()
+    public var deviationLearner = DeviationLearner()
     /// Fewest manoeuvres for a value, and for a value sure enough to apply (a median of five says little of its own
     /// spread).
     public var minimumCount = 5
@@ -54,6 +55,12 @@ public struct CalibrationLearner: Sendable {
         if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
         report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
         if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
+        // The heading last, from steady legs against the track (it needs neither the wind nor the log's factor, which
+        // it fits for itself): the wind's values are learnt as before it, and the direction of the wind corrected by
+        // both.
+        let deviation = deviationLearner.learn(samples, calibration)
+        report.deviation = deviation
+        if deviation.deviation.isSure { calibration.deviation = deviation.curve }
         report.calibration = calibration
         return report
     }

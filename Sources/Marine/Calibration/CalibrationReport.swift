@@ -8,6 +8,8 @@ public struct CalibrationReport: Sendable {
     public var upwashUpwind = LearntValue.none(0, count: 0)
     public var upwashDownwind = LearntValue.none(0, count: 0)
     public var speedFactor = LearntValue.none(1, count: 0)
+    /// The heading's deviation by heading and the leeway, from steady pieces of legs (``DeviationLearner``).
+    public var deviation: DeviationReport?
     /// The sure values together, the others left at no correction.
     public var calibration = SailingCalibration()
 

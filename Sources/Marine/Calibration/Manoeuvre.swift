@@ -47,7 +47,8 @@ public struct WindowMeans: Hashable, Sendable {
         var speed = 0.0
         for sample in samples[range] {
             let wind = calibration.trueWind(sample)
-            direction = direction + PlaneVector(magnitude: 1, angle: sample.heading + wind.angle)
+            let heading = calibration.heading(sample.heading)
+            direction = direction + PlaneVector(magnitude: 1, angle: heading + wind.angle)
             angle += wind.angle
             speed += wind.speed
             apparent += calibration.apparentAngle(sample.awa)
@@ -57,7 +58,7 @@ public struct WindowMeans: Hashable, Sendable {
             let leeway =
                 sample.heel.map { leewayModel.leeway(heel: $0, speedThroughWater: Units.metresPerSecond(knots: stw)) }
                 ?? 0
-            water = water + PlaneVector(magnitude: stw, angle: sample.heading + leeway)
+            water = water + PlaneVector(magnitude: stw, angle: heading + leeway)
             if let cog = sample.cog, let sog = sample.sog {
                 ground = ground + PlaneVector(magnitude: sog, angle: cog)
                 fixes += 1

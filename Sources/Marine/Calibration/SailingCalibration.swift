@@ -4,7 +4,8 @@
 /// - `upwashUpwind`, `upwashDownwind`: degrees added to the *size* of the apparent wind angle, its sign kept (the
 ///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
 ///   fading to none at 90° and 100°;
-/// - `speedFactor`: multiplies the log's speed through water.
+/// - `speedFactor`: multiplies the log's speed through water;
+/// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give.
 ///
 /// The identity calibration changes nothing.
 public struct SailingCalibration: Hashable, Sendable {
@@ -12,12 +13,17 @@ public struct SailingCalibration: Hashable, Sendable {
     public var upwashUpwind = 0.0
     public var upwashDownwind = 0.0
     public var speedFactor = 1.0
+    public var deviation = DeviationCurve()
 
-    public init(awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1) {
+    public init(
+        awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1,
+        deviation: DeviationCurve = DeviationCurve()
+    ) {
         self.awaOffset = awaOffset
         self.upwashUpwind = upwashUpwind
         self.upwashDownwind = upwashDownwind
         self.speedFactor = speedFactor
+        self.deviation = deviation
     }
 
     public var isIdentity: Bool { self == SailingCalibration() }
@@ -27,8 +33,12 @@ public struct SailingCalibration: Hashable, Sendable {
     public func then(_ residual: SailingCalibration) -> SailingCalibration {
         SailingCalibration(
             awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
-            upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor)
+            upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor,
+            deviation: deviation.then(residual.deviation))
     }
+
+    /// The heading corrected by the deviation curve (degrees, 0 to 360).
+    public func heading(_ measured: Double) -> Double { deviation.isZero ? measured : deviation.corrected(measured) }
 
     /// The apparent wind angle corrected: the offset, then the upwash for the point of sail it then says.
     public func apparentAngle(_ measured: Double) -> Double {

@@ -1,0 +1,58 @@
+import Marine
+import SignalK
+
+/// The deviation learner's part of the calibration report (``DeviationReport``), in words and in JSON: the card every
+/// 45°, its largest value and error, the steady pieces and octants behind it, and the leeway.
+enum CalibrationDeviationReport {
+    static func lines(_ report: DeviationReport?) -> [String] {
+        guard let report else { return [] }
+        let card = stride(from: 0, to: 360, by: 45).map { heading in
+            let value = report.curve.deviation(Double(heading))
+            return (heading < 100 ? (heading < 10 ? "00" : "0") : "") + "\(heading)° "
+                + (value >= 0 ? "+" : "") + FixedDecimal.text(value, decimals: 1)
+        }
+        let deviation = report.deviation
+        let leeway = report.leeway
+        let spread = { (v: LearntValue) in
+            v.uncertainty.isFinite ? " ± " + FixedDecimal.text(v.uncertainty, decimals: 1) : ""
+        }
+        return [
+            "  deviation: up to \(FixedDecimal.text(deviation.value, decimals: 1))°\(spread(deviation)) from "
+                + "\(report.pieces) steady pieces in \(report.octants) of 8 octants: \(deviation.words)"
+                + (deviation.status == .notEnoughData ? "" : " (" + card.joined(separator: ", ") + ")"),
+            "  leeway: " + (report.leewayByHeel ? "K " : "") + FixedDecimal.text(leeway.value, decimals: 1)
+                + (report.leewayByHeel ? " (× heel / STW²)" : "° close-hauled") + spread(leeway) + ": " + leeway.words,
+        ]
+    }
+
+    /// `deviation` (`coefficients`, `table` every 15° of heading, `largest`, `uncertainty`, `pieces`, `octants`,
+    /// `status`, `applied`) and `leeway` (`value`, `form`: "heel" or "upwind", `uncertainty`, `status`).
+    static func write(_ report: DeviationReport?, into out: inout JSONWriter) {
+        guard let report else { return }
+        out.beginObject("deviation")
+        out.beginArray("coefficients")
+        for value in report.curve.coefficients { out.value(nil, value) }
+        out.endArray()
+        out.beginArray("table")
+        for heading in stride(from: 0.0, to: 360, by: 15) {
+            out.beginArray()
+            out.value(nil, heading)
+            out.value(nil, report.curve.deviation(heading))
+            out.endArray()
+        }
+        out.endArray()
+        out.value("largest", report.deviation.value)
+        out.value("uncertainty", report.deviation.uncertainty.isFinite ? report.deviation.uncertainty : nil)
+        out.value("pieces", report.pieces)
+        out.value("octants", report.octants)
+        out.value("status", report.deviation.words)
+        out.value("applied", report.deviation.isSure)
+        out.endObject()
+        out.beginObject("leeway")
+        out.value("value", report.leeway.value)
+        out.value("form", report.leewayByHeel ? "heel" : "upwind")
+        out.value("uncertainty", report.leeway.uncertainty.isFinite ? report.leeway.uncertainty : nil)
+        out.value("status", report.leeway.words)
+        out.endObject()
+    }
+}
