@@ -96,7 +96,8 @@ struct WindDerivation: Sendable {
         readings.attitude = inputs.attitude.select(at: now)?.value
         values.meanHeel = Self.damp(readings.attitude?.heel, &meanHeel, at: now)
         if let model = configuration.wind.leeway, let heel = values.meanHeel, let stw = values.speedThroughWater {
-            values.leeway = model.leeway(heel: heel, speedThroughWater: stw)
+            // The boat's own coefficient when the calibration learnt it.
+            values.leeway = configuration.wind.calibration.leeway(model).leeway(heel: heel, speedThroughWater: stw)
         }
         readings.leeway = values.leeway ?? 0
         return readings

@@ -47,6 +47,13 @@ def simulated_errors(binary, check, work):
     check(abs(factor.get("value", 0) - 1) <= 0.01 and true.get("tacks", {}).get("count", 0) >= 8,
           f"a simulated voyage with true instruments: the log's factor {factor.get('value', 0):.4f} "
           f"± {factor.get('uncertainty') or 0:.4f} ({true.get('tacks', {}).get('count')} tacks, the leeway allowed for)")
+    # The simulator's compass has no deviation, and its leeway is K = 12 × heel / STW² (capped at 10°, its steady heel).
+    leeway, deviation = true.get("leeway", {}), true.get("deviation", {})
+    card = [row[1] for row in deviation.get("table", [])]
+    check(leeway.get("form") == "heel" and abs(leeway.get("value", 0) - 12) <= 12 * 0.15 and card
+          and max(abs(v) for v in card) <= 1,
+          f"the same voyage: the leeway's K {leeway.get('value', 0):.1f} ± {leeway.get('uncertainty') or 0:.1f} "
+          f"(the simulator's 12, within 15 %), no compass card (at most {max((abs(v) for v in card), default=0):.2f}°)")
     moved = errors.get("awa_offset", {}).get("value", 0) - true.get("awa_offset", {}).get("value", 0)
     ratio = true.get("speed_factor", {}).get("value", 1) / max(errors.get("speed_factor", {}).get("value", 1), 1e-9)
     check(abs(moved + 5) <= 1 and abs(ratio - 0.93) <= 0.93 * 0.015,

@@ -24,4 +24,17 @@ import Testing
         _ = tick(&engine, at: 1)
         #expect(abs((engine.values.headingTrue ?? 0) - 267) < 1e-9)
     }
+
+    @Test("a learnt leeway coefficient replaces the configured model's: K 6, heel 10° at 5 kn is 2.4°")
+    func leeway() {
+        var configuration = undampedConfiguration()
+        configuration.wind.leeway = LeewayModel()
+        configuration.wind.calibration = SailingCalibration(leewayCoefficient: 6)
+        var engine = Engine(configuration: configuration)
+        let nmea = engine.source(named: "nmea0")
+        engine.ingest(waterSpeed(5), from: nmea, at: 0)
+        engine.ingest(encoded(XDR([.angle(10, name: "HEEL")]), talker: "II"), from: nmea, at: 0)
+        _ = tick(&engine, at: 0)
+        #expect(abs((engine.values.leeway ?? 0) - 2.4) < 1e-6, "leeway \(String(describing: engine.values.leeway))")
+    }
 }

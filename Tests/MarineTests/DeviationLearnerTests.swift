@@ -18,7 +18,9 @@ import Testing
     /// Legs of `legSeconds` at compass headings all round the rose, each on one point of sail: the true heading is
     /// the compass's plus `card`; close-hauled the boat slides `leeway` degrees to leeward; a current of 0.4 kn turns
     /// through 90° over the day.
-    static func sail(card: DeviationCurve, leeway: Double, legs: Int = 48, legSeconds: Int = 240) -> [SailingSample] {
+    static func sail(
+        card: DeviationCurve, leeway: Double, legs: Int = 48, legSeconds: Int = 240, coefficient: Double? = nil
+    ) -> [SailingSample] {
         var noise = Noise()
         var samples: [SailingSample] = []
         var time = 0.0
@@ -26,17 +28,22 @@ import Testing
         for leg in 0..<legs {
             let compass = Double((leg * 67) % 360)
             let awa = angles[leg % angles.count]
-            let slide = abs(awa) < 90 ? (awa > 0 ? -leeway : leeway) : 0
+            // Heeled to leeward (the wind from starboard: heel to port, negative), more close-hauled.
+            let heel = coefficient == nil ? nil : (awa > 0 ? -1.0 : 1.0) * (abs(awa) < 90 ? 18 : 6)
             for _ in 0..<legSeconds {
                 let measured = Angle.direction(compass + noise.next() * 1.5)
                 let heading = measured + card.deviation(measured)
                 let stw = 5 + noise.next() * 0.2
+                let slide =
+                    heel.map { (coefficient ?? 0) * $0 / (stw * stw) }
+                    ?? (abs(awa) < 90 ? (awa > 0 ? -leeway : leeway) : 0)
                 let current = PlaneVector(magnitude: 0.4, angle: 200 + time / 86_400 * 90)
                 let ground = PlaneVector(magnitude: stw, angle: heading + slide) + current
                 let cog = Angle.direction(ground.angle + noise.next() * 2)
                 let sog = (ground.x * ground.x + ground.y * ground.y).squareRoot() * (1 + noise.next() * 0.02)
                 samples.append(
-                    SailingSample(time: time, awa: awa, aws: 12, stw: stw, heading: measured, cog: cog, sog: sog))
+                    SailingSample(
+                        time: time, awa: awa, aws: 12, stw: stw, heading: measured, cog: cog, sog: sog, heel: heel))
                 time += 1
             }
         }
@@ -54,6 +61,17 @@ import Testing
         }
         #expect(!report.leewayByHeel && abs(report.leeway.value - 4) < 0.5, "leeway \(report.leeway.value)")
         #expect(report.octants == 8 && report.pieces > 300)
+    }
+
+    @Test("with the heel known, the leeway's K in K × heel / STW² comes back (10 within 1) with the card")
+    func coefficient() {
+        let card = DeviationCurve([0, 2, 1, 0, 0])
+        let report = DeviationLearner().learn(Self.sail(card: card, leeway: 0, coefficient: 10), SailingCalibration())
+        #expect(report.leewayByHeel && abs(report.leeway.value - 10) < 1, "K \(report.leeway.value)")
+        #expect(report.leeway.isSure && report.deviation.isSure)
+        for heading in stride(from: 0.0, to: 360, by: 30) {
+            #expect(abs(report.curve.deviation(heading) - card.deviation(heading)) < 0.5, "at \(heading)°")
+        }
     }
 
     @Test("no deviation is learnt as none")

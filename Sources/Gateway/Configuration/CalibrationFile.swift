@@ -44,7 +44,8 @@ public enum CalibrationFile {
         return SailingCalibration(
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
             upwashDownwind: try value("upwash_downwind", -10...10, 0),
-            speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation)
+            speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation,
+            leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12))
     }
 
     /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
@@ -75,6 +76,14 @@ public enum CalibrationFile {
                 lines.append(
                     "# \(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))  (\(note): not applied)")
             }
+        }
+        if let coefficient = composed.leewayCoefficient {
+            let learnt = report.deviation?.leeway
+            lines.append(
+                "leeway_coefficient = \(FixedDecimal.text(coefficient, decimals: 2))  # K in K × heel / STW²; "
+                    + (report.calibration.leewayCoefficient != nil && learnt != nil
+                        ? "± \(FixedDecimal.text(learnt?.uncertainty ?? 0, decimals: 2)), learnt now"
+                        : "as applied before"))
         }
         if !composed.deviation.isZero {
             let terms = composed.deviation.coefficients.map { FixedDecimal.text($0, decimals: 3) }

@@ -61,6 +61,10 @@ public struct CalibrationLearner: Sendable {
         let deviation = deviationLearner.learn(samples, calibration)
         report.deviation = deviation
         if deviation.deviation.isSure { calibration.deviation = deviation.curve }
+        // The leeway's coefficient, when the heel was known and it is sure and likely (a boat's K is 5 to 20 or so).
+        if deviation.leewayByHeel, deviation.leeway.isSure, (2.0...30).contains(deviation.leeway.value) {
+            calibration.leewayCoefficient = deviation.leeway.value
+        }
         report.calibration = calibration
         return report
     }

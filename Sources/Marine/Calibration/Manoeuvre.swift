@@ -37,7 +37,7 @@ public struct WindowMeans: Hashable, Sendable {
 
     /// The window `range` of `samples` under `calibration`.
     public init(_ samples: [SailingSample], _ range: Range<Int>, _ calibration: SailingCalibration) {
-        let leewayModel = SailingCalibration.leewayModel
+        let leewayModel = calibration.leeway(SailingCalibration.leewayModel)
         var direction = PlaneVector(x: 0, y: 0)
         var water = PlaneVector(x: 0, y: 0)
         var ground = PlaneVector(x: 0, y: 0)

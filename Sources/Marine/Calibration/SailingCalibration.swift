@@ -5,7 +5,8 @@
 ///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
 ///   fading to none at 90° and 100°;
 /// - `speedFactor`: multiplies the log's speed through water;
-/// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give.
+/// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give;
+/// - `leewayCoefficient`: the boat's own `K` in `K × heel / STW²` (nil: the configured leeway model's).
 ///
 /// The identity calibration changes nothing.
 public struct SailingCalibration: Hashable, Sendable {
@@ -14,16 +15,18 @@ public struct SailingCalibration: Hashable, Sendable {
     public var upwashDownwind = 0.0
     public var speedFactor = 1.0
     public var deviation = DeviationCurve()
+    public var leewayCoefficient: Double?
 
     public init(
         awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1,
-        deviation: DeviationCurve = DeviationCurve()
+        deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil
     ) {
         self.awaOffset = awaOffset
         self.upwashUpwind = upwashUpwind
         self.upwashDownwind = upwashDownwind
         self.speedFactor = speedFactor
         self.deviation = deviation
+        self.leewayCoefficient = leewayCoefficient
     }
 
     public var isIdentity: Bool { self == SailingCalibration() }
@@ -34,7 +37,16 @@ public struct SailingCalibration: Hashable, Sendable {
         SailingCalibration(
             awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
             upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor,
-            deviation: deviation.then(residual.deviation))
+            deviation: deviation.then(residual.deviation),
+            leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient)
+    }
+
+    /// A leeway model with this calibration's coefficient when it has one.
+    public func leeway(_ model: LeewayModel) -> LeewayModel {
+        guard let leewayCoefficient else { return model }
+        var learnt = model
+        learnt.coefficient = leewayCoefficient
+        return learnt
     }
 
     /// The heading corrected by the deviation curve (degrees, 0 to 360).
@@ -63,7 +75,8 @@ public struct SailingCalibration: Hashable, Sendable {
         var leeway = 0.0
         if let heel = sample.heel {
             apparent = WindCorrections.heel(apparent, heel: heel)
-            leeway = Self.leewayModel.leeway(heel: heel, speedThroughWater: Units.metresPerSecond(knots: stw))
+            leeway = self.leeway(Self.leewayModel).leeway(
+                heel: heel, speedThroughWater: Units.metresPerSecond(knots: stw))
         }
         return WindTriangle.trueWind(apparent: apparent, speedThroughWater: stw, leeway: leeway)
     }
