@@ -3,7 +3,7 @@
 // one opened from the Fleet layout's table. Loaded only ashore.
 import { setConnected } from "./connection.js";
 import { fleet } from "./fleet.js";
-import { changed, link, put, store } from "./store.js";
+import { changed, link, put, store, traces } from "./store.js";
 
 let timer = null, asking = false;
 // The account sees one boat: hers, opened at once (the page stays where it is).
@@ -20,6 +20,7 @@ export function openBoat(id, show) {
       { name: id + ": chart", chart: true, tiles: ["speed", "depth", "tw", "heading"] },
       { name: id + ": history", tiles: ["passage", "windhistory", "speedhistory", "depthhistory", "heelhistory", "barograph"] }];
     store.clear();
+    traces.clear();
     read();
     if (!timer) timer = setInterval(read, 2000);
   }

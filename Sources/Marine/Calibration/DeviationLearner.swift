@@ -34,14 +34,14 @@ public struct DeviationLearner: Sendable {
 
     /// The curve and the leeway, on top of `calibration` (its log factor).
     public func learn(_ samples: [SailingSample], _ calibration: SailingCalibration) -> DeviationReport {
-        let all = pieces(samples, calibration)
+        let byHeel = samples.filter { $0.heel != nil }.count * 5 >= samples.count * 4
+        let all = pieces(samples, calibration, byHeel: byHeel)
         let octants = Self.octants(all)
         guard all.count >= minimumPieces else {
             return DeviationReport(
                 curve: DeviationCurve(), deviation: .none(0, count: all.count), leeway: .none(0, count: all.count),
                 leewayByHeel: false, pieces: all.count, octants: octants)
         }
-        let byHeel = samples.filter { $0.heel != nil }.count * 5 >= samples.count * 4
         guard var fit = Self.fit(all, leeway: byHeel ? .heel : .upwind, bin: currentSeconds) else {
             return DeviationReport(
                 curve: DeviationCurve(), deviation: .none(0, count: all.count), leeway: .none(0, count: all.count),
@@ -79,8 +79,9 @@ public struct DeviationLearner: Sendable {
     }
 
     /// The steady pieces: `window` seconds of samples, every heading within `maximumSpread` of their mean, the log
-    /// over `minimumSpeed`, fixes in two seconds of three, the wind on one side all through.
-    func pieces(_ samples: [SailingSample], _ calibration: SailingCalibration) -> [Piece] {
+    /// over `minimumSpeed`, fixes in two seconds of three, the wind on one side all through; `byHeel`, every second
+    /// with its heel (the leeway's term is then `heel / STW²`, else the side the wind blows from, close-hauled).
+    func pieces(_ samples: [SailingSample], _ calibration: SailingCalibration, byHeel: Bool) -> [Piece] {
         var out: [Piece] = []
         var start = 0
         while start + window <= samples.count {
@@ -89,7 +90,8 @@ public struct DeviationLearner: Sendable {
             let piece = samples[range]
             guard let first = piece.first, let last = piece.last, last.time - first.time < Double(window) * 1.5,
                 piece.allSatisfy({ $0.stw >= minimumSpeed }),
-                piece.allSatisfy({ $0.awa > 0 }) || piece.allSatisfy({ $0.awa < 0 })
+                piece.allSatisfy({ $0.awa > 0 }) || piece.allSatisfy({ $0.awa < 0 }),
+                !byHeel || piece.allSatisfy({ $0.heel != nil })
             else { continue }
             var direction = PlaneVector(x: 0, y: 0)
             var ground = PlaneVector(x: 0, y: 0)
@@ -100,8 +102,11 @@ public struct DeviationLearner: Sendable {
                 direction = direction + PlaneVector(magnitude: 1, angle: sample.heading)
                 speed += calibration.speed(sample.stw)
                 let stw = calibration.speed(sample.stw)
-                leeway +=
-                    sample.heel.map { $0 / (stw * stw) } ?? (abs(sample.awa) < 100 ? (sample.awa > 0 ? -1 : 1) : 0)
+                if byHeel, let heel = sample.heel {
+                    leeway += heel / (stw * stw)
+                } else if !byHeel && abs(sample.awa) < 100 {
+                    leeway += sample.awa > 0 ? -1 : 1
+                }
                 if let cog = sample.cog, let sog = sample.sog {
                     ground = ground + PlaneVector(magnitude: sog, angle: cog)
                     fixes += 1
