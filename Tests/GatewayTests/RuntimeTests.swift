@@ -98,8 +98,9 @@ import Testing
         // The writers were being read (and thrown away) all along, never more than the read limit from one of them
         // in one turn of the loop (unbounded, a writer's 64 KiB blocks held the loop for 0.7 s at a time), and the
         // reader, served on every turn between them, lost next to nothing. No clock in the assertions: the bound is
-        // counted by the server itself, so a busy machine cannot fail it.
-        #expect(statistics.bytesDiscarded > 1_000_000, "discarded \(statistics.bytesDiscarded) bytes")
+        // counted by the server itself. How much it threw away in 3 s is the machine's speed: 917,504 bytes once
+        // with CI building beside the tests, several megabytes idle; four blocks read and dropped is the proof.
+        #expect(statistics.bytesDiscarded >= 4 * 65_536, "discarded \(statistics.bytesDiscarded) bytes")
         #expect(statistics.largestTurnRead > 0)
         #expect(statistics.largestTurnRead <= TCPServer.readLimit, "read \(statistics.largestTurnRead) in one turn")
         let sent = runtime.router.counters.sentencesOut
