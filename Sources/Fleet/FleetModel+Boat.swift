@@ -31,15 +31,7 @@ extension FleetModel {
             out.endObject()
         }
         out.endArray()
-        out.beginArray("alarms")
-        for alarm in boat.alarms {
-            out.beginObject()
-            out.value("path", alarm.path)
-            out.value("state", alarm.state)
-            out.value("message", alarm.message)
-            out.endObject()
-        }
-        out.endArray()
+        Self.writeAlarms(boat.alarms, to: &out)
         out.endObject()
         return out.text
     }
@@ -60,5 +52,18 @@ extension FleetModel {
             newest = max(newest ?? when, when)
         }
         return (times, newest)
+    }
+
+    /// `"alarms": [{"path", "state", "message"}]`, as the Fleet layout and the owner's panel read them.
+    static func writeAlarms(_ alarms: [(path: String, state: String, message: String)], to out: inout JSONWriter) {
+        out.beginArray("alarms")
+        for alarm in alarms {
+            out.beginObject()
+            out.value("path", alarm.path)
+            out.value("state", alarm.state)
+            out.value("message", alarm.message)
+            out.endObject()
+        }
+        out.endArray()
     }
 }

@@ -233,15 +233,7 @@ public struct FleetModel: Sendable {
             ] {
                 if let entry = boat.values[path] { entry.value.write(path, to: &out) }
             }
-            out.beginArray("alarms")
-            for alarm in boat.alarms {
-                out.beginObject()
-                out.value("path", alarm.path)
-                out.value("state", alarm.state)
-                out.value("message", alarm.message)
-                out.endObject()
-            }
-            out.endArray()
+            Self.writeAlarms(boat.alarms, to: &out)
             out.value("samples", boat.samples)
             out.value("late", boat.late)
             out.value("duplicates", boat.duplicates)
