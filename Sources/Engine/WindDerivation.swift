@@ -112,9 +112,11 @@ struct WindDerivation: Sendable {
     ) -> (RelativeWind?, RelativeWind?) {
         if let raw = inputs.apparentWind.select(at: now)?.value {
             var wind = WindCorrections.sensorOffset(raw, offset: settings.sensorOffset)
-            // The learnt offset and upwash (`[calibration]`) on the measured angle, before heel and mast motion.
+            // The learnt offset, upwash and wind speed factor (`[calibration]`) on the measured angle, before heel and mast motion.
             if !settings.calibration.isIdentity {
-                wind = RelativeWind(angle: settings.calibration.apparentAngle(wind.angle), speed: wind.speed)
+                wind = RelativeWind(
+                    angle: settings.calibration.apparentAngle(wind.angle),
+                    speed: settings.calibration.windSpeed(wind.speed))
             }
             let attitude = readings.attitude
             if settings.mastMotion, settings.mastHeight > 0, let p = attitude?.rollRate, let q = attitude?.pitchRate {

@@ -4,7 +4,9 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const NAMES = { awa_offset: ["Wind angle offset", "°", 1], upwash_upwind: ["Upwash upwind", "°", 1],
-    upwash_downwind: ["Upwash downwind", "°", 1], speed_factor: ["Log factor", "", 3] };
+    upwash_downwind: ["Upwash downwind", "°", 1], speed_factor: ["Log factor", "", 3],
+    aws_factor: ["Wind speed factor", "", 3] };
+  const COUNTED = { upwash_downwind: " gybes", speed_factor: " manoeuvres", aws_factor: " bear-aways" };
   const fixed = (v, d) => (typeof v === "number" && isFinite(v) ? v.toFixed(d) : "–");
   const cell = (row, text, cls) => { const td = row.insertCell(); td.textContent = text; if (cls) td.className = cls; };
 
@@ -31,7 +33,7 @@
       cell(row, fixed((body.applied || {})[key], decimals) + unit);
       cell(row, learnt.value === undefined ? "–" : fixed(learnt.value, decimals) + unit);
       cell(row, fixed(learnt.uncertainty, decimals));
-      cell(row, learnt.count === undefined ? "" : learnt.count + (key === "upwash_downwind" ? " gybes" : key === "speed_factor" ? " manoeuvres" : " tacks"));
+      cell(row, learnt.count === undefined ? "" : learnt.count + (COUNTED[key] || " tacks"));
       cell(row, learnt.status || "", learnt.applied ? "ok" : "small");
     }
     const t = report.tacks || {}, g = report.gybes || {};

@@ -36,6 +36,11 @@ public struct VoyageSettings: Sendable {
     /// reads more to starboard, and the factor the log reads of the true speed through water.
     public var awaError = 0.0
     public var logError = 1.0
+    /// The factor the masthead unit's wind speed reads of the true apparent wind speed (`--aws-error`).
+    public var awsError = 1.0
+    /// The compass's card (`--deviation`): what a compass adjuster would add to its reading, `a + b sin h + c cos h
+    /// + d sin 2h + e cos 2h`; the compass reads the magnetic heading less it.
+    public var deviation = DeviationCurve()
     /// Emit an attitude sensor's XDR ROLL/PTCH (5 Hz) in the log.
     public var attitudeSensor = true
     /// Gyro bias, degrees per second, per axis.
@@ -108,4 +113,10 @@ public struct VoyageSettings: Sendable {
     public static let builtInPolar: Polar = {
         do { return try Polar.parse(builtInPolarText) } catch { fatalError("the built-in polar: \(error)") }
     }()
+
+    /// What the compass reads for a true heading (degrees magnetic, its card's error in it, no noise).
+    func compass(_ heading: Double) -> Double {
+        let exact = Angle.direction(heading - variation)
+        return Angle.direction(exact - deviation.deviation(exact))
+    }
 }

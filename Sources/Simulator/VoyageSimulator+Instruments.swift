@@ -56,14 +56,14 @@ extension VoyageSimulator {
             emit(DPT(depth: Self.depth(at: m.t) + random.normal(0.05), offset: 0.4), "SD", m.now, sentence)
         }
         if ms % 100 == 0 {
-            let magnetic = Angle.direction(m.heading - s.variation + random.normal(0.4))
+            let magnetic = Angle.direction(s.compass(m.heading) + random.normal(0.4))
             emit(HDG(sensorHeading: magnetic, deviation: 0, variation: s.variation), "HC", m.now, sentence)
         }
         if ms % 500 == 250 {
             let speed = Units.knots(metresPerSecond: m.speedThroughWater) * s.logError + random.normal(0.05)
             emit(
                 VHW(
-                    headingMagnetic: Angle.direction(m.heading - s.variation), speedKnots: max(0, speed),
+                    headingMagnetic: s.compass(m.heading), speedKnots: max(0, speed),
                     speedKilometresPerHour: max(0, speed) * 1.852), "VW", m.now, sentence)
         }
         if ms % 200 == 100 {
@@ -75,7 +75,7 @@ extension VoyageSimulator {
             let phi = Angle.radians(m.heel)
             let tilted = PlaneVector(x: measured.x, y: measured.y * cos(phi))
             let angle = Angle.direction(tilted.angle + s.awaError + random.normal(1))
-            let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) + random.normal(0.2))
+            let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) * s.awsError + random.normal(0.2))
             emit(
                 MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", m.now,
                 sentence)

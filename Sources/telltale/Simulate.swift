@@ -18,6 +18,8 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("mast-height"), help: help("mast-height")) var mastHeight = 15.0
     @Option(name: .customLong("awa-error"), help: help("awa-error")) var awaError = 0.0
     @Option(name: .customLong("log-error"), help: help("log-error")) var logError = 1.0
+    @Option(name: .customLong("aws-error"), help: help("aws-error")) var awsError = 1.0
+    @Option(name: .customLong("deviation"), help: help("deviation")) var deviation: String?
     @Option(name: .customLong("gust"), help: help("gust")) var gust = 4.0
     @Option(name: .customLong("shift"), help: help("shift")) var shift = 8.0
     @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
@@ -40,6 +42,8 @@ struct Simulate: SpecCommand {
         options.mastHeight = mastHeight
         options.awaError = awaError
         options.logError = logError
+        options.awsError = awsError
+        if let deviation { options.deviation = SimulateOptions.terms(deviation) }
         options.gust = gust
         options.shift = shift
         options.roll = roll
@@ -74,6 +78,8 @@ struct Simulate: SpecCommand {
         settings.mastHeight = options.mastHeight
         settings.awaError = options.awaError
         settings.logError = options.logError
+        settings.awsError = options.awsError
+        settings.deviation = DeviationCurve(options.deviation)
         settings.gustStrength = options.gust
         settings.shiftAmplitude = options.shift
         settings.rollAmplitude = options.roll

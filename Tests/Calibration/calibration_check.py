@@ -10,7 +10,8 @@
 3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py); errors
    injected into a simulated voyage recovered (calibration_simulated.py).
 4. Bad input: a wind angle stuck at one value is a sensor fault (exit 65, nothing learnt); a log with no
-   manoeuvres says "not enough data" and applies nothing; an impossible calibration file is refused by the replay.
+   manoeuvres says "not enough data" and applies nothing, and so does a motor yacht's recorded NMEA 2000 bus; an
+   impossible calibration file is refused by the replay.
 
     calibration_check.py BINARY FIXTURES
 """
@@ -27,7 +28,7 @@ import pynmea2
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks  # noqa: E402
 from calibration_polar import learnt_polar  # noqa: E402
-from calibration_simulated import simulated_errors  # noqa: E402
+from calibration_simulated import simulated_course, simulated_errors  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -175,6 +176,7 @@ for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(wo
 
 learnt_polar(binary, check, work)
 simulated_errors(binary, check, work)
+simulated_course(binary, check, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)
@@ -194,6 +196,19 @@ written = open(os.path.join(work, "short.toml")).read() if os.path.exists(os.pat
 check(result.returncode == 0 and "not enough data" in result.stdout
       and "\nawa_offset" not in written and "\nspeed_factor" not in written,
       "two minutes of sailing without a manoeuvre: not enough data, nothing applied in the file")
+# A recorded NMEA 2000 bus (canboat's recording of a motor yacht's, Actisense serial): read into seconds of sailing by
+# the gateway's own converter; a boat under engine with no manoeuvre says "not enough data" and writes nothing.
+bus = os.path.join(fixtures, "..", "n2k", "dirona-actisense-serial.raw")
+if os.path.exists(bus):
+    result = subprocess.run([binary, "calibrate", "sailing", bus, "--json"], capture_output=True, text=True, timeout=120)
+    report = json.loads(result.stdout) if result.stdout.strip().startswith("{") else {}
+    check(result.returncode == 0 and report.get("samples", 0) >= 30
+          and report.get("awa_offset", {}).get("status") == "not enough data"
+          and not any(v.get("applied") for v in report.values() if isinstance(v, dict)),
+          f"a recorded NMEA 2000 bus (a motor yacht's, Actisense serial): {report.get('samples')} s of sailing read "
+          f"from it, not enough data, nothing applied", result.stderr[-200:])
+else:
+    print("calibration-check: ../shared/fixtures/n2k is absent: the NMEA 2000 recording is skipped")
 bad = os.path.join(work, "bad.toml")
 with open(bad, "w") as f:
     f.write("[sailing]\nawa_offset = 25\n")

@@ -7,6 +7,7 @@ true voyage within 1 % of 1 (the leeway allowed for as the engine does, from the
 offset moved by −5 ± 1° and the factor by 1/0.93 ± 1.5 %.
 """
 import json
+import math
 import os
 import subprocess
 import sys
@@ -59,3 +60,85 @@ def simulated_errors(binary, check, work):
     check(abs(moved + 5) <= 1 and abs(ratio - 0.93) <= 0.93 * 0.015,
           f"the same voyage with the masthead unit turned +5° and the log reading 0.93: the offset moves by "
           f"{moved:+.2f}°, the factor by 1/{1 / ratio:.4f} (1/0.93 = 1.0753)")
+
+
+HEADINGS = (155, 295, 135, 315, 15, 75, 160, 290, 35, 100)  # the wind from 225°: beats, reaches and runs
+
+
+def race_course(path, legs=80):
+    """Legs of 900 m on ten headings in turn (every octant of the compass but the wind's own): tacks, gybes, and a
+    bear-away or a round-up wherever a beat meets a run."""
+    point, points = (50.60, -1.20), [(50.60, -1.20)]
+    for i in range(legs):
+        point = destination(*point, HEADINGS[i % len(HEADINGS)], 900)
+        points.append(point)
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
+                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Course</name>')
+        for i, (lat, lon) in enumerate(points):
+            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>P{i}</name></rtept>')
+        f.write("</rte></gpx>\n")
+
+
+def replay_directions(binary, log, calibration):
+    """The calibrated replay's true wind directions (MWD) by the replay clock's millisecond."""
+    result = subprocess.run([binary, "replay", "--fast", "--computed-only", "--tag-time", "--calibration", calibration,
+                             log], capture_output=True, text=True, timeout=600)
+    out = {}
+    for line in result.stdout.splitlines():
+        if "MWD," not in line or not line.startswith("\\c:"):
+            continue
+        fields = line.split("MWD,")[1].split(",")
+        if fields[0]:
+            out[int(line[3:line.index("*")])] = float(fields[0])
+    return out
+
+
+def card(report):
+    return {row[0]: row[1] for row in report.get("deviation", {}).get("table", [])}
+
+
+def simulated_course(binary, check, work):
+    """Every error at once on a course sailed on ten headings, in a steady 12 kn (no gusts: the wind speed's factor
+    rests on the wind speed either side of a mark): the masthead unit turned +5°, its wind speed reading 1.12, the log
+    0.93, and a compass card of 4° sin h + 2° cos 2h (the compass reads the magnetic heading less it)."""
+    route = os.path.join(work, "course.gpx")
+    race_course(route)
+    reports, files, logs = {}, {}, {}
+    for name, errors in (("true", []), ("errors", ["--awa-error", "5", "--log-error", "0.93", "--aws-error", "1.12",
+                                                   "--deviation", "0,4,0,0,2"])):
+        out = os.path.join(work, "course-" + name)
+        subprocess.run([binary, "simulate", "--route", route, "--output", out, "--duration", "40000", "--gust", "0",
+                        "--wind-speed", "12", *errors], check=True, capture_output=True, timeout=600)
+        logs[name] = os.path.join(out, "voyage.nmea")
+        files[name] = os.path.join(work, f"course-{name}.toml")
+        result = subprocess.run([binary, "calibrate", "sailing", logs[name], "--json", "--output", files[name]],
+                                capture_output=True, text=True, timeout=300)
+        reports[name] = json.loads(result.stdout) if result.returncode == 0 else {}
+    true, errors = reports["true"], reports["errors"]
+    value = lambda report, key, identity: report.get(key, {}).get("value", identity)  # noqa: E731
+    moved = value(errors, "awa_offset", 0) - value(true, "awa_offset", 0)
+    log = value(true, "speed_factor", 1) / max(value(errors, "speed_factor", 1), 1e-9)
+    wind = value(true, "aws_factor", 1) / max(value(errors, "aws_factor", 1), 1e-9)
+    sure = all(errors.get(k, {}).get("applied") for k in ("awa_offset", "speed_factor", "aws_factor"))
+    check(sure and abs(moved + 5) <= 1 and abs(log - 0.93) <= 0.93 * 0.015 and abs(wind - 1.12) <= 1.12 * 0.03,
+          f"a course with every error at once: the offset moves by {moved:+.2f}° (-5 ± 1), the log's factor by "
+          f"1/{1 / log:.4f} (1/0.93 ± 1.5 %), the wind speed's by 1/{wind:.4f} ({errors.get('roundings', {}).get('count')} "
+          f"bear-aways and round-ups; 1/1.12 ± 3 %), each sure")
+    check(abs(value(true, "aws_factor", 1) - 1) <= 0.05,
+          f"with true instruments the wind speed's factor is {value(true, 'aws_factor', 1):.3f} (1 ± 5 %: the true wind "
+          f"speed the same either side of a mark)")
+    base, learnt = card(true), card(errors)
+    sailed = [h for h in learnt if h != 225]  # never sailed: the wind's own octant
+    worst = max((abs(learnt[h] - base.get(h, 0) - (4 * math.sin(math.radians(h)) + 2 * math.cos(math.radians(2 * h))))
+                 for h in sailed), default=99)
+    check(errors.get("deviation", {}).get("applied") and worst <= 1.5,
+          f"the compass card comes back within {worst:.2f}° of the one injected at every octant sailed (1.5° at most)")
+    a = replay_directions(binary, logs["true"], files["true"])
+    b = replay_directions(binary, logs["errors"], files["errors"])
+    diffs = sorted(abs((b[t] - a[t] + 180) % 360 - 180) for t in a if t in b)
+    median = diffs[len(diffs) // 2] if diffs else 99
+    check(len(diffs) > 10000 and median <= 0.5,
+          f"the calibrated replay of the course with every error gives the calibrated true course's wind direction: "
+          f"median {median:.2f}°, 90 % within {diffs[int(len(diffs) * 0.9)] if diffs else 99:.2f}° ({len(diffs)} "
+          f"seconds; 0.5° at most)")

@@ -78,6 +78,7 @@ extension Runtime {
         out.value("upwash_upwind", applied.upwashUpwind)
         out.value("upwash_downwind", applied.upwashDownwind)
         out.value("speed_factor", applied.speedFactor)
+        out.value("aws_factor", applied.awsFactor)
         out.endObject()
         out.value("file", calibration.applied)
         out.value("learnt_ready", POSIX.exists(calibration.learnt))

@@ -4,7 +4,7 @@ import NMEA
 import Platform
 import SignalK
 
-/// `telltale calibrate sailing`: recorded logs into seconds of sailing (``SailingSampler``), the learner's report
+/// `telltale calibrate sailing`: recorded logs (NMEA 0183, or a recorded NMEA 2000 bus) into seconds of sailing (``SailingSampler``), the learner's report
 /// (``CalibrationLearner``) said in words or JSON, the sure values written for `[calibration] file`.
 public enum CalibrationCommand {
     public static func run(_ options: CalibrateSailingOptions) throws(CommandError) -> String {
@@ -65,6 +65,18 @@ public enum CalibrationCommand {
         var each: [[SailingSample]] = []
         for log in logs {
             var sampler = SailingSampler()
+            if N2KRecordingStream.isBus(log) {
+                // A recorded NMEA 2000 bus: read into sentences by the gateway's own converter, as a replay reads it.
+                let stream: N2KRecordingStream
+                do { stream = try N2KRecordingStream(path: log, prefix: "log", lineRate: 10) } catch {
+                    throw CommandError("calibrate sailing: cannot read \(log): \(error)", status: 66)
+                }
+                while let timed = stream.next() {
+                    if let message = try? Message(timed.sentence) { sampler.take(message) }
+                }
+                if !sampler.samples.isEmpty { each.append(sampler.samples) }
+                continue
+            }
             let bytes: [UInt8]
             do { bytes = try POSIX.readFile(log, limit: 1 << 30) } catch {
                 throw CommandError("calibrate sailing: cannot read \(log): \(error)", status: 66)
@@ -105,6 +117,7 @@ enum CalibrationReportWords {
         for (name, learnt, unit, decimals) in [
             ("awa_offset", report.awaOffset, "°", 2), ("upwash_upwind", report.upwashUpwind, "°", 2),
             ("upwash_downwind", report.upwashDownwind, "°", 2), ("speed_factor", report.speedFactor, "", 4),
+            ("aws_factor", report.awsFactor, "", 3),
         ] {
             let spread =
                 learnt.uncertainty.isFinite ? " ± " + FixedDecimal.text(learnt.uncertainty, decimals: decimals) : ""
@@ -113,6 +126,14 @@ enum CalibrationReportWords {
                     + learnt.words)
         }
         lines += CalibrationDeviationReport.lines(report.deviation)
+        if !report.roundings.isEmpty {
+            lines.append(
+                "  bear-aways and round-ups: \(report.roundings.count), true wind speed downwind less upwind "
+                    + "\(FixedDecimal.text(CalibrationReport.windSpeedBias(samples, report.roundings, .init()), decimals: 2)) kn "
+                    + "uncalibrated, "
+                    + "\(FixedDecimal.text(CalibrationReport.windSpeedBias(samples, report.roundings, report.calibration), decimals: 2)) kn calibrated"
+            )
+        }
         for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())
             let calibrated = CalibrationReport.bias(samples, set, report.calibration)
@@ -155,6 +176,7 @@ enum CalibrationReportJSON {
         for (name, learnt) in [
             ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
             ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),
+            ("aws_factor", report.awsFactor),
         ] {
             out.beginObject(name)
             out.value("value", learnt.value)
@@ -177,6 +199,25 @@ enum CalibrationReportJSON {
             out.value("median_jump_calibrated", calibrated.size.isFinite ? calibrated.size : nil)
             out.endObject()
         }
+        out.beginObject("roundings")
+        out.value("count", report.roundings.count)
+        for (suffix, calibration) in [("uncalibrated", SailingCalibration()), ("calibrated", report.calibration)] {
+            let bias = CalibrationReport.windSpeedBias(samples, report.roundings, calibration)
+            out.value("tws_downwind_less_upwind_" + suffix, bias.isFinite ? bias : nil)
+        }
+        out.beginArray("each")
+        for m in report.roundings {
+            out.beginObject()
+            out.value("time", SignalKTime.text(unixTime: m.time))
+            out.value("kind", m.kind.rawValue)
+            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
+                out.value("tws_before" + suffix, WindowMeans(samples, m.before, calibration).trueSpeed)
+                out.value("tws_after" + suffix, WindowMeans(samples, m.after, calibration).trueSpeed)
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
         out.beginArray("faults")
         for fault in report.faults { out.value(nil, fault) }
         out.endArray()

@@ -3,7 +3,7 @@ import Platform
 
 /// The calibration learnt from sailing, as `telltale calibrate sailing --output` writes it and `[calibration] file`
 /// names it: a small TOML file, the values in `[sailing]` (awa_offset and the upwash in degrees added, speed_factor
-/// multiplying boat speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
+/// multiplying boat speed, aws_factor the apparent wind speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
 /// refused, not applied.
 public enum CalibrationFile {
     public static func load(_ path: String) throws(ConfigurationFile.Error) -> SailingCalibration {
@@ -45,7 +45,8 @@ public enum CalibrationFile {
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
             upwashDownwind: try value("upwash_downwind", -10...10, 0),
             speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation,
-            leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12))
+            leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12),
+            awsFactor: try value("aws_factor", 0.7...1.4, 1))
     }
 
     /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
@@ -64,6 +65,7 @@ public enum CalibrationFile {
             ("upwash_upwind", report.upwashUpwind, composed.upwashUpwind, 0, 2),
             ("upwash_downwind", report.upwashDownwind, composed.upwashDownwind, 0, 2),
             ("speed_factor", report.speedFactor, composed.speedFactor, 1, 4),
+            ("aws_factor", report.awsFactor, composed.awsFactor, 1, 4),
         ] {
             let spread = learnt.uncertainty.isFinite ? learnt.uncertainty : 0
             let note = "± \(FixedDecimal.text(spread, decimals: decimals)) from \(learnt.count), \(learnt.words)"

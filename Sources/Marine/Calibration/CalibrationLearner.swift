@@ -23,6 +23,8 @@ public struct CalibrationLearner: Sendable {
     /// Sure when the standard error is within these (degrees; the factor's fraction).
     public var sureAngle = 1.0
     public var sureFactor = 0.015
+    /// The wind speed's factor rests on gusts either side of a mark: sure within 3 %.
+    public var sureWindSpeedFactor = 0.03
     /// Bounds beyond which a value is a broken sensor.
     public var offsetBound = 10.0
     public var upwashBound = 10.0
@@ -42,22 +44,15 @@ public struct CalibrationLearner: Sendable {
             report.upwashUpwind = report.awaOffset
             report.upwashDownwind = report.awaOffset
             report.speedFactor = LearntValue(value: 1, uncertainty: .infinity, count: 0, status: fault)
+            report.awsFactor = report.speedFactor
             return report
         }
-        // The log first (it needs no wind), then the offset, then the upwash on top of both: a log reading low
-        // narrows the true wind angle on both tacks as an upwash does, so the upwash is learnt with the log corrected.
+        // The compass card first (it needs neither the wind nor the manoeuvres, and fits the log's factor for itself):
+        // a card that differs between the two tacks' headings turns the true wind one way on one tack and the other
+        // way on the other, which the upwash would otherwise learn. Then the log (it needs no wind), then the offset,
+        // then the upwash on top of them: a log reading low narrows the true wind angle on both tacks as an upwash
+        // does, so the upwash is learnt with the log corrected.
         var calibration = SailingCalibration()
-        report.speedFactor = speedFactor(samples, manoeuvres)
-        if report.speedFactor.isSure { calibration.speedFactor = report.speedFactor.value }
-        report.awaOffset = offset(samples, tacks)
-        if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
-        report.upwashUpwind = upwash(samples, tacks, calibration, upwind: true)
-        if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
-        report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
-        if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
-        // The heading last, from steady legs against the track (it needs neither the wind nor the log's factor, which
-        // it fits for itself): the wind's values are learnt as before it, and the direction of the wind corrected by
-        // both.
         let deviation = deviationLearner.learn(samples, calibration)
         report.deviation = deviation
         if deviation.deviation.isSure { calibration.deviation = deviation.curve }
@@ -65,6 +60,23 @@ public struct CalibrationLearner: Sendable {
         if deviation.leewayByHeel, deviation.leeway.isSure, (2.0...30).contains(deviation.leeway.value) {
             calibration.leewayCoefficient = deviation.leeway.value
         }
+        report.roundings = finder.roundings(in: samples)
+        report.speedFactor = speedFactor(samples, manoeuvres + report.roundings, calibration)
+        if report.speedFactor.isSure { calibration.speedFactor = report.speedFactor.value }
+        report.awaOffset = offset(samples, tacks)
+        if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
+        // The wind speed's factor before the upwash (a wind speed read high narrows the true wind angle upwind, as an
+        // upwash does), and again after it with the angles corrected: from a beat to a run and back.
+        report.awsFactor = windSpeedFactor(samples, report.roundings, calibration)
+        if report.awsFactor.isSure { calibration.awsFactor = report.awsFactor.value }
+        report.upwashUpwind = upwash(samples, tacks, calibration, upwind: true)
+        if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
+        report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
+        if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
+        var refined = calibration
+        refined.awsFactor = 1
+        report.awsFactor = windSpeedFactor(samples, report.roundings, refined)
+        calibration.awsFactor = report.awsFactor.isSure ? report.awsFactor.value : 1
         report.calibration = calibration
         return report
     }
@@ -126,12 +138,16 @@ public struct CalibrationLearner: Sendable {
             fault: upwind ? "the upwind wind angle is wrong by" : "the downwind wind angle is wrong by")
     }
 
-    func speedFactor(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre]) -> LearntValue {
-        let identity = SailingCalibration()
+    /// The log's factor on top of `calibration` (its card and leeway; its own factor left out).
+    func speedFactor(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration)
+        -> LearntValue
+    {
+        var base = calibration
+        base.speedFactor = 1
         var each: [Double] = []
         for manoeuvre in manoeuvres {
-            let before = WindowMeans(samples, manoeuvre.before, identity)
-            let after = WindowMeans(samples, manoeuvre.after, identity)
+            let before = WindowMeans(samples, manoeuvre.before, base)
+            let after = WindowMeans(samples, manoeuvre.after, base)
             guard let g0 = before.ground, let g1 = after.ground else { continue }
             let dw = after.water - before.water
             let dg = g1 - g0

@@ -8,6 +8,9 @@ public struct CalibrationReport: Sendable {
     public var upwashUpwind = LearntValue.none(0, count: 0)
     public var upwashDownwind = LearntValue.none(0, count: 0)
     public var speedFactor = LearntValue.none(1, count: 0)
+    /// The apparent wind speed's factor, from the bear-aways and round-ups (``roundings``).
+    public var awsFactor = LearntValue.none(1, count: 0)
+    public var roundings: [Manoeuvre] = []
     /// The heading's deviation by heading and the leeway, from steady pieces of legs (``DeviationLearner``).
     public var deviation: DeviationReport?
     /// The sure values together, the others left at no correction.
@@ -43,4 +46,20 @@ public struct CalibrationReport: Sendable {
         let jumps = signedJumps(samples, manoeuvres, calibration)
         return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }))
     }
+
+    /// The true wind speed downwind less upwind across each bear-away and round-up (knots).
+    public static func windSpeedDifferences(
+        _ samples: [SailingSample], _ roundings: [Manoeuvre], _ calibration: SailingCalibration
+    ) -> [Double] {
+        roundings.map { m in
+            let before = WindowMeans(samples, m.before, calibration).trueSpeed
+            let after = WindowMeans(samples, m.after, calibration).trueSpeed
+            return m.kind == .bearAway ? after - before : before - after
+        }
+    }
+
+    /// Their median: zero when the wind speed reads right.
+    public static func windSpeedBias(
+        _ samples: [SailingSample], _ roundings: [Manoeuvre], _ calibration: SailingCalibration
+    ) -> Double { RobustStatistics.median(windSpeedDifferences(samples, roundings, calibration)) }
 }

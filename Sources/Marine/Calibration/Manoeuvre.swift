@@ -3,6 +3,9 @@
 public struct Manoeuvre: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case tack, gybe
+        /// From upwind to downwind, and back (the true wind angle crossing the beam): the wind speed's invariant.
+        case bearAway = "bear_away"
+        case roundUp = "round_up"
     }
 
     public var kind: Kind

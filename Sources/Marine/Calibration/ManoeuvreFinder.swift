@@ -5,7 +5,8 @@
 /// mostly there (samples for `coverage` of its seconds), the boat moving (`minimumSpeed` knots through the water),
 /// her heading steady (its circular spread under `headingSpread` degrees). A tack is upwind on both sides (true wind
 /// angle under 90°), a gybe downwind on both (over 90°); anything else (a bear-away round a mark) is left out. Changes
-/// of side within `cluster` seconds are one turn, its windows outside the first and the last.
+/// of side within `cluster` seconds are one turn, its windows outside the first and the last. Bear-aways and round-ups
+/// (the angle crossing the beam) are found apart, for the wind speed (``roundings(in:upwind:downwind:)``).
 public struct ManoeuvreFinder: Sendable {
     public var window = 35.0
     public var gapBefore = 10.0
@@ -15,23 +16,82 @@ public struct ManoeuvreFinder: Sendable {
     public var coverage = 0.6
     public var minimumSpeed = 1.5
     public var headingSpread = 10.0
+    /// A bear-away or a round-up turns further and slower than a tack (and the kite goes up or down): its windows
+    /// keep further from the beam.
+    public var roundingGapBefore = 30.0
+    public var roundingGapAfter = 40.0
 
     public init() {}
 
     public func manoeuvres(in samples: [SailingSample]) -> [Manoeuvre] {
         let identity = SailingCalibration()
         let angles = samples.map { identity.trueWind($0).angle }
-        // Changes of side within `cluster` seconds of each other are one turn (a luff through the wind and back, a
-        // run by the lee): from its first change to its last.
+        var found: [Manoeuvre] = []
+        for (first, before, after) in framed(
+            samples, gapBefore: gapBefore, gapAfter: gapAfter, changes: { (angles[$0 - 1] < 0) != (angles[$0] < 0) })
+        {
+            let side = angles[first - 1] < 0 ? -1.0 : 1.0
+            guard before.allSatisfy({ (angles[$0] < 0) == (side < 0) }),
+                after.allSatisfy({ (angles[$0] < 0) != (side < 0) })
+            else { continue }
+            let sizes = (mean(before.map { abs(angles[$0]) }), mean(after.map { abs(angles[$0]) }))
+            let kind: Manoeuvre.Kind
+            if sizes.0 < 90 && sizes.1 < 90 {
+                kind = .tack
+            } else if sizes.0 > 90 && sizes.1 > 90 {
+                kind = .gybe
+            } else {
+                continue
+            }
+            found.append(
+                Manoeuvre(kind: kind, time: samples[first].time, sideBefore: side, before: before, after: after))
+        }
+        return found
+    }
+
+    /// Bear-aways and round-ups: the true wind angle crossing the beam, upwind (within `upwind` degrees) in the whole
+    /// window on one side and downwind (beyond `downwind`) in the whole window on the other, on either tack.
+    public func roundings(in samples: [SailingSample], upwind: Double = 85, downwind: Double = 95) -> [Manoeuvre] {
+        let identity = SailingCalibration()
+        let angles = samples.map { identity.trueWind($0).angle }
+        var found: [Manoeuvre] = []
+        for (first, before, after) in framed(
+            samples, gapBefore: roundingGapBefore, gapAfter: roundingGapAfter,
+            changes: { (abs(angles[$0 - 1]) < 90) != (abs(angles[$0]) < 90) })
+        {
+            let kind: Manoeuvre.Kind
+            if before.allSatisfy({ abs(angles[$0]) < upwind }) && after.allSatisfy({ abs(angles[$0]) > downwind }) {
+                kind = .bearAway
+            } else if before.allSatisfy({ abs(angles[$0]) > downwind })
+                && after.allSatisfy({ abs(angles[$0]) < upwind })
+            {
+                kind = .roundUp
+            } else {
+                continue
+            }
+            found.append(
+                Manoeuvre(
+                    kind: kind, time: samples[first].time, sideBefore: angles[first - 1] < 0 ? -1 : 1, before: before,
+                    after: after))
+        }
+        return found
+    }
+
+    /// The turns where `changes(index)` says sample `index` differs from the one before: changes within `cluster`
+    /// seconds are one turn (a luff through the wind and back, a run by the lee), from its first change to its last;
+    /// each turn with no other within its windows and steady sailing in both, as (first change, before, after).
+    func framed(_ samples: [SailingSample], gapBefore: Double, gapAfter: Double, changes: (Int) -> Bool) -> [(
+        Int, Range<Int>, Range<Int>
+    )] {
         var turns: [(first: Int, last: Int)] = []
-        for index in samples.indices.dropFirst() where (angles[index - 1] < 0) != (angles[index] < 0) {
+        for index in samples.indices.dropFirst() where changes(index) {
             if let last = turns.last?.last, samples[index].time - samples[last].time <= cluster {
                 turns[turns.count - 1].last = index
             } else {
                 turns.append((index, index))
             }
         }
-        var found: [Manoeuvre] = []
+        var framed: [(Int, Range<Int>, Range<Int>)] = []
         for (n, turn) in turns.enumerated() {
             let start = samples[turn.first].time
             let end = samples[turn.last].time
@@ -44,23 +104,9 @@ public struct ManoeuvreFinder: Sendable {
             let before = range(samples, from: from, to: start - gapBefore)
             let after = range(samples, from: end + gapAfter, to: to)
             guard steady(samples, before), steady(samples, after) else { continue }
-            let index = turn.first
-            let side = angles[index - 1] < 0 ? -1.0 : 1.0
-            let sizes = (mean(before.map { abs(angles[$0]) }), mean(after.map { abs(angles[$0]) }))
-            guard before.allSatisfy({ (angles[$0] < 0) == (side < 0) }),
-                after.allSatisfy({ (angles[$0] < 0) != (side < 0) })
-            else { continue }
-            let kind: Manoeuvre.Kind
-            if sizes.0 < 90 && sizes.1 < 90 {
-                kind = .tack
-            } else if sizes.0 > 90 && sizes.1 > 90 {
-                kind = .gybe
-            } else {
-                continue
-            }
-            found.append(Manoeuvre(kind: kind, time: start, sideBefore: side, before: before, after: after))
+            framed.append((turn.first, before, after))
         }
-        return found
+        return framed
     }
 
     /// The indices of the samples with `from <= time < to` (samples in time order).
@@ -87,7 +133,8 @@ public struct ManoeuvreFinder: Sendable {
         let n = Double(range.count)
         // The circular spread: sqrt(-2 ln R), R the mean resultant length.
         let resultant = heading.magnitude / n
-        let spread = Angle.degrees((-2 * log(max(resultant, 1e-9))).squareRoot())
+        // R is 1 within rounding for a heading held exactly, and may come out a hair over it: no NaN from that.
+        let spread = Angle.degrees((-2 * log(min(max(resultant, 1e-9), 1))).squareRoot())
         return speed / n >= minimumSpeed && spread <= headingSpread
     }
 

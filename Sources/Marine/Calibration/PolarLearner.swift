@@ -52,7 +52,8 @@ public struct PolarLearner: Sendable {
         }
         let n = Double(window.count)
         let resultant = heading.magnitude / n
-        let spread = Angle.degrees((-2 * log(max(resultant, 1e-9))).squareRoot())
+        // R is 1 within rounding for a heading held exactly, and may come out a hair over it: no NaN from that.
+        let spread = Angle.degrees((-2 * log(min(max(resultant, 1e-9), 1))).squareRoot())
         let angle = angles.reduce(0, +) / n
         let wind = winds.reduce(0, +) / n
         let speed = speeds.reduce(0, +) / n

@@ -5,6 +5,7 @@
 ///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
 ///   fading to none at 90° and 100°;
 /// - `speedFactor`: multiplies the log's speed through water;
+/// - `awsFactor`: multiplies the apparent wind speed (the masthead unit's cups or its calibration);
 /// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give;
 /// - `leewayCoefficient`: the boat's own `K` in `K × heel / STW²` (nil: the configured leeway model's).
 ///
@@ -14,13 +15,15 @@ public struct SailingCalibration: Hashable, Sendable {
     public var upwashUpwind = 0.0
     public var upwashDownwind = 0.0
     public var speedFactor = 1.0
+    public var awsFactor = 1.0
     public var deviation = DeviationCurve()
     public var leewayCoefficient: Double?
 
     public init(
         awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1,
-        deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil
+        deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil, awsFactor: Double = 1
     ) {
+        self.awsFactor = awsFactor
         self.awaOffset = awaOffset
         self.upwashUpwind = upwashUpwind
         self.upwashDownwind = upwashDownwind
@@ -38,7 +41,8 @@ public struct SailingCalibration: Hashable, Sendable {
             awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
             upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor,
             deviation: deviation.then(residual.deviation),
-            leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient)
+            leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
+            awsFactor: awsFactor * residual.awsFactor)
     }
 
     /// A leeway model with this calibration's coefficient when it has one.
@@ -66,11 +70,14 @@ public struct SailingCalibration: Hashable, Sendable {
     /// The speed through water corrected.
     public func speed(_ measured: Double) -> Double { measured * speedFactor }
 
+    /// The apparent wind speed corrected.
+    public func windSpeed(_ measured: Double) -> Double { measured * awsFactor }
+
     /// True wind over water (angle signed, speed in the apparent wind's unit) from a sample, corrected as the engine
     /// corrects it: this calibration on the measured angle, then, when the heel is known, the masthead unit's tilt
     /// and the leeway of the engine's default model in the triangle.
     public func trueWind(_ sample: SailingSample) -> RelativeWind {
-        var apparent = RelativeWind(angle: apparentAngle(sample.awa), speed: sample.aws)
+        var apparent = RelativeWind(angle: apparentAngle(sample.awa), speed: windSpeed(sample.aws))
         let stw = speed(sample.stw)
         var leeway = 0.0
         if let heel = sample.heel {

@@ -10,6 +10,9 @@ public struct SimulateOptions: CommandOptions {
     /// Instrument errors: degrees the masthead unit reads more to starboard, the factor the log reads.
     public var awaError = 0.0
     public var logError = 1.0
+    /// The factor the wind speed reads; the compass's card (five terms, degrees).
+    public var awsError = 1.0
+    public var deviation: [Double] = []
     /// Knots a gust adds (0: none); degrees the wind's slow oscillation swings either way (0: none).
     public var gust = 4.0
     public var shift = 8.0
@@ -80,6 +83,11 @@ public struct SimulateOptions: CommandOptions {
                 "awa-error", "DEGREES",
                 "The masthead unit turned: its apparent wind angle reads this more to starboard.", example: "5"),
             .option("log-error", "FACTOR", "The log reads this times the speed through water.", example: "0.93"),
+            .option("aws-error", "FACTOR", "The masthead unit's wind speed reads this times the true.", example: "1.1"),
+            .option(
+                "deviation", "A,B,C,D,E",
+                "The compass's card: it reads the magnetic heading less A + B sin h + C cos h + D sin 2h + E cos 2h "
+                    + "(degrees).", example: "0,4,0,0,2"),
             .option("gust", "KNOTS", "What a gust adds to the wind (4; 0 for none).", example: "0"),
             .option(
                 "shift", "DEGREES", "How far the wind swings either way, every 10 minutes (8; 0 for none).",
@@ -130,6 +138,8 @@ public struct SimulateOptions: CommandOptions {
         case "roll": roll = try CommandParser.number(flag, value)
         case "awa-error": awaError = try CommandParser.number(flag, value)
         case "log-error": logError = try CommandParser.number(flag, value)
+        case "aws-error": awsError = try CommandParser.number(flag, value)
+        case "deviation": deviation = Self.terms(text)
         case "gust": gust = try CommandParser.number(flag, value)
         case "shift": shift = try CommandParser.number(flag, value)
         case "no-attitude-sensor": noAttitudeSensor = true
@@ -152,7 +162,16 @@ public struct SimulateOptions: CommandOptions {
         if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
         if !(abs(awaError) <= 30) { throw CommandError("--awa-error: -30 to 30 degrees", status: 64) }
         if !(logError >= 0.5 && logError <= 1.5) { throw CommandError("--log-error: 0.5 to 1.5", status: 64) }
+        if !(awsError >= 0.5 && awsError <= 1.5) { throw CommandError("--aws-error: 0.5 to 1.5", status: 64) }
+        if !deviation.isEmpty && !(deviation.count == 5 && deviation.allSatisfy({ abs($0) <= 20 })) {
+            throw CommandError("--deviation: five numbers A,B,C,D,E, each within 20 degrees", status: 64)
+        }
         if !(gust >= 0 && gust <= 30) { throw CommandError("--gust: 0 to 30 knots", status: 64) }
         if !(shift >= 0 && shift <= 45) { throw CommandError("--shift: 0 to 45 degrees", status: 64) }
+    }
+
+    /// `A,B,C,D,E` as numbers (a NaN for any that is not one).
+    public static func terms(_ text: String) -> [Double] {
+        text.split(separator: ",").map { Double(String($0.filter { $0 != " " })) ?? .nan }
     }
 }

@@ -1,0 +1,31 @@
+import Marine
+import NMEA
+import Testing
+
+@testable import Engine
+
+/// The learnt wind calibration applied by the engine: the offset on the measured angle, the factors on the wind speed
+/// and the log, before the triangle; the measured apparent wind left as the sensor said it.
+@Suite struct CalibrationEngineTests {
+    @Test("offset +2°, wind speed × 0.9, log × 1.1: AWA 30° at 15 kn is 32° at 13.5 kn, STW 6 is 6.6; measured kept")
+    func applied() {
+        var configuration = undampedConfiguration()
+        configuration.wind.calibration = SailingCalibration(awaOffset: 2, speedFactor: 1.1, awsFactor: 0.9)
+        var engine = Engine(configuration: configuration)
+        let nmea = engine.source(named: "nmea0")
+        engine.ingest(apparent(30, 15), from: nmea, at: 0)
+        engine.ingest(waterSpeed(6), from: nmea, at: 0)
+        _ = tick(&engine, at: 0)
+        let corrected = engine.values.apparentWind!
+        #expect(abs(corrected.angle - 32) < 1e-6)
+        #expect(abs(Units.knots(metresPerSecond: corrected.speed) - 13.5) < 1e-6)
+        #expect(abs(engine.values.apparentWindMeasured!.angle - 30) < 1e-9)
+        #expect(abs(Units.knots(metresPerSecond: engine.values.apparentWindMeasured!.speed) - 15) < 1e-6)
+        // The true wind from the corrected triangle: 13.5 kn at 32° less 6.6 kn ahead.
+        let expected = WindTriangle.trueWind(
+            apparent: RelativeWind(angle: 32, speed: 13.5), speedThroughWater: 6.6, leeway: 0)
+        let computed = engine.values.trueWind!
+        #expect(abs(computed.angle - expected.angle) < 0.01, "\(computed) against \(expected)")
+        #expect(abs(Units.knots(metresPerSecond: computed.speed) - expected.speed) < 0.01)
+    }
+}
