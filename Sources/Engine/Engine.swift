@@ -21,7 +21,7 @@ public struct Engine: Sendable {
         case invalid(DecodeError)
     }
 
-    public let configuration: EngineConfiguration
+    public internal(set) var configuration: EngineConfiguration
     /// The values of the last tick.
     public internal(set) var values = InstrumentValues()
 

@@ -49,6 +49,9 @@
       cell(row, `${fixed(m.twd_before, 0)}° → ${fixed(m.twd_after, 0)}°`);
       cell(row, `${fixed(m.twd_before_calibrated, 0)}° → ${fixed(m.twd_after_calibrated, 0)}°`);
     }
+    const auto = body.auto_applied;
+    $("calibration-auto").textContent = body.auto ? `Learns by itself every ${fixed(body.auto_hours, 1)} h` +
+      (auto ? `; applied by itself at ${(auto.at || "").slice(0, 16).replace("T", " ")}: ${(auto.changes || []).join(", ")}.` : "; nothing applied by itself yet.") : "";
     $("calibration-apply").disabled = !body.learnt_ready;
     $("calibration-undo").disabled = !body.undo_ready;
     $("calibration-learn").disabled = body.state === "learning";
@@ -73,7 +76,7 @@
     if (!response.ok) { say(body.message || "refused (" + response.status + ")", false); return; }
     draw(body);
     if (method === "POST") setTimeout(load, 1000);
-    else { say(method === "PUT" ? "applied: the gateway restarts on it" : "taken off: the gateway restarts", true); setTimeout(load, 4000); }
+    else say(method === "PUT" ? "applied: every computed number uses it now" : "taken off: the instruments as they read", true);
   }
 
   $("calibration-learn").onclick = () => ask("POST");

@@ -55,6 +55,12 @@ extension Router {
     /// The stations near the boat as last handed over.
     public var tideStations: TideStations? { engine.tideStations }
 
+    /// The calibration learnt from sailing applied from the next tick on (the crew's "apply", or by itself).
+    public mutating func setCalibration(_ calibration: SailingCalibration) { engine.setCalibration(calibration) }
+
+    /// The calibration the engine applies.
+    public var calibration: SailingCalibration { engine.calibration }
+
     /// Whether output `index` has anyone to send to: an output that serves clients needs one connected.
     mutating func hasAudience(_ index: Int) -> Bool {
         guard outputs[index].servesClients && clients[index] == 0 else { return true }

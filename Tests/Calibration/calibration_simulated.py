@@ -65,12 +65,12 @@ def simulated_errors(binary, check, work):
 HEADINGS = (155, 295, 135, 315, 15, 75, 160, 290, 35, 100)  # the wind from 225°: beats, reaches and runs
 
 
-def race_course(path, legs=80):
-    """Legs of 900 m on ten headings in turn (every octant of the compass but the wind's own): tacks, gybes, and a
+def race_course(path, legs=80, length=900):
+    """Legs of `length` metres on ten headings in turn (every octant of the compass but the wind's own): tacks, gybes, and a
     bear-away or a round-up wherever a beat meets a run."""
     point, points = (50.60, -1.20), [(50.60, -1.20)]
     for i in range(legs):
-        point = destination(*point, HEADINGS[i % len(HEADINGS)], 900)
+        point = destination(*point, HEADINGS[i % len(HEADINGS)], length)
         points.append(point)
     with open(path, "w") as f:
         f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '

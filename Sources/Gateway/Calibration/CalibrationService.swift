@@ -4,7 +4,9 @@ import Platform
 /// The calibration learner on board: `telltale calibrate sailing --history` run as a child process of the gateway
 /// (this same program) over the history on the card, so the learning never touches the 10 Hz loop or the daemon's
 /// memory. Its report (JSON) and the calibration it learnt wait in the state folder until the crew applies them
-/// (``apply()``: the applied file replaced, the one before kept, the gateway restarted on it) or undoes the applied one.
+/// (``apply()``: the applied file replaced, the one before kept, the engine given it at once) or undoes the applied one.
+/// With `[calibration] auto` it learns by itself every few hours and applies what it is sure of (``AutoCalibration``),
+/// emitting the calibration for the router (``ServiceEvent/calibrated(_:)``).
 final class CalibrationService: Service {
     let name = "calibration"
 
@@ -22,14 +24,29 @@ final class CalibrationService: Service {
     let days: Double
     private let log: Log
     private(set) var state = State.idle
+    /// The calibration the engine applies, as the applied file says it.
+    private(set) var current: SailingCalibration
+    /// Learning and applying by itself (nil: only when the crew asks), when it started, and when it last learnt.
+    let auto: AutoCalibration?
+    private var started: Double?
+    private var lastLearnt: Double?
+    /// Whether the learning running was started by itself (its result then applied by itself).
+    private var byItself = false
+    /// What it last applied by itself, and when (UNIX seconds), for the panel.
+    private(set) var autoApplied: (changes: [String], at: Double)?
 
     var learnt: String { folder + "/learnt.toml" }
     /// The boat's polar learnt with it (a table, the cells she has sailed steadily): the router takes it.
     static func learntPolar(stateFolder: String) -> String { stateFolder + "/calibration/polar.csv" }
     var previous: String { applied + ".previous" }
 
-    init(history: String, stateFolder: String, applied: String, days: Double, log: Log) {
+    init(
+        history: String, stateFolder: String, applied: String, days: Double, current: SailingCalibration,
+        auto: AutoCalibration?, log: Log
+    ) {
         self.history = history
+        self.current = current
+        self.auto = auto
         folder = stateFolder + "/calibration"
         self.applied = applied
         self.days = days
@@ -54,6 +71,7 @@ final class CalibrationService: Service {
         switch POSIX.spawn(arguments, log: folder + "/.report.json") {
         case .success(let pid):
             state = .running(pid: pid, started: now)
+            lastLearnt = now
             log.notice("calibration.start", "calibration: learning from the last \(Int(days)) days of the history")
             return nil
         case .failure(let failure):
@@ -61,9 +79,26 @@ final class CalibrationService: Service {
         }
     }
 
-    func nextDue(now: Double) -> Double? { isRunning ? now + 0.5 : nil }
+    func start(_ turn: inout Turn) { started = turn.now }
+
+    func nextDue(now: Double) -> Double? {
+        if isRunning { return now + 0.5 }
+        guard let auto else { return nil }
+        return auto.due(started: started ?? now, lastLearnt: lastLearnt)
+    }
 
     func service(_ turn: inout Turn) {
+        if let auto, !isRunning {
+            if started == nil { started = turn.now }
+            if turn.now >= auto.due(started: started ?? turn.now, lastLearnt: lastLearnt) {
+                byItself = true
+                if let refused = start(now: turn.now) {
+                    lastLearnt = turn.now  // tried: again after `every`
+                    log.warning("calibration.auto", "calibration: cannot learn by itself: \(refused)")
+                }
+            }
+            return
+        }
         guard case .running(let pid, let started) = state, let status = POSIX.reap(pid) else { return }
         let text =
             (try? POSIX.readFile(folder + "/.report.json", limit: 4 << 20)).map { String(decoding: $0, as: UTF8.self) }
@@ -72,11 +107,32 @@ final class CalibrationService: Service {
         if status == 0, text.hasPrefix("{") {
             state = .learnt(json: text, at: turn.unixTime)
             log.notice("calibration.learnt", "calibration: learnt in \(seconds) s", [("seconds", seconds)])
+            if byItself { applyByItself(&turn) }
         } else {
             let message = text.split(separator: "\n").last.map { String($0) } ?? "the learner ended with \(status)"
             state = .failed(message: message, at: turn.unixTime)
             log.warning("calibration.failed", "calibration: \(message)", [("status", "\(status)")])
         }
+        byItself = false
+    }
+
+    /// What was learnt by itself, applied when ``AutoCalibration`` finds a change worth it.
+    private func applyByItself(_ turn: inout Turn) {
+        guard let auto, let learnt = try? CalibrationFile.load(self.learnt) else { return }
+        let changes = auto.changes(from: current, to: learnt)
+        guard !changes.isEmpty else {
+            log.info("calibration.auto", "calibration: learnt by itself, nothing new sure enough to apply")
+            return
+        }
+        if let refused = apply() {
+            log.warning("calibration.auto", "calibration: cannot apply by itself: \(refused)")
+            return
+        }
+        autoApplied = (changes, turn.unixTime)
+        log.notice(
+            "calibration.auto", "calibration: applied by itself: " + changes.joined(separator: ", "),
+            [("changes", changes.joined(separator: "; "))])
+        turn.emit(.calibrated(current))
     }
 
     func stop(deadline: Double) {
@@ -89,7 +145,8 @@ final class CalibrationService: Service {
     /// The learnt calibration made the applied one (the one before kept beside it); the words when it cannot be.
     func apply() -> String? {
         guard POSIX.exists(learnt) else { return "nothing learnt to apply: learn first" }
-        do throws(ConfigurationFile.Error) { _ = try CalibrationFile.load(learnt) } catch {
+        let calibration: SailingCalibration
+        do throws(ConfigurationFile.Error) { calibration = try CalibrationFile.load(learnt) } catch {
             return "the learnt calibration cannot be applied: \(error)"
         }
         do throws(POSIX.Failure) {
@@ -98,6 +155,7 @@ final class CalibrationService: Service {
         } catch {
             return "cannot apply: \(error)"
         }
+        current = calibration
         log.notice("calibration.applied", "calibration: the learnt calibration applied", [("path", applied)])
         return nil
     }
@@ -109,6 +167,7 @@ final class CalibrationService: Service {
             return "cannot keep the calibration before: \(error)"
         }
         _ = POSIX.remove(applied)
+        current = SailingCalibration()
         log.notice("calibration.undone", "calibration: the applied calibration taken off", [("path", applied)])
         return nil
     }

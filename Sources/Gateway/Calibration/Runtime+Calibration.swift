@@ -6,7 +6,8 @@ import SignalK
 /// The calibration learnt from sailing, on board: the file the engine applies (`[calibration] file`, else
 /// `calibration.toml` beside the state file) read at start, and `/telltale/v1/calibration`: what is applied and the
 /// last report (GET), learning from the history in its own process (POST), the learnt calibration applied (PUT) or
-/// the applied one taken off (DELETE), each then restarting the gateway on it.
+/// the applied one taken off (DELETE), each given to the engine at once (no restart); with `[calibration] auto`, it
+/// learns and applies by itself.
 extension Runtime {
     /// The calibration file the engine applies: the configured one, else the one beside the state file.
     static func calibrationPath(_ configuration: GatewayConfiguration) -> String? {
@@ -35,7 +36,8 @@ extension Runtime {
         else { return nil }
         let folder = POSIX.folder(of: stateFile)
         return CalibrationService(
-            history: folder + "/history", stateFolder: folder, applied: applied, days: 30, log: log)
+            history: folder + "/history", stateFolder: folder, applied: applied, days: 30,
+            current: configuration.engine.wind.calibration, auto: configuration.calibrationAuto, log: log)
     }
 
     func answerCalibration(_ ask: SignalKServer.JobAsk, at now: Double) -> SignalKServer.ShellReply {
@@ -50,7 +52,7 @@ extension Runtime {
             if let refused = ask.method == "PUT" ? calibration.apply() : calibration.undo() {
                 return .message(status: 409, refused)
             }
-            requestRestart(at: now)
+            router.setCalibration(calibration.current)
             return .json(status: 200, calibrationJSON(calibration))
         default:
             return .json(status: 200, calibrationJSON(calibration))
@@ -72,15 +74,29 @@ extension Runtime {
             out.value("at", SignalKTime.text(unixTime: at))
             out.value("message", message)
         }
-        let applied = configuration.engine.wind.calibration
+        let applied = router.calibration
         out.beginObject("applied")
         out.value("awa_offset", applied.awaOffset)
         out.value("upwash_upwind", applied.upwashUpwind)
         out.value("upwash_downwind", applied.upwashDownwind)
         out.value("speed_factor", applied.speedFactor)
         out.value("aws_factor", applied.awsFactor)
+        out.beginArray("deviation")
+        for term in applied.deviation.coefficients { out.value(nil, term) }
+        out.endArray()
+        out.value("leeway_coefficient", applied.leewayCoefficient)
         out.endObject()
         out.value("file", calibration.applied)
+        out.value("auto", calibration.auto != nil)
+        if let auto = calibration.auto { out.value("auto_hours", auto.every / 3600) }
+        if let done = calibration.autoApplied {
+            out.beginObject("auto_applied")
+            out.value("at", SignalKTime.text(unixTime: done.at))
+            out.beginArray("changes")
+            for change in done.changes { out.value(nil, change) }
+            out.endArray()
+            out.endObject()
+        }
         out.value("learnt_ready", POSIX.exists(calibration.learnt))
         out.value("undo_ready", POSIX.exists(calibration.applied))
         out.endObject()

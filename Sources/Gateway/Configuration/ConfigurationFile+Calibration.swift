@@ -3,14 +3,19 @@ import Marine
 import Platform
 
 /// `[calibration]`: the file of the calibration learnt from sailing, read and applied to the wind and the log (none
-/// there: no correction; one that says what cannot be true: refused, as any other section).
+/// there: no correction; one that says what cannot be true: refused, as any other section); `auto = true` learns from
+/// the history every `auto_hours` (6) and applies what it is sure of.
 extension ConfigurationFile.Reader {
     func calibration(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String)
         throws(ConfigurationFile.Error)
     {
         guard let section = root["calibration"] else { return }
         guard let table = section.table else { throw fail("calibration", "must be a table") }
-        try check(table, "calibration", allowed: ["file"])
+        try check(table, "calibration", allowed: ["file", "auto", "auto_hours"])
+        if try bool(table, "auto", "calibration") == true {
+            let hours = try number(table, "auto_hours", "calibration", range: 0.001...168) ?? 6
+            config.calibrationAuto = AutoCalibration(every: hours * 3600)
+        }
         guard let file = try string(table, "file", "calibration"), !file.isEmpty else { return }
         let path = file.hasPrefix("/") ? file : base + "/" + file
         config.calibrationFile = path

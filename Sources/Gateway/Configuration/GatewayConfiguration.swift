@@ -104,6 +104,8 @@ public struct GatewayConfiguration: Sendable {
     public var tides = TideConfiguration()
     /// The calibration learnt from sailing (`[calibration] file`), applied as `engine.wind.calibration`.
     public var calibrationFile: String?
+    /// `[calibration] auto = true`: learnt from the history every `auto_hours` and applied when sure (nil: off).
+    public var calibrationAuto: AutoCalibration?
     /// `[routing]`: the weather router on board.
     public var routing = RoutingConfiguration()
     /// The polar file's path (top-level `polar`), for the router's own process; nil without one.

@@ -47,6 +47,8 @@ extension Runtime {
             chores.releaseAgainAt = now + 60
         case .shoreCommand(let command):
             uplink?.commandDone(router.command(command, at: time), at: now)
+        case .calibrated(let calibration):
+            router.setCalibration(calibration)
         }
     }
 

@@ -29,6 +29,8 @@ enum ServiceEvent {
     case routed
     /// A command from shore, signed and checked by the uplink: answered through ``UplinkService/commandDone(_:at:)``.
     case shoreCommand(EngineCommand)
+    /// A calibration learnt from sailing applied (by the crew, or by itself): the engine corrects by it from now on.
+    case calibrated(SailingCalibration)
 }
 
 /// One turn of the loop as the services see it: the time, what `poll` said, how much work they may do before the
