@@ -10,4 +10,8 @@ extension Engine {
 
     /// The calibration the engine applies.
     public var calibration: SailingCalibration { configuration.wind.calibration }
+
+    /// The polar targets and performance come from, changed while the engine runs (the crew choosing the boat's
+    /// learnt polar over the configured one).
+    public mutating func setPolar(_ polar: Polar?) { configuration.polar = polar }
 }

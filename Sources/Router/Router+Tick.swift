@@ -61,6 +61,10 @@ extension Router {
     /// The calibration the engine applies.
     public var calibration: SailingCalibration { engine.calibration }
 
+    /// The polar the engine takes its targets and performance from (the crew choosing the learnt one), from the next
+    /// tick on.
+    public mutating func setPolar(_ polar: Polar?) { engine.setPolar(polar) }
+
     /// Whether output `index` has anyone to send to: an output that serves clients needs one connected.
     mutating func hasAudience(_ index: Int) -> Bool {
         guard outputs[index].servesClients && clients[index] == 0 else { return true }

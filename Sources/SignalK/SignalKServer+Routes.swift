@@ -150,18 +150,29 @@ extension SignalKServer {
             let asked = JobAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
             server.ask(.routing(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
-        Route(paths: .exact(["/telltale/v1/calibration"])) { server, x, connection, act in
-            // Reading is open to every panel; learning, applying and undoing are changes, as a PUT is.
+        Route(
+            paths: .exact([
+                "/telltale/v1/calibration", "/telltale/v1/calibration/polar", "/telltale/v1/calibration/polar.csv",
+                "/telltale/v1/calibration/polar.pol",
+            ])
+        ) { server, x, connection, act in
+            // Reading is open to every panel; learning, applying, undoing and choosing the polar are changes, as a PUT
+            // is.
+            let rest = String(x.request.path.dropFirst("/telltale/v1/calibration".count))
             if !x.isRead {
-                guard ["POST", "PUT", "DELETE"].contains(x.request.method) else {
-                    return server.refuse(x, &connection, 405, "GET, POST, PUT or DELETE", act)
+                let allowed = rest.isEmpty ? ["POST", "PUT", "DELETE"] : rest == "/polar" ? ["PUT"] : []
+                guard allowed.contains(x.request.method) else {
+                    return server.refuse(
+                        x, &connection, 405,
+                        rest.isEmpty ? "GET, POST, PUT or DELETE" : rest == "/polar" ? "GET or PUT" : "GET only",
+                        act)
                 }
                 if let refused = server.refusal(connection, token: Self.token(of: x.request)) {
                     server.counters.refused += 1
                     return server.refuse(x, &connection, refused.status, refused.message, act)
                 }
             }
-            let asked = JobAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body)
+            let asked = JobAsk(method: x.isRead ? "GET" : x.request.method, body: x.request.body, rest: rest)
             server.ask(.calibration(asked), x.id, &connection, keepAlive: x.keepAlive, headOnly: x.headOnly, act)
         },
         Route(paths: .exact([busPath])) { server, x, connection, act in

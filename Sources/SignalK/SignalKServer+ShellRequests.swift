@@ -41,7 +41,8 @@ extension SignalKServer {
             case routing(JobAsk)
             /// The calibration learnt from sailing on board (`/telltale/v1/calibration`): the applied one and the last
             /// report (GET), learn now (POST), apply what was learnt (PUT), take the applied one off (DELETE):
-            /// ``ShellReply/json(status:_:)``.
+            /// ``ShellReply/json(status:_:)``. Its `/polar` (the learnt polar against the configured one; PUT chooses
+            /// which the engine sails by), `/polar.csv` and `/polar.pol` (the learnt polar to download).
             case calibration(JobAsk)
             /// A login or a logout at the shore's door (``Gate``): ``ShellReply/session(status:_:cookie:)``.
             case login(LoginAsk)
@@ -77,10 +78,13 @@ extension SignalKServer {
     public struct JobAsk: Hashable, Sendable {
         public var method: String
         public var body: [UInt8]
+        /// What follows the job's own path (`/polar.csv` after `/telltale/v1/calibration`), empty for the job itself.
+        public var rest: String
 
-        public init(method: String, body: [UInt8]) {
+        public init(method: String, body: [UInt8], rest: String = "") {
             self.method = method
             self.body = body
+            self.rest = rest
         }
     }
 

@@ -11,7 +11,8 @@ state file), and /telltale/v1/calibration:
 4. The settings page's Calibration section in chromium: a row a value, as applied.
 5. `[calibration] auto = true` on a second gateway, playing a simulated course whose compass has a card of 5° sin h
    (`telltale simulate --deviation 0,5,0,0,0`): it learns by itself from its history, applies the card it is sure of
-   without a restart, and says what it changed.
+   without a restart, and says what it changed; the boat's polar learnt with it is drawn against the configured
+   one, downloaded (CSV, Expedition) and chosen for targets and performance, across a restart.
 
     calibration_board_check.py BINARY LOG
 """
@@ -63,10 +64,20 @@ url = "file:{work}/card/voyage.nmea"
 speed = 10
 [web]
 listen = "127.0.0.1:{auto_web}"
+put_networks = ["127.0.0.1/32"]
 [calibration]
 auto = true
 auto_hours = 0.05
 """, work=work, name="auto").start(wait=[auto_web])
+
+
+def sk_status(port, path):
+    return HTTP(port, timeout=5).text("/signalk/v1/api/vessels/self/" + path)[0]
+
+
+# While the course plays, before any polar is chosen: the boat's speed is there, a polar speed is not (none configured).
+playing = wait_for(lambda: sk_status(auto_web, "navigation/speedThroughWater") == 200, 20, step=0.5)
+polar_before = sk_status(auto_web, "performance/polarSpeed")
 
 
 def calibration():
@@ -153,5 +164,57 @@ check(applied_by_itself and state.get("auto") is True and any("deviation" in c f
       f"as GET reads it from the router): "
       f"{'; '.join(done.get('changes', []))} (the card {[round(c, 2) for c in card]}, injected 5° sin h)",
       auto.log()[-600:])
+
+# The boat's learnt polar (learnt with the card): drawn against the configured one (none here), chosen by the crew for
+# targets and performance, kept across a restart, and downloaded as the table (OpenCPN) and Expedition's layout.
+auto_http = HTTP(auto_web, timeout=20)
+status, body = auto_http.text("/telltale/v1/calibration/polar")
+polar = json.loads(body) if status == 200 else {}
+cells = {(tws, twa): v for tws, row in zip(polar.get("tws", []), polar.get("learnt", []))
+         for twa, v in zip(polar.get("twa", []), row) if v}
+status, csv_text = auto_http.text("/telltale/v1/calibration/polar.csv")
+table = {}
+rows = [line.split(";") for line in csv_text.strip().split("\n")] if status == 200 else []
+for row in rows[1:]:
+    for tws, cell in zip(rows[0][1:], row[1:]):
+        if cell:
+            table[(float(tws), float(row[0]))] = float(cell)
+status, pol = auto_http.text("/telltale/v1/calibration/polar.pol")
+expedition = {}
+for line in pol.split("\n") if status == 200 else []:
+    if line and not line.startswith("!"):
+        numbers = [float(x) for x in line.split("\t")]
+        for i in range(1, len(numbers) - 1, 2):
+            expedition[(numbers[0], numbers[i])] = numbers[i + 1]
+check(polar.get("learnt_ready") and cells and polar.get("use") == "configured" and set(cells) == set(table)
+      and all(abs(cells[k] - table[k]) < 0.01 and abs(expedition.get(k, 0) - table[k]) < 0.01 for k in table),
+      f"the learnt polar: {len(cells)} cells, the same in the JSON the plot draws, the CSV (OpenCPN) and Expedition's "
+      f"layout", json.dumps(polar)[:300])
+speed_path = "/signalk/v1/api/vessels/self/performance/polarSpeed"
+status, _ = auto_http.text("/telltale/v1/calibration/polar", method="PUT", body=b'{"use": "learnt"}')
+chosen = json.loads(auto_http.text("/telltale/v1/calibration/polar")[1])
+auto.stop()
+auto.start(wait=[auto_web])  # the course plays again from its start: live values
+live = wait_for(lambda: HTTP(auto_web, timeout=5).text(speed_path)[0] == 200, 30, step=1)
+status, body = HTTP(auto_web, timeout=5).text(speed_path)
+check(playing and polar_before == 404 and chosen.get("use") == "learnt" and live
+      and "targets and performance from the learnt polar" in auto.log(),
+      f"the crew chooses the learnt polar (PUT): kept across a restart, the boat's polar speed now from it "
+      f"({body[:80]}; none configured: {polar_before} before the choice)", auto.log()[-400:])
+driver = chromium(1024, 1400)
+try:
+    driver.get(f"http://127.0.0.1:{auto_web}/settings.html")
+    drawn = wait_for(lambda: driver.execute_script("return document.querySelectorAll('#polar-plot .polar-learnt').length")
+                     > 0, 15)
+    dots = driver.execute_script("""return [...document.querySelectorAll('#polar-plot .polar-learnt')]
+        .map(c => [+c.dataset.tws, +c.dataset.twa, +c.dataset.speed])""")
+    legend = driver.execute_script("return document.getElementById('polar-legend').textContent")
+    check(drawn and len(dots) == len(cells) and all(abs(cells.get((t, a), -1) - v) < 0.01 for t, a, v in dots)
+          and "from the learnt polar" in legend
+          and driver.execute_script("return document.getElementById('polar-learnt').disabled") is True,
+          f"the settings page draws the learnt polar in chromium: {len(dots)} dots, one a learnt cell; "
+          f"\"{legend[-50:]}\"")
+finally:
+    driver.quit()
 auto.stop()
 check.finish()

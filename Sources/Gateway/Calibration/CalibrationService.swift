@@ -34,6 +34,10 @@ final class CalibrationService: Service {
     private var byItself = false
     /// What it last applied by itself, and when (UNIX seconds), for the panel.
     private(set) var autoApplied: (changes: [String], at: Double)?
+    /// The polar configured (top-level `polar`), and whether the engine sails by the learnt one instead (the crew's
+    /// choice, kept as `calibration/use-learnt-polar` in the state folder).
+    let configuredPolar: Polar?
+    var usesLearntPolar: Bool
 
     var learnt: String { folder + "/learnt.toml" }
     /// The boat's polar learnt with it (a table, the cells she has sailed steadily): the router takes it.
@@ -42,9 +46,11 @@ final class CalibrationService: Service {
 
     init(
         history: String, stateFolder: String, applied: String, days: Double, current: SailingCalibration,
-        auto: AutoCalibration?, log: Log
+        auto: AutoCalibration?, configuredPolar: Polar?, log: Log
     ) {
         self.history = history
+        self.configuredPolar = configuredPolar
+        usesLearntPolar = POSIX.exists(Self.polarChoice(stateFolder: stateFolder))
         self.current = current
         self.auto = auto
         folder = stateFolder + "/calibration"

@@ -17,7 +17,7 @@ extension Runtime {
     /// The configuration with the calibration beside the state file applied, when one is there and none is
     /// configured (a configured one was read with the configuration); a broken file is said and left off.
     static func sailingCalibrated(_ configuration: GatewayConfiguration, log: Log) -> GatewayConfiguration {
-        var configuration = configuration
+        var configuration = learntPolarChosen(configuration, log: log)
         guard configuration.calibrationFile == nil, let path = calibrationPath(configuration), POSIX.exists(path)
         else { return configuration }
         do {
@@ -37,13 +37,15 @@ extension Runtime {
         let folder = POSIX.folder(of: stateFile)
         return CalibrationService(
             history: folder + "/history", stateFolder: folder, applied: applied, days: 30,
-            current: configuration.engine.wind.calibration, auto: configuration.calibrationAuto, log: log)
+            current: configuration.engine.wind.calibration, auto: configuration.calibrationAuto,
+            configuredPolar: configuration.polarPath.flatMap { try? PolarFile.load($0) }, log: log)
     }
 
     func answerCalibration(_ ask: SignalKServer.JobAsk, at now: Double) -> SignalKServer.ShellReply {
         guard let calibration = services.calibration else {
             return .message(status: 404, "calibration on board needs the history on and a state folder")
         }
+        if !ask.rest.isEmpty { return answerLearntPolar(ask, calibration) }
         switch ask.method {
         case "POST":
             if let refused = calibration.start(now: now) { return .message(status: 409, refused) }
