@@ -36,6 +36,9 @@ public struct VoyageSettings: Sendable {
     /// reads more to starboard, and the factor the log reads of the true speed through water.
     public var awaError = 0.0
     public var logError = 1.0
+    /// The helm racing downwind (`telltale simulate --racing`): at the polar's gybing angle to a mark dead downwind,
+    /// gybing on the laylines (upwind it always beats by the wind).
+    public var racing = false
     /// The factor the masthead unit's wind speed reads of the true apparent wind speed (`--aws-error`).
     public var awsError = 1.0
     /// The compass's card (`--deviation`): what a compass adjuster would add to its reading, `a + b sin h + c cos h

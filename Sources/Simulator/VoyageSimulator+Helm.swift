@@ -23,7 +23,8 @@ extension VoyageSimulator {
         // her there).
         let drift = Angle.difference(from: v.heading, to: motion.ground.angle)
         let crab = motion.water.magnitude > 0.5 ? min(max(drift, -30), 30) : 0
-        let command = Angle.direction(desiredCourse - crab)
+        let command =
+            byTheWind(toWaypoint, air, v) ?? Angle.direction(desiredCourse - crab)
         let turn = Angle.difference(from: v.heading, to: command)
         let headingRate = min(max(turn, -4), 4)
         if v.finishedAt == nil {
@@ -39,6 +40,38 @@ extension VoyageSimulator {
             v.heading = Angle.direction(v.heading + min(max(turn / 2, -4), 4) * dt)
         }
         return Track(crossTrack: crossTrack, along: along, toWaypoint: toWaypoint)
+    }
+
+    /// The heading when the mark lies in the wind's no-go cone (within the polar's beat angle of the wind): close-hauled
+    /// by the true wind over the water on the present tack, going about once the other tack lays the mark with
+    /// `overstand` degrees to spare for the leeway and the current, as a racing helm sails a beat; nil when the mark
+    /// can be steered for. Downwind the helm runs straight for the mark, unless racing (`--racing`): then a mark
+    /// beyond the polar's gybing angle is sailed to at that angle, gybing on the laylines.
+    func byTheWind(_ toWaypoint: PlaneVector, _ air: Air, _ v: State) -> Double? {
+        guard v.finishedAt == nil, toWaypoint.magnitude > settings.arrivalRadius else { return nil }
+        let overstand = 5.0
+        let windFrom = Angle.direction(air.fromWater.angle)
+        let knots = Units.knots(metresPerSecond: air.fromWater.magnitude)
+        let beat = settings.polar.beat(windSpeed: knots).angle
+        // Where the mark lies from the wind: 0 dead upwind, positive to the right looking upwind.
+        let off = Angle.difference(from: windFrom, to: toWaypoint.angle)
+        // +1 with the wind on the starboard side (heading left of it), -1 on port.
+        var side: Double = Angle.difference(from: v.heading, to: windFrom) >= 0 ? 1 : -1
+        if abs(off) < beat + overstand + 1 {
+            if side > 0 && off >= beat + overstand {
+                side = -1
+            } else if side < 0 && off <= -(beat + overstand) {
+                side = 1
+            }
+            return Angle.direction(windFrom - side * beat)
+        }
+        let run = settings.polar.run(windSpeed: knots).angle
+        if settings.racing, run < 178, abs(off) > run - 1 {
+            // Downwind, racing: at the gybing angle on the present gybe until the other lays the mark.
+            if side > 0 && off > 0 && off <= run { side = -1 } else if side < 0 && off < 0 && off >= -run { side = 1 }
+            return Angle.direction(windFrom - side * run)
+        }
+        return nil
     }
 
     /// What is true at `t`, for the tests to judge against.

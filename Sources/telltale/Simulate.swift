@@ -24,6 +24,7 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("shift"), help: help("shift")) var shift = 8.0
     @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
     @Flag(name: .customLong("no-attitude-sensor"), help: help("no-attitude-sensor")) var noAttitudeSensor = false
+    @Flag(name: .customLong("racing"), help: help("racing")) var racing = false
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Option(name: .customLong("start"), help: help("start")) var start: Double?
     @Option(name: .customLong("ship"), help: help("ship")) var ships: [String] = []
@@ -48,6 +49,7 @@ struct Simulate: SpecCommand {
         options.shift = shift
         options.roll = roll
         options.noAttitudeSensor = noAttitudeSensor
+        options.racing = racing
         options.polar = polar
         options.start = start
         options.ships = ships.compactMap { try? SimulateOptions.ship($0) }
@@ -84,6 +86,7 @@ struct Simulate: SpecCommand {
         settings.shiftAmplitude = options.shift
         settings.rollAmplitude = options.roll
         settings.attitudeSensor = !options.noAttitudeSensor
+        settings.racing = options.racing
         settings.startSequence = options.start
         settings.ships = options.ships.enumerated().map { index, ship in
             SimulatedShip(

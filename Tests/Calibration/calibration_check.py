@@ -28,7 +28,7 @@ import pynmea2
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks  # noqa: E402
 from calibration_polar import learnt_polar  # noqa: E402
-from calibration_simulated import simulated_course, simulated_errors  # noqa: E402
+from calibration_simulated import simulated_course, simulated_errors, simulated_truth  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -177,6 +177,7 @@ for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(wo
 learnt_polar(binary, check, work)
 simulated_errors(binary, check, work)
 simulated_course(binary, check, work)
+simulated_truth(binary, check, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

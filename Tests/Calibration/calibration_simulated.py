@@ -142,3 +142,78 @@ def simulated_course(binary, check, work):
           f"the calibrated replay of the course with every error gives the calibrated true course's wind direction: "
           f"median {median:.2f}°, 90 % within {diffs[int(len(diffs) * 0.9)] if diffs else 99:.2f}° ({len(diffs)} "
           f"seconds; 0.5° at most)")
+
+
+def windward_leeward(path, rounds=10, miles=1.0):
+    """A windward-leeward race: the windward mark a mile dead upwind of the leeward one (the wind from 225°), ten
+    times round. The simulator's helm beats to it by the wind, tacking on the laylines, and runs back at the polar's
+    gybing angle (`--racing`), gybing on the laylines."""
+    bottom = (50.60, -1.20)
+    top = destination(*bottom, 225, 1852 * miles)
+    points = [bottom] + [top, bottom] * rounds
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
+                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Race</name>')
+        for i, (lat, lon) in enumerate(points):
+            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>M{i}</name></rtept>')
+        f.write("</rte></gpx>\n")
+
+
+def truth_directions(path):
+    """The simulator's true wind direction over the water and its true wind angle, by the truth's millisecond."""
+    import csv
+    with open(path) as f:
+        return {round(float(r["time_s"]) * 1000): (float(r["twd"]), float(r["twa"])) for r in csv.DictReader(f)}
+
+
+def simulated_truth(binary, check, work):
+    """Every error at once on a windward-leeward race sailed by the wind (steady 12 kn): the learnt values against
+    what was injected, and the calibrated replay's true wind direction against the simulator's own truth."""
+    route = os.path.join(work, "race.gpx")
+    windward_leeward(route)
+    out = os.path.join(work, "race")
+    subprocess.run([binary, "simulate", "--route", route, "--output", out, "--duration", "60000", "--gust", "0",
+                    "--racing", "--wind-speed", "12", "--awa-error", "5", "--log-error", "0.93", "--aws-error", "1.12",
+                    "--deviation", "0,4,0,0,2"], check=True, capture_output=True, timeout=600)
+    log, learnt = os.path.join(out, "voyage.nmea"), os.path.join(work, "race.toml")
+    result = subprocess.run([binary, "calibrate", "sailing", log, "--json", "--output", learnt],
+                            capture_output=True, text=True, timeout=300)
+    report = json.loads(result.stdout) if result.returncode == 0 else {}
+    value = lambda key, identity: report.get(key, {}).get("value", identity)  # noqa: E731
+    check(abs(value("awa_offset", 0) + 5) <= 1 and abs(value("speed_factor", 1) - 1 / 0.93) <= 0.015 / 0.93
+          and abs(value("aws_factor", 1) - 1 / 1.12) <= 0.03 / 1.12,
+          f"a windward-leeward race sailed by the wind with every error at once: offset {value('awa_offset', 0):+.2f}° "
+          f"(-5 ± 1), log {value('speed_factor', 1):.4f} (1/0.93 = 1.0753 ± 1.5 %), wind speed "
+          f"{value('aws_factor', 1):.4f} (1/1.12 = 0.8929 ± 3 %), from {report.get('tacks', {}).get('count')} tacks")
+    truth = truth_directions(os.path.join(out, "truth.csv"))
+    errors = {"all": [], "starboard beat": [], "port beat": [], "run": []}
+    raw = []
+    for calibration, into in ((learnt, None), (None, raw)):
+        command = [binary, "replay", "--fast", "--computed-only", "--tag-time", log]
+        if calibration:
+            command[2:2] = ["--calibration", calibration]
+        lines = subprocess.run(command, capture_output=True, text=True, timeout=600).stdout.splitlines()
+        for line in lines:
+            if "MWD," not in line or not line.startswith("\\c:"):
+                continue
+            direction = line.split("MWD,")[1].split(",")[0]
+            t = int(line[3:line.index("*")])
+            if not direction or t not in truth:
+                continue
+            twd, twa = truth[t]
+            e = (float(direction) - twd + 180) % 360 - 180
+            if into is not None:
+                into.append(abs(e))
+                continue
+            errors["all"].append(e)
+            side = "run" if abs(twa) > 100 else "starboard beat" if 0 < twa < 80 else "port beat" if -80 < twa < 0 \
+                else None
+            if side:
+                errors[side].append(e)
+    median = {k: sorted(v)[len(v) // 2] if v else 99 for k, v in errors.items()}
+    check(len(errors["all"]) > 10000 and abs(median["all"]) <= 0.5
+          and all(abs(median[k]) <= 1 for k in ("starboard beat", "port beat", "run")),
+          f"the calibrated true wind direction against the simulator's truth: median {median['all']:+.2f}° over "
+          f"{len(errors['all'])} seconds (0.5° at most); starboard beats {median['starboard beat']:+.2f}°, port "
+          f"{median['port beat']:+.2f}°, runs {median['run']:+.2f}° (1° at most each); uncalibrated "
+          f"{sorted(raw)[len(raw) // 2] if raw else 99:.2f}° off at the median")

@@ -18,6 +18,8 @@ public struct SimulateOptions: CommandOptions {
     public var shift = 8.0
     public var roll = 4.0
     public var noAttitudeSensor = false
+    /// The helm sailing downwind legs at the polar's gybing angle.
+    public var racing = false
     public var polar: String?
     public var start: Double?
     /// `--ship SECONDS[:METRES[:KNOTS[:FROM]]]`: an AIS ship closest to the boat at SECONDS, METRES apart [0],
@@ -93,6 +95,10 @@ public struct SimulateOptions: CommandOptions {
                 "shift", "DEGREES", "How far the wind swings either way, every 10 minutes (8; 0 for none).",
                 example: "0"),
             .flag("no-attitude-sensor", "Leave the attitude sensor's XDR out of the log."),
+            .flag(
+                "racing",
+                "Race downwind too: a mark dead downwind is sailed to at the polar's gybing angle, gybing on the "
+                    + "laylines (upwind the helm always beats by the wind)."),
             .option(
                 "polar", "FILE", "The boat's polar (table, Expedition or ORC JSON); the built-in one if not given.",
                 example: "boat.pol"),
@@ -143,6 +149,7 @@ public struct SimulateOptions: CommandOptions {
         case "gust": gust = try CommandParser.number(flag, value)
         case "shift": shift = try CommandParser.number(flag, value)
         case "no-attitude-sensor": noAttitudeSensor = true
+        case "racing": racing = true
         case "polar": polar = text
         case "start": start = try CommandParser.number(flag, value)
         case "ship": ships.append(try Self.ship(text))
