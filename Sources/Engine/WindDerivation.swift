@@ -114,9 +114,17 @@ struct WindDerivation: Sendable {
             var wind = WindCorrections.sensorOffset(raw, offset: settings.sensorOffset)
             // The learnt offset, upwash and wind speed factor (`[calibration]`) on the measured angle, before heel and mast motion.
             if !settings.calibration.isIdentity {
+                let calibration = settings.calibration
+                // The upwash by wind speed is looked up by the true wind of the measured wind (knots).
+                let lookup =
+                    calibration.upwashByWind.isEmpty
+                    ? nil
+                    : Units.knots(
+                        metresPerSecond: calibration.lookupWindSpeed(
+                            awa: wind.angle, aws: wind.speed, stw: readings.speed ?? 0))
                 wind = RelativeWind(
-                    angle: settings.calibration.apparentAngle(wind.angle),
-                    speed: settings.calibration.windSpeed(wind.speed))
+                    angle: calibration.apparentAngle(wind.angle, windSpeed: lookup),
+                    speed: calibration.windSpeed(wind.speed))
             }
             let attitude = readings.attitude
             if settings.mastMotion, settings.mastHeight > 0, let p = attitude?.rollRate, let q = attitude?.pitchRate {

@@ -36,6 +36,10 @@
       cell(row, learnt.count === undefined ? "" : learnt.count + (COUNTED[key] || " tacks"));
       cell(row, learnt.status || "", learnt.applied ? "ok" : "small");
     }
+    const bands = (report.upwash_by_tws || []).map((b) => `${fixed(b.tws, 0)} kn ${fixed(b.upwind.value, 1)}° ` +
+      `(${b.upwind.status})`);
+    $("calibration-bands").textContent = bands.length ? `Upwash upwind by wind speed: ${bands.join(", ")}` +
+      (report.upwash_by_tws_applied ? "; applied by wind speed." : "; one value for every wind speed until two are sure.") : "";
     const t = report.tacks || {}, g = report.gybes || {};
     $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +
       `${fixed(t.bias_calibrated, 1)}° with the learnt calibration (${t.count} tacks); gybes ${fixed(g.bias_uncalibrated, 1)}° and ` +

@@ -4,6 +4,10 @@ import Testing
 
 @testable import Engine
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The learnt wind calibration applied by the engine: the offset on the measured angle, the factors on the wind speed
 /// and the log, before the triangle; the measured apparent wind left as the sensor said it.
 @Suite struct CalibrationEngineTests {
@@ -27,5 +31,24 @@ import Testing
         let computed = engine.values.trueWind!
         #expect(abs(computed.angle - expected.angle) < 0.01, "\(computed) against \(expected)")
         #expect(abs(Units.knots(metresPerSecond: computed.speed) - expected.speed) < 0.01)
+    }
+
+    @Test(
+        "the upwash by wind speed: at 30° and 15 kn apparent, 6 kn through the water, the table's upwash at the true wind"
+    )
+    func upwashByWind() {
+        var configuration = undampedConfiguration()
+        var calibration = SailingCalibration()
+        calibration.upwashByWind = UpwashByWind(windSpeeds: [6, 14], upwind: [-2, -6], downwind: [0, 0])
+        configuration.wind.calibration = calibration
+        var engine = Engine(configuration: configuration)
+        let nmea = engine.source(named: "nmea0")
+        engine.ingest(apparent(30, 15), from: nmea, at: 0)
+        engine.ingest(waterSpeed(6), from: nmea, at: 0)
+        _ = tick(&engine, at: 0)
+        // The true wind of the measured wind, by the cosine rule: about 10.2 kn, two fifths of the way to 14.
+        let tws = (15.0 * 15 + 6 * 6 - 2 * 15 * 6 * cos(30 * Double.pi / 180)).squareRoot()
+        let upwash = -2 + (tws - 6) / 8 * -4
+        #expect(abs(engine.values.apparentWind!.angle - (30 + upwash)) < 1e-3, "\(tws) kn: \(upwash)°")
     }
 }

@@ -14,6 +14,8 @@ struct SyntheticAfternoon {
     var upwash = 0.0
     var factor = 1.0
     var noise = 0.5
+    var windSpeed = 12.0
+    var start = 1_700_000_000.0
 
     func samples() -> [SailingSample] {
         var seed: UInt64 = 7
@@ -27,7 +29,7 @@ struct SyntheticAfternoon {
             let t = Double(second)
             let groundFrom = 10 + 4 * sin(2 * Double.pi * t / 1500)
             // The wind's velocity (where it blows to) over the ground, and over the water the boat moves in.
-            let blowing = PlaneVector(magnitude: 12, angle: groundFrom + 180) - current
+            let blowing = PlaneVector(magnitude: windSpeed, angle: groundFrom + 180) - current
             let waterFrom = Angle.direction(blowing.angle + 180)
             let upwind = second < 7200
             let leg = Int(t) % 240
@@ -49,7 +51,7 @@ struct SyntheticAfternoon {
             let ground = PlaneVector(magnitude: speed, angle: heading) + current
             out.append(
                 SailingSample(
-                    time: 1_700_000_000 + t, awa: measured, aws: apparent.speed, stw: speed / factor + jitter() * 0.1,
+                    time: start + t, awa: measured, aws: apparent.speed, stw: speed / factor + jitter() * 0.1,
                     heading: Angle.direction(heading + jitter()), cog: Angle.direction(ground.angle),
                     sog: ground.magnitude))
         }

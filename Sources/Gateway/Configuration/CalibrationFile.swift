@@ -41,12 +41,30 @@ public enum CalibrationFile {
             }
             deviation = curve
         }
-        return SailingCalibration(
+        var byWind = UpwashByWind()
+        if let speeds = sailing["upwash_tws"] {
+            let tws = speeds.array?.compactMap { $0.double } ?? []
+            let up = sailing["upwash_upwind_by_tws"]?.array?.compactMap { $0.double } ?? []
+            let down = sailing["upwash_downwind_by_tws"]?.array?.compactMap { $0.double } ?? []
+            let increasing = zip(tws, tws.dropFirst()).allSatisfy { $0 < $1 }
+            guard !tws.isEmpty, tws.count == up.count, tws.count == down.count, increasing,
+                tws.allSatisfy({ $0 > 0 && $0 < 100 }), (up + down).allSatisfy({ abs($0) <= 10 })
+            else {
+                throw ConfigurationFile.Error(
+                    line: nil, key: path + " [sailing] upwash_tws",
+                    message: "must be increasing wind speeds (knots) with as many upwash_upwind_by_tws and "
+                        + "upwash_downwind_by_tws, each within 10°")
+            }
+            byWind = UpwashByWind(windSpeeds: tws, upwind: up, downwind: down)
+        }
+        var calibration = SailingCalibration(
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
             upwashDownwind: try value("upwash_downwind", -10...10, 0),
             speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation,
             leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12),
             awsFactor: try value("aws_factor", 0.7...1.4, 1))
+        calibration.upwashByWind = byWind
+        return calibration
     }
 
     /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
@@ -78,6 +96,15 @@ public enum CalibrationFile {
                 lines.append(
                     "# \(key) = \(FixedDecimal.text(learnt.value, decimals: decimals))  (\(note): not applied)")
             }
+        }
+        if !composed.upwashByWind.isEmpty {
+            let table = composed.upwashByWind
+            func list(_ values: [Double], _ decimals: Int) -> String {
+                "[" + values.map { FixedDecimal.text($0, decimals: decimals) }.joined(separator: ", ") + "]"
+            }
+            lines.append("upwash_tws = \(list(table.windSpeeds, 1))  # knots of true wind: the upwash by wind speed")
+            lines.append("upwash_upwind_by_tws = \(list(table.upwind, 2))")
+            lines.append("upwash_downwind_by_tws = \(list(table.downwind, 2))")
         }
         if let coefficient = composed.leewayCoefficient {
             let learnt = report.deviation?.leeway

@@ -39,6 +39,15 @@ public struct AutoCalibration: Hashable, Sendable {
         angle("awa_offset", applied.awaOffset, learnt.awaOffset)
         angle("upwash_upwind", applied.upwashUpwind, learnt.upwashUpwind)
         angle("upwash_downwind", applied.upwashDownwind, learnt.upwashDownwind)
+        // The upwash by wind speed, compared where either has a table (and at the single values' where neither).
+        let speeds = Array(Set(applied.upwashByWind.windSpeeds + learnt.upwashByWind.windSpeeds)).sorted()
+        let table =
+            speeds.map {
+                max(
+                    abs(learnt.upwash($0, upwind: true) - applied.upwash($0, upwind: true)),
+                    abs(learnt.upwash($0, upwind: false) - applied.upwash($0, upwind: false)))
+            }.max() ?? 0
+        if table >= angleStep { said.append("upwash by wind speed changed by up to \(Self.text(table, 1))°") }
         factor("speed_factor", applied.speedFactor, learnt.speedFactor)
         factor("aws_factor", applied.awsFactor, learnt.awsFactor)
         let card =

@@ -73,6 +73,9 @@ public struct CalibrationLearner: Sendable {
         if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
         report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
         if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
+        // By wind speed, where two bands or more are sure.
+        report.upwashBands = upwashBands(samples, tacks: tacks, gybes: gybes, calibration)
+        calibration.upwashByWind = upwashTable(report.upwashBands, calibration)
         var refined = calibration
         refined.awsFactor = 1
         report.awsFactor = windSpeedFactor(samples, report.roundings, refined)

@@ -54,7 +54,11 @@ public struct WindowMeans: Hashable, Sendable {
             direction = direction + PlaneVector(magnitude: 1, angle: heading + wind.angle)
             angle += wind.angle
             speed += wind.speed
-            apparent += calibration.apparentAngle(sample.awa)
+            let lookup =
+                calibration.upwashByWind.isEmpty
+                ? nil
+                : calibration.lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: calibration.speed(sample.stw))
+            apparent += calibration.apparentAngle(sample.awa, windSpeed: lookup)
             // The water track: the heading and, with the heel known, the leeway the engine's model gives (a tack
             // turns the track through the water further than the heading, by twice the leeway).
             let stw = calibration.speed(sample.stw)

@@ -3,7 +3,7 @@
 /// - `awaOffset`: degrees added to every apparent wind angle (a masthead unit turned off the centreline);
 /// - `upwashUpwind`, `upwashDownwind`: degrees added to the *size* of the apparent wind angle, its sign kept (the
 ///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
-///   fading to none at 90° and 100°;
+///   fading to none at 90° and 100°; by true wind speed when `upwashByWind` has a table (``UpwashByWind``);
 /// - `speedFactor`: multiplies the log's speed through water;
 /// - `awsFactor`: multiplies the apparent wind speed (the masthead unit's cups or its calibration);
 /// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give;
@@ -18,6 +18,8 @@ public struct SailingCalibration: Hashable, Sendable {
     public var awsFactor = 1.0
     public var deviation = DeviationCurve()
     public var leewayCoefficient: Double?
+    /// The upwash by true wind speed; empty: `upwashUpwind` and `upwashDownwind` at every wind speed.
+    public var upwashByWind = UpwashByWind()
 
     public init(
         awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1,
@@ -35,14 +37,42 @@ public struct SailingCalibration: Hashable, Sendable {
     public var isIdentity: Bool { self == SailingCalibration() }
 
     /// This calibration followed by `residual`, learnt from values this one had already corrected (the history on
-    /// board keeps calibrated values): the offsets and upwash add, the factors multiply.
+    /// board keeps calibrated values): the offsets and upwash add (a table at the residual's wind speeds when it has
+    /// one), the factors multiply.
     public func then(_ residual: SailingCalibration) -> SailingCalibration {
-        SailingCalibration(
+        var composed = SailingCalibration(
             awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
             upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor,
             deviation: deviation.then(residual.deviation),
             leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
             awsFactor: awsFactor * residual.awsFactor)
+        if !residual.upwashByWind.isEmpty {
+            let speeds = residual.upwashByWind.windSpeeds
+            composed.upwashByWind = UpwashByWind(
+                windSpeeds: speeds,
+                upwind: zip(speeds, residual.upwashByWind.upwind).map { upwash($0, upwind: true) + $1 },
+                downwind: zip(speeds, residual.upwashByWind.downwind).map { upwash($0, upwind: false) + $1 })
+        } else if !upwashByWind.isEmpty {
+            composed.upwashByWind = upwashByWind.adding(
+                upwind: residual.upwashUpwind, downwind: residual.upwashDownwind)
+        }
+        return composed
+    }
+
+    /// The upwash at a true wind speed (knots; nil: the single value).
+    public func upwash(_ windSpeed: Double?, upwind: Bool) -> Double {
+        guard let windSpeed, !upwashByWind.isEmpty else { return upwind ? upwashUpwind : upwashDownwind }
+        return upwind ? upwashByWind.upwind(at: windSpeed) : upwashByWind.downwind(at: windSpeed)
+    }
+
+    /// The true wind speed the upwash is looked up by (in the unit of `aws`): the triangle of the measured wind with
+    /// the offset and the wind speed's factor and the log's speed already corrected (`stw`), before any upwash or
+    /// leeway, so that it never depends on what it corrects.
+    public func lookupWindSpeed(awa: Double, aws: Double, stw: Double) -> Double {
+        WindTriangle.trueWind(
+            apparent: RelativeWind(angle: Angle.relative(awa + awaOffset), speed: windSpeed(aws)),
+            speedThroughWater: stw, leeway: 0
+        ).speed
     }
 
     /// A leeway model with this calibration's coefficient when it has one.
@@ -57,12 +87,12 @@ public struct SailingCalibration: Hashable, Sendable {
     public func heading(_ measured: Double) -> Double { deviation.isZero ? measured : deviation.corrected(measured) }
 
     /// The apparent wind angle corrected: the offset, then the upwash for the point of sail it then says.
-    public func apparentAngle(_ measured: Double) -> Double {
+    public func apparentAngle(_ measured: Double, windSpeed: Double? = nil) -> Double {
         let turned = Angle.relative(measured + awaOffset)
         let size = abs(turned)
         let up = size <= 40 ? 1 : size >= 90 ? 0 : (90 - size) / 50
         let down = size >= 140 ? 1 : size <= 100 ? 0 : (size - 100) / 40
-        let added = upwashUpwind * up + upwashDownwind * down
+        let added = upwash(windSpeed, upwind: true) * up + upwash(windSpeed, upwind: false) * down
         let corrected = min(max(size + added, 0), 180)
         return turned < 0 ? -corrected : corrected
     }
@@ -77,7 +107,9 @@ public struct SailingCalibration: Hashable, Sendable {
     /// corrects it: this calibration on the measured angle, then, when the heel is known, the masthead unit's tilt
     /// and the leeway of the engine's default model in the triangle.
     public func trueWind(_ sample: SailingSample) -> RelativeWind {
-        var apparent = RelativeWind(angle: apparentAngle(sample.awa), speed: windSpeed(sample.aws))
+        let lookup =
+            upwashByWind.isEmpty ? nil : lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: speed(sample.stw))
+        var apparent = RelativeWind(angle: apparentAngle(sample.awa, windSpeed: lookup), speed: windSpeed(sample.aws))
         let stw = speed(sample.stw)
         var leeway = 0.0
         if let heel = sample.heel {

@@ -1,0 +1,108 @@
+import Marine
+import SignalK
+
+/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `speed_factor` (each `value`,
+/// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
+/// direction before and after, without and with the calibration.
+enum CalibrationReportJSON {
+    static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
+        var out = JSONWriter()
+        out.beginObject()
+        out.value("samples", report.samples)
+        if let polar {
+            out.beginArray("polar")
+            for cell in polar.filled {
+                out.beginObject()
+                out.value("twa", cell.angle)
+                out.value("tws", cell.wind)
+                out.value("mean_twa", cell.meanAngle)
+                out.value("mean_tws", cell.meanWind)
+                out.value("speed", cell.speed)
+                out.value("count", cell.count)
+                out.endObject()
+            }
+            out.endArray()
+        }
+        for (name, learnt) in [
+            ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
+            ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),
+            ("aws_factor", report.awsFactor),
+        ] {
+            out.beginObject(name)
+            out.value("value", learnt.value)
+            out.value("uncertainty", learnt.uncertainty.isFinite ? learnt.uncertainty : nil)
+            out.value("count", learnt.count)
+            out.value("status", learnt.words)
+            out.value("applied", learnt.isSure)
+            out.endObject()
+        }
+        out.beginArray("upwash_by_tws")
+        for band in report.upwashBands {
+            out.beginObject()
+            out.value("tws", band.windSpeed)
+            out.value("from", band.lower)
+            out.value("to", band.upper)
+            for (name, learnt) in [("upwind", band.upwind), ("downwind", band.downwind)] {
+                out.beginObject(name)
+                out.value("value", learnt.value)
+                out.value("uncertainty", learnt.uncertainty.isFinite ? learnt.uncertainty : nil)
+                out.value("count", learnt.count)
+                out.value("status", learnt.words)
+                out.endObject()
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.value("upwash_by_tws_applied", !report.calibration.upwashByWind.isEmpty)
+        CalibrationDeviationReport.write(report.deviation, into: &out)
+        for (label, kind) in [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)] {
+            let set = report.manoeuvres.filter { $0.kind == kind }
+            let raw = CalibrationReport.bias(samples, set, SailingCalibration())
+            let calibrated = CalibrationReport.bias(samples, set, report.calibration)
+            out.beginObject(label)
+            out.value("count", set.count)
+            out.value("bias_uncalibrated", raw.bias.isFinite ? raw.bias : nil)
+            out.value("bias_calibrated", calibrated.bias.isFinite ? calibrated.bias : nil)
+            out.value("median_jump_uncalibrated", raw.size.isFinite ? raw.size : nil)
+            out.value("median_jump_calibrated", calibrated.size.isFinite ? calibrated.size : nil)
+            out.endObject()
+        }
+        out.beginObject("roundings")
+        out.value("count", report.roundings.count)
+        for (suffix, calibration) in [("uncalibrated", SailingCalibration()), ("calibrated", report.calibration)] {
+            let bias = CalibrationReport.windSpeedBias(samples, report.roundings, calibration)
+            out.value("tws_downwind_less_upwind_" + suffix, bias.isFinite ? bias : nil)
+        }
+        out.beginArray("each")
+        for m in report.roundings {
+            out.beginObject()
+            out.value("time", SignalKTime.text(unixTime: m.time))
+            out.value("kind", m.kind.rawValue)
+            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
+                out.value("tws_before" + suffix, WindowMeans(samples, m.before, calibration).trueSpeed)
+                out.value("tws_after" + suffix, WindowMeans(samples, m.after, calibration).trueSpeed)
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
+        out.beginArray("faults")
+        for fault in report.faults { out.value(nil, fault) }
+        out.endArray()
+        out.beginArray("manoeuvres")
+        for m in report.manoeuvres {
+            out.beginObject()
+            out.value("time", SignalKTime.text(unixTime: m.time))
+            out.value("kind", m.kind.rawValue)
+            out.value("from", m.sideBefore > 0 ? "starboard" : "port")
+            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
+                out.value("twd_before" + suffix, WindowMeans(samples, m.before, calibration).trueDirection)
+                out.value("twd_after" + suffix, WindowMeans(samples, m.after, calibration).trueDirection)
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.endObject()
+        return out.text
+    }
+}

@@ -1,0 +1,59 @@
+import Marine
+
+/// The report in words: each value, how sure, from what; the tack bias with and without the calibration.
+enum CalibrationReportWords {
+    static func text(_ report: CalibrationReport, _ samples: [SailingSample], written: String?) -> String {
+        let tacks = report.manoeuvres.filter { $0.kind == .tack }
+        let gybes = report.manoeuvres.filter { $0.kind == .gybe }
+        var lines = [
+            "calibration: \(report.samples) s of sailing, \(tacks.count) tacks and \(gybes.count) gybes with steady "
+                + "sailing either side"
+        ]
+        for fault in report.faults { lines.append("sensor fault: \(fault): nothing learnt") }
+        for (name, learnt, unit, decimals) in [
+            ("awa_offset", report.awaOffset, "°", 2), ("upwash_upwind", report.upwashUpwind, "°", 2),
+            ("upwash_downwind", report.upwashDownwind, "°", 2), ("speed_factor", report.speedFactor, "", 4),
+            ("aws_factor", report.awsFactor, "", 3),
+        ] {
+            let spread =
+                learnt.uncertainty.isFinite ? " ± " + FixedDecimal.text(learnt.uncertainty, decimals: decimals) : ""
+            lines.append(
+                "  \(name): \(FixedDecimal.text(learnt.value, decimals: decimals))\(unit)\(spread) from \(learnt.count): "
+                    + learnt.words)
+        }
+        for band in report.upwashBands {
+            let words = [("upwind", band.upwind), ("downwind", band.downwind)].filter { $0.1.count > 0 }.map {
+                "\($0.0) \(FixedDecimal.text($0.1.value, decimals: 2))°"
+                    + ($0.1.uncertainty.isFinite ? " ± \(FixedDecimal.text($0.1.uncertainty, decimals: 2))" : "")
+                    + " from \($0.1.count): \($0.1.words)"
+            }
+            lines.append(
+                "  upwash at \(FixedDecimal.text(band.windSpeed, decimals: 1)) kn (\(Int(band.lower)) to "
+                    + "\(Int(band.upper)) kn): " + words.joined(separator: "; "))
+        }
+        if !report.calibration.upwashByWind.isEmpty { lines.append("  upwash applied by wind speed") }
+        lines += CalibrationDeviationReport.lines(report.deviation)
+        if !report.roundings.isEmpty {
+            lines.append(
+                "  bear-aways and round-ups: \(report.roundings.count), true wind speed downwind less upwind "
+                    + "\(FixedDecimal.text(CalibrationReport.windSpeedBias(samples, report.roundings, .init()), decimals: 2)) kn "
+                    + "uncalibrated, "
+                    + "\(FixedDecimal.text(CalibrationReport.windSpeedBias(samples, report.roundings, report.calibration), decimals: 2)) kn calibrated"
+            )
+        }
+        for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
+            let raw = CalibrationReport.bias(samples, set, SailingCalibration())
+            let calibrated = CalibrationReport.bias(samples, set, report.calibration)
+            lines.append(
+                "  \(label): bias \(FixedDecimal.text(raw.bias, decimals: 1))° uncalibrated, "
+                    + "\(FixedDecimal.text(calibrated.bias, decimals: 1))° calibrated; median jump "
+                    + "\(FixedDecimal.text(raw.size, decimals: 1))° and \(FixedDecimal.text(calibrated.size, decimals: 1))°"
+            )
+        }
+        if report.calibration.isIdentity && report.faults.isEmpty {
+            lines.append("not enough data: no value is sure yet (sail more tacks and gybes, steady either side)")
+        }
+        if let written { lines.append("written: \(written)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
