@@ -4,7 +4,8 @@
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const SVG = "http://www.w3.org/2000/svg";
+  // The plot's own namespace (an <svg> in the page's HTML is SVG's): the dots and lines are made in it.
+  const SVG = $("polar-plot").namespaceURI;
   const DEFAULT = [6, 10, 14, 20];
 
   // The wind speeds drawn: those the boat has learnt cells at (the most filled, four at most), then the usual ones.

@@ -8,7 +8,7 @@ import Shore
 struct FleetGroup: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet", abstract: FleetOptions.spec.abstract,
-        subcommands: [Fleet.self, FleetAccount.self, FleetSend.self],
+        subcommands: [Fleet.self, FleetAccount.self, FleetSend.self, FleetPolar.self],
         defaultSubcommand: Fleet.self)
 }
 
@@ -126,5 +126,37 @@ struct FleetSend: SpecCommand {
 
     func run(_ options: FleetSendOptions) throws(CommandError) {
         Console.out(try FleetSendCommand.run(options) + "\n")
+    }
+}
+
+/// `telltale fleet polar --entries FILE --class NAME`: a one-design class's polar from the store.
+struct FleetPolar: SpecCommand {
+    static let configuration = CommandConfiguration(FleetPolarOptions.spec, name: "polar")
+
+    @Option(name: .customLong("store"), help: help("store")) var store = FleetPolarOptions().store
+    @Option(name: .customLong("entries"), help: help("entries")) var entries: String
+    @Option(name: .customLong("class"), help: help("class")) var group: String
+    @Option(name: .customLong("from"), help: help("from")) var from: String?
+    @Option(name: .customLong("to"), help: help("to")) var to: String?
+    @Option(name: .customLong("output"), help: help("output")) var output: String?
+    @Flag(name: .customLong("json"), help: help("json")) var json = false
+
+    var options: FleetPolarOptions {
+        get throws {
+            var options = FleetPolarOptions()
+            for (flag, value) in [
+                ("store", store), ("entries", entries), ("class", group), ("from", from), ("to", to),
+                ("output", output),
+            ] {
+                if let value { try options.set(flag, value) }
+            }
+            if json { try options.set("json", nil) }
+            try options.validate()
+            return options
+        }
+    }
+
+    func run(_ options: FleetPolarOptions) throws(CommandError) {
+        Console.out(try FleetPolarCommand.run(options))
     }
 }

@@ -7,8 +7,9 @@
    the speed factor by 1/1.08 ± 1.5 %; a compass card (4° sin h + 2° cos 2h) added to every heading moves the learnt
    deviation curve by it within 1°; the calibrated replay of each altered log gives the true wind of the calibrated
    original (MWV T, within 1.5° at the median second).
-3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py); errors
-   injected into a simulated voyage recovered (calibration_simulated.py).
+3. The boat's real polar learnt from simulated voyages against the simulator's own (calibration_polar.py), and a
+   one-design class's ashore from the store (class_polar.py); errors injected into a simulated voyage recovered
+   (calibration_simulated.py).
 4. Bad input: a wind angle stuck at one value is a sensor fault (exit 65, nothing learnt); a log with no
    manoeuvres says "not enough data" and applies nothing, and so does a motor yacht's recorded NMEA 2000 bus; an
    impossible calibration file is refused by the replay.
@@ -28,6 +29,7 @@ import pynmea2
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import Checks  # noqa: E402
 from calibration_polar import learnt_polar  # noqa: E402
+from class_polar import class_polar  # noqa: E402
 from calibration_simulated import simulated_course, simulated_errors, simulated_truth  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
@@ -175,6 +177,7 @@ for label, logs, calibration in (("turned by +5°", [turned[4]], os.path.join(wo
           f"{median:.2f}° apart over {pairs} MWV T", (n1, n2))
 
 learnt_polar(binary, check, work)
+class_polar(binary, check, work)
 simulated_errors(binary, check, work)
 simulated_course(binary, check, work)
 simulated_truth(binary, check, work)

@@ -17,11 +17,21 @@ public struct PolarLearner: Sendable {
     public var speedTrend = 0.02
     public var minimumSpeed = 1.0
 
+    /// Seconds between samples: 1 from the logs and the history on board, 10 from what a boat sends ashore by
+    /// default. A window is there with four fifths of its samples (and four at least).
+    public var sampleInterval = 1.0
+
     public init() {}
 
     public func learn(_ samples: [SailingSample], calibration: SailingCalibration) -> LearntPolar {
         var polar = LearntPolar()
-        guard let first = samples.first?.time, let last = samples.last?.time else { return polar }
+        learn(samples, calibration: calibration, into: &polar)
+        return polar
+    }
+
+    /// The steady minutes of `samples` added to `polar` (a class polar pools its boats' minutes).
+    public func learn(_ samples: [SailingSample], calibration: SailingCalibration, into polar: inout LearntPolar) {
+        guard let first = samples.first?.time, let last = samples.last?.time else { return }
         var start = first
         var low = 0
         while start + window <= last {
@@ -31,14 +41,13 @@ public struct PolarLearner: Sendable {
             if let point = steady(samples[low..<high], calibration) { polar.add(point) }
             start += step
         }
-        return polar
     }
 
     /// The window's point (TWA, TWS, STW), or nil when it was not steady sailing.
     func steady(_ window: ArraySlice<SailingSample>, _ calibration: SailingCalibration)
         -> (angle: Double, wind: Double, speed: Double)?
     {
-        guard Double(window.count) >= 0.8 * self.window else { return nil }
+        guard Double(window.count) >= 0.8 * self.window / sampleInterval, window.count >= 4 else { return nil }
         var heading = PlaneVector(x: 0, y: 0)
         var angles: [Double] = []
         var winds: [Double] = []
