@@ -22,7 +22,7 @@ public enum CalibrationFile {
             -> Double
         {
             guard let entry = sailing[key] else { return identity }
-            guard let number = entry.double, bounds.contains(number) else {
+            guard let number = entry.number, bounds.contains(number) else {
                 throw ConfigurationFile.Error(
                     line: nil, key: path + " [sailing] " + key,
                     message: "must be a number in \(bounds.lowerBound)...\(bounds.upperBound)")
@@ -31,7 +31,7 @@ public enum CalibrationFile {
         }
         var deviation = DeviationCurve()
         if let entry = sailing["deviation"] {
-            let terms = entry.array?.compactMap { $0.double } ?? []
+            let terms = entry.array?.compactMap { $0.number } ?? []
             let curve = DeviationCurve(terms)
             let largest = stride(from: 0.0, to: 360, by: 5).map { abs(curve.deviation($0)) }.max() ?? 0
             guard terms.count == 5, largest <= 15 else {
@@ -43,9 +43,9 @@ public enum CalibrationFile {
         }
         var byWind = UpwashByWind()
         if let speeds = sailing["upwash_tws"] {
-            let tws = speeds.array?.compactMap { $0.double } ?? []
-            let up = sailing["upwash_upwind_by_tws"]?.array?.compactMap { $0.double } ?? []
-            let down = sailing["upwash_downwind_by_tws"]?.array?.compactMap { $0.double } ?? []
+            let tws = speeds.array?.compactMap { $0.number } ?? []
+            let up = sailing["upwash_upwind_by_tws"]?.array?.compactMap { $0.number } ?? []
+            let down = sailing["upwash_downwind_by_tws"]?.array?.compactMap { $0.number } ?? []
             let increasing = zip(tws, tws.dropFirst()).allSatisfy { $0 < $1 }
             guard !tws.isEmpty, tws.count == up.count, tws.count == down.count, increasing,
                 tws.allSatisfy({ $0 > 0 && $0 < 100 }), (up + down).allSatisfy({ abs($0) <= 10 })

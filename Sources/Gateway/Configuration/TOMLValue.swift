@@ -15,6 +15,14 @@ public enum TOMLValue: Sendable {
         default: nil
         }
     }
+    /// A float, or an integer as one (`speed_factor = 1`, `deviation = [0, 4, 0, 0, 2]`).
+    public var number: Double? {
+        switch self {
+        case .float(let v): v
+        case .integer(let v): Double(v)
+        default: nil
+        }
+    }
     public var bool: Bool? { if case .boolean(let v) = self { v } else { nil } }
     public var array: [TOMLValue]? { if case .array(let v) = self { v } else { nil } }
     public var table: TOMLTable? { if case .table(let v) = self { v } else { nil } }

@@ -1,0 +1,36 @@
+import Marine
+import Platform
+import TestSupport
+import Testing
+
+@testable import Gateway
+
+/// The calibration file as a sailor may write it by hand: whole numbers are numbers, the upwash by wind speed reads
+/// back, and what cannot be true is refused.
+@Suite struct CalibrationFileTests {
+    func load(_ text: String) throws(ConfigurationFile.Error) -> SailingCalibration {
+        let path = temporaryFolder("calibration-file") + "/calibration.toml"
+        try? POSIX.writeFileAtomically(path, Array(text.utf8))
+        return try CalibrationFile.load(path)
+    }
+
+    @Test func wholeNumbersAreNumbers() throws {
+        let calibration = try load(
+            "[sailing]\nawa_offset = -4\nspeed_factor = 1\ndeviation = [0, 4, 0, 0, 2]\nupwash_tws = [6, 12]\n"
+                + "upwash_upwind_by_tws = [-2, 1.5]\nupwash_downwind_by_tws = [0, 0]\n")
+        #expect(calibration.awaOffset == -4 && calibration.speedFactor == 1)
+        #expect(calibration.deviation.coefficients == [0, 4, 0, 0, 2])
+        #expect(calibration.upwashByWind.windSpeeds == [6, 12] && calibration.upwashByWind.upwind == [-2, 1.5])
+    }
+
+    @Test func aTableThatCannotBeTrueIsRefused() {
+        for table in [
+            "upwash_tws = [12, 6]\nupwash_upwind_by_tws = [0, 0]\nupwash_downwind_by_tws = [0, 0]\n",
+            "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0]\nupwash_downwind_by_tws = [0, 0]\n",
+            "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, 25]\nupwash_downwind_by_tws = [0, 0]\n",
+        ] {
+            #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\n" + table) }
+        }
+        #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\naws_factor = 2\n") }
+    }
+}
