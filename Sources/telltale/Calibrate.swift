@@ -38,6 +38,7 @@ struct CalibrateSailing: SpecCommand {
     @Option(name: .customLong("judge"), help: help("judge")) var judge: String?
     @Option(name: .customLong("history"), help: help("history")) var history: String?
     @Option(name: .customLong("days"), help: help("days")) var days = 30.0
+    @Option(name: .customLong("since"), help: help("since")) var since: Double?
     @Option(name: .customLong("applied"), help: help("applied")) var applied: String?
     @Option(name: .customLong("polar"), help: help("polar")) var polar: String?
     @Flag(name: .customLong("json"), help: help("json")) var json = false
@@ -51,6 +52,7 @@ struct CalibrateSailing: SpecCommand {
         options.judge = judge
         options.history = history
         options.days = days
+        options.since = since
         options.applied = applied
         options.polar = polar
         return options

@@ -176,6 +176,19 @@ check(applied_by_itself and state.get("auto") is True and any("deviation" in c f
       f"within {worst:.2f}° of the 5° sin h injected at every 45°: 2° at most from 25 minutes of a course)",
       auto.log()[-600:])
 
+# A learning after the apply reads only the history the applied calibration corrected: none yet (the course had ended).
+since_path = os.path.join(work, "auto", "calibration", "applied-since")
+since = open(since_path).read().strip() if os.path.exists(since_path) else ""
+history = os.path.join(work, "auto", "history")
+counts = []
+for extra in ([], ["--since", since]):
+    run = subprocess.run([binary, "calibrate", "sailing", "--history", history, "--json", *extra] if since else ["false"],
+                         capture_output=True, text=True, timeout=120)
+    counts.append(json.loads(run.stdout).get("samples", -1) if run.stdout.startswith("{") else -1)
+check(since and counts[0] > 1000 and counts[1] == 0,
+      f"after applying, the next learning reads only what the applied calibration corrected: the history since "
+      f"{since} ({counts[1]} s of it, of {counts[0]}), never a mix of before and after", since)
+
 # The boat's learnt polar (learnt with the card): drawn against the configured one (none here), chosen by the crew for
 # targets and performance, kept across a restart, and downloaded as the table (OpenCPN) and Expedition's layout.
 auto_http = HTTP(auto_web, timeout=20)

@@ -40,6 +40,9 @@ final class CalibrationService: Service {
     var usesLearntPolar: Bool
 
     var learnt: String { folder + "/learnt.toml" }
+    /// When the calibration now applied was applied or taken off (UNIX seconds on the router's clock, the history's):
+    /// the learner reads nothing older, for the history before it holds values corrected otherwise.
+    var appliedSince: String { folder + "/applied-since" }
     /// The boat's polar learnt with it (a table, the cells she has sailed steadily): the router takes it.
     static func learntPolar(stateFolder: String) -> String { stateFolder + "/calibration/polar.csv" }
     var previous: String { applied + ".previous" }
@@ -70,10 +73,15 @@ final class CalibrationService: Service {
         guard let program = POSIX.executablePath() else { return "cannot find this program to learn" }
         do { try POSIX.makeDirectories(folder) } catch { return "\(error)" }
         _ = POSIX.remove(learnt)
-        let arguments = [
+        var arguments = [
             program, "calibrate", "sailing", "--history", history, "--days", String(days), "--applied", applied,
             "--output", learnt, "--json", "--polar", Self.learntPolar(stateFolder: POSIX.folder(of: folder)),
         ]
+        if let bytes = try? POSIX.readFile(appliedSince, limit: 64),
+            let since = Double(String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" })
+        {
+            arguments += ["--since", FixedDecimal.text(since, decimals: 0)]
+        }
         switch POSIX.spawn(arguments, log: folder + "/.report.json") {
         case .success(let pid):
             state = .running(pid: pid, started: now)
@@ -99,6 +107,7 @@ final class CalibrationService: Service {
             if turn.now >= auto.due(started: started ?? turn.now, lastLearnt: lastLearnt) {
                 byItself = true
                 if let refused = start(now: turn.now) {
+                    byItself = false
                     lastLearnt = turn.now  // tried: again after `every`
                     log.warning("calibration.auto", "calibration: cannot learn by itself: \(refused)")
                 }
@@ -130,7 +139,7 @@ final class CalibrationService: Service {
             log.info("calibration.auto", "calibration: learnt by itself, nothing new sure enough to apply")
             return
         }
-        if let refused = apply() {
+        if let refused = apply(at: turn.unixTime) {
             log.warning("calibration.auto", "calibration: cannot apply by itself: \(refused)")
             return
         }
@@ -149,7 +158,7 @@ final class CalibrationService: Service {
     }
 
     /// The learnt calibration made the applied one (the one before kept beside it); the words when it cannot be.
-    func apply() -> String? {
+    func apply(at unixTime: Double) -> String? {
         guard POSIX.exists(learnt) else { return "nothing learnt to apply: learn first" }
         let calibration: SailingCalibration
         do throws(ConfigurationFile.Error) { calibration = try CalibrationFile.load(learnt) } catch {
@@ -162,19 +171,25 @@ final class CalibrationService: Service {
             return "cannot apply: \(error)"
         }
         current = calibration
+        keepSince(unixTime)
         log.notice("calibration.applied", "calibration: the learnt calibration applied", [("path", applied)])
         return nil
     }
 
     /// The applied calibration taken off (kept as the one before); the words when there is none.
-    func undo() -> String? {
+    func undo(at unixTime: Double) -> String? {
         guard POSIX.exists(applied) else { return "no calibration is applied" }
         do throws(POSIX.Failure) { try POSIX.writeFileAtomically(previous, try POSIX.readFile(applied)) } catch {
             return "cannot keep the calibration before: \(error)"
         }
         _ = POSIX.remove(applied)
         current = SailingCalibration()
+        keepSince(unixTime)
         log.notice("calibration.undone", "calibration: the applied calibration taken off", [("path", applied)])
         return nil
+    }
+
+    private func keepSince(_ unixTime: Double) {
+        try? POSIX.writeFileAtomically(appliedSince, Array((FixedDecimal.text(unixTime, decimals: 0) + "\n").utf8))
     }
 }

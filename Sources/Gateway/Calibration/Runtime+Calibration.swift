@@ -51,7 +51,8 @@ extension Runtime {
             if let refused = calibration.start(now: now) { return .message(status: 409, refused) }
             return .json(status: 202, calibrationJSON(calibration))
         case "PUT", "DELETE":
-            if let refused = ask.method == "PUT" ? calibration.apply() : calibration.undo() {
+            let at = turn.unixTime
+            if let refused = ask.method == "PUT" ? calibration.apply(at: at) : calibration.undo(at: at) {
                 return .message(status: 409, refused)
             }
             router.setCalibration(calibration.current)

@@ -13,7 +13,7 @@ public enum CalibrationCommand {
         }
         let samples: [SailingSample]
         if let history = options.history {
-            samples = HistorySailing.samples(folder: history, days: options.days)
+            samples = HistorySailing.samples(folder: history, days: options.days, since: options.since)
         } else {
             samples = try Self.samples(options.logs)
         }

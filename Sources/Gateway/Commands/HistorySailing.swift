@@ -9,13 +9,14 @@ import SignalK
 public enum HistorySailing {
     /// The samples of the day files in `folder` of the last `days` days of the history (counted back from its newest
     /// day, on the history's own clock: the boat's GNSS time, which a replayed log or a Pi's unset clock can put far
-    /// from the system's).
-    public static func samples(folder: String, days: Double) -> [SailingSample] {
+    /// from the system's), and none before `since` (UNIX seconds on that clock: when the calibration now applied was
+    /// applied, so that what is learnt rests on values it corrected alone, never on a mix of before and after).
+    public static func samples(folder: String, days: Double, since: Double? = nil) -> [SailingSample] {
         let names = POSIX.list(folder).filter { $0.hasSuffix(".tth") && $0.count >= 10 }.sorted()
         guard let newest = names.last, let day = SignalKTime.unixTime(String(newest.prefix(10)) + "T00:00:00Z") else {
             return []
         }
-        let from = day + 86_400 - days * 86_400
+        let from = max(day + 86_400 - days * 86_400, since ?? -Double.infinity)
         let catalog = HistoryBlock.series
         func index(_ path: String) -> Int? { catalog.firstIndex { $0.path == path } }
         guard let cog = index("navigation.courseOverGroundTrue"), let sog = index("navigation.speedOverGround"),
@@ -31,9 +32,9 @@ public enum HistorySailing {
                 guard block.context == nil, Double(block.minute) * 60 >= from else { return }
                 for second in 0..<60 {
                     func value(_ i: Int) -> Double? { i < block.values.count ? block.values[i][second] : nil }
-                    guard let a = value(awa), let s = value(aws), let w = value(stw), let h = value(heading) else {
-                        continue
-                    }
+                    guard Double(block.minute * 60 + Int64(second)) >= from, let a = value(awa), let s = value(aws),
+                        let w = value(stw), let h = value(heading)
+                    else { continue }
                     out.append(
                         SailingSample(
                             time: Double(block.minute * 60) + Double(second), awa: Angle.relative(Angle.degrees(a)),

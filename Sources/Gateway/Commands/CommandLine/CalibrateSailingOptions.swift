@@ -9,6 +9,8 @@ public struct CalibrateSailingOptions: CommandOptions {
     /// history's values were already corrected with (the result is that one followed by what is learnt).
     public var history: String?
     public var days = 30.0
+    /// With `history`: nothing before this UNIX time (when the applied calibration was applied).
+    public var since: Double?
     public var applied: String?
     /// Write the polar learnt from the calibrated, steady sailing here (the table `polar` reads).
     public var polar: String?
@@ -36,6 +38,9 @@ public struct CalibrateSailingOptions: CommandOptions {
                 "history", "FOLDER", "Learn from the history on the card (its history/ folder).", example: "history"),
             .option("days", "DAYS", "With --history: the days back to learn from (30).", example: "7"),
             .option(
+                "since", "UNIX", "With --history: nothing before this time (when the applied calibration was applied).",
+                example: "1782036000"),
+            .option(
                 "applied", "FILE", "With --history: the calibration its values were corrected with, to build on.",
                 example: "calibration.toml"),
             .option(
@@ -58,6 +63,7 @@ public struct CalibrateSailingOptions: CommandOptions {
         case "judge": judge = CommandParser.text(value)
         case "history": history = CommandParser.text(value)
         case "days": days = try CommandParser.number(flag, value)
+        case "since": since = try CommandParser.number(flag, value)
         case "applied": applied = CommandParser.text(value)
         case "polar": polar = CommandParser.text(value)
         default: throw .unhandled(flag)
