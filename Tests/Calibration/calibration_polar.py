@@ -20,17 +20,22 @@ from piloted_boat import destination  # noqa: E402
 BEARINGS = [0, 90, 160, 300, 45, 315, 135, 350, 100, 290, 20, 120, 330, 60, 170, 280]  # the wind from 225°
 
 
+def write_route(path, points, name, prefix="P"):
+    """A GPX route through `points` (latitude, longitude), its waypoints named `prefix` and their number."""
+    with open(path, "w") as f:
+        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
+                f'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>{name}</name>')
+        for i, (lat, lon) in enumerate(points):
+            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>{prefix}{i}</name></rtept>')
+        f.write("</rte></gpx>\n")
+
+
 def star(path):
     point, points = (50.60, -1.20), [(50.60, -1.20)]
     for bearing in BEARINGS:
         point = destination(*point, bearing, 2500)
         points.append(point)
-    with open(path, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
-                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Star</name>')
-        for i, (lat, lon) in enumerate(points):
-            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>P{i}</name></rtept>')
-        f.write("</rte></gpx>\n")
+    write_route(path, points, "Star")
 
 
 def table(path):

@@ -14,6 +14,8 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Interop"))
 from piloted_boat import destination  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from calibration_polar import write_route  # noqa: E402
 
 
 def zigzag(path):
@@ -24,12 +26,7 @@ def zigzag(path):
     for i in range(12):  # runs at 15° and 75°
         point = destination(*point, 15 if i % 2 == 0 else 75, 800)
         points.append(point)
-    with open(path, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
-                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Zigzag</name>')
-        for i, (lat, lon) in enumerate(points):
-            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>P{i}</name></rtept>')
-        f.write("</rte></gpx>\n")
+    write_route(path, points, "Zigzag", "P")
 
 
 def simulated_errors(binary, check, work):
@@ -72,12 +69,7 @@ def race_course(path, legs=80, length=900):
     for i in range(legs):
         point = destination(*point, HEADINGS[i % len(HEADINGS)], length)
         points.append(point)
-    with open(path, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
-                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Course</name>')
-        for i, (lat, lon) in enumerate(points):
-            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>P{i}</name></rtept>')
-        f.write("</rte></gpx>\n")
+    write_route(path, points, "Course", "P")
 
 
 def replay_directions(binary, log, calibration):
@@ -151,12 +143,7 @@ def windward_leeward(path, rounds=10, miles=1.0):
     bottom = (50.60, -1.20)
     top = destination(*bottom, 225, 1852 * miles)
     points = [bottom] + [top, bottom] * rounds
-    with open(path, "w") as f:
-        f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="calibration-check" '
-                'xmlns="http://www.topografix.com/GPX/1/1"><rte><name>Race</name>')
-        for i, (lat, lon) in enumerate(points):
-            f.write(f'<rtept lat="{lat:.6f}" lon="{lon:.6f}"><name>M{i}</name></rtept>')
-        f.write("</rte></gpx>\n")
+    write_route(path, points, "Race", "M")
 
 
 def truth_directions(path):

@@ -4,25 +4,12 @@ import SignalK
 /// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `speed_factor` (each `value`,
 /// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
 /// direction before and after, without and with the calibration.
-enum CalibrationReportJSON {
+public enum CalibrationReportJSON {
     static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
         var out = JSONWriter()
         out.beginObject()
         out.value("samples", report.samples)
-        if let polar {
-            out.beginArray("polar")
-            for cell in polar.filled {
-                out.beginObject()
-                out.value("twa", cell.angle)
-                out.value("tws", cell.wind)
-                out.value("mean_twa", cell.meanAngle)
-                out.value("mean_tws", cell.meanWind)
-                out.value("speed", cell.speed)
-                out.value("count", cell.count)
-                out.endObject()
-            }
-            out.endArray()
-        }
+        if let polar { writeCells(polar, into: &out) }
         for (name, learnt) in [
             ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
             ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),
@@ -104,5 +91,22 @@ enum CalibrationReportJSON {
         out.endArray()
         out.endObject()
         return out.text
+    }
+
+    /// A learnt polar's cells as `polar`: each with the table's angle and wind speed, where its minutes lay, its speed
+    /// and its count (the boat's on board, a class's ashore).
+    public static func writeCells(_ polar: LearntPolar, into out: inout JSONWriter) {
+        out.beginArray("polar")
+        for cell in polar.filled {
+            out.beginObject()
+            out.value("twa", cell.angle)
+            out.value("tws", cell.wind)
+            out.value("mean_twa", cell.meanAngle)
+            out.value("mean_tws", cell.meanWind)
+            out.value("speed", cell.speed)
+            out.value("count", cell.count)
+            out.endObject()
+        }
+        out.endArray()
     }
 }

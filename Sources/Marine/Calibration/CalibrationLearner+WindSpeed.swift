@@ -18,26 +18,12 @@ extension CalibrationLearner {
             CalibrationReport.windSpeedDifferences(samples, roundings, with(k))
         }
         func bias(_ k: Double) -> Double { RobustStatistics.median(differences(k)) }
-        var low = 0.5
-        var high = 1.6
-        var atLow = bias(low)
-        guard (atLow > 0) != (bias(high) > 0) else {
+        guard let value = Bisection.root(0.5, 1.6, bias) else {
             return LearntValue(
-                value: atLow > 0 ? high : low, uncertainty: .infinity, count: roundings.count,
+                value: bias(0.5) > 0 ? 1.6 : 0.5, uncertainty: .infinity, count: roundings.count,
                 status: .sensorFault(
                     "no wind speed factor from 0.5 to 1.6 makes the true wind speed hold from a beat to a run"))
         }
-        for _ in 0..<30 {
-            let mid = (low + high) / 2
-            let atMid = bias(mid)
-            if (atMid > 0) == (atLow > 0) {
-                low = mid
-                atLow = atMid
-            } else {
-                high = mid
-            }
-        }
-        let value = (low + high) / 2
         let slope = abs(bias(value + 0.05) - bias(value - 0.05)) / 0.1
         let error = slope > 0.5 ? RobustStatistics.medianError(differences(value)) / slope : .infinity
         guard factorBounds.contains(value) else {

@@ -111,27 +111,13 @@ public struct CalibrationLearner: Sendable {
             RobustStatistics.median(CalibrationReport.signedJumps(samples, manoeuvres, with(u)))
         }
         let limit = 2 * upwashBound
-        var low = -limit
-        var high = limit
-        var atLow = bias(low)
-        guard (atLow > 0) != (bias(high) > 0) else {
+        guard let value = Bisection.root(-limit, limit, bias) else {
             return LearntValue(
-                value: atLow > 0 ? high : low, uncertainty: .infinity, count: manoeuvres.count,
+                value: bias(-limit) > 0 ? limit : -limit, uncertainty: .infinity, count: manoeuvres.count,
                 status: .sensorFault(
                     "no upwash within ±\(Int(limit))° makes the true wind hold across the "
                         + (upwind ? "tacks" : "gybes")))
         }
-        for _ in 0..<30 {
-            let mid = (low + high) / 2
-            let atMid = bias(mid)
-            if (atMid > 0) == (atLow > 0) {
-                low = mid
-                atLow = atMid
-            } else {
-                high = mid
-            }
-        }
-        let value = (low + high) / 2
         // The error of the median jump, turned into degrees of upwash by the jump's slope there.
         let jumps = CalibrationReport.signedJumps(samples, manoeuvres, with(value))
         let slope = abs(bias(value + 1) - bias(value - 1)) / 2

@@ -97,18 +97,7 @@ public enum FleetPolarCommand {
             out.endObject()
         }
         out.endArray()
-        out.beginArray("polar")
-        for cell in polar.filled {
-            out.beginObject()
-            out.value("twa", cell.angle)
-            out.value("tws", cell.wind)
-            out.value("mean_twa", cell.meanAngle)
-            out.value("mean_tws", cell.meanWind)
-            out.value("speed", cell.speed)
-            out.value("count", cell.count)
-            out.endObject()
-        }
-        out.endArray()
+        CalibrationReportJSON.writeCells(polar, into: &out)
         out.endObject()
         return out.text
     }
