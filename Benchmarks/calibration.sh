@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Calibration figures (#50) on the real logs of the yacht Irene (../shared/fixtures/calibration): learnt on the days
 # before, judged on the days held out (the Classique Rothschild, 27 to 29 June 2014): the tack and gybe bias and the
-# median true wind direction jump, uncalibrated and calibrated; the time to learn from every day (x86, and arm64 under
-# qemu-user when `make pi` has built it).
+# median true wind direction jump, raw (the boat's own MWV T), uncalibrated and calibrated; the time to learn from
+# every day (x86, and arm64 under qemu-user when `make pi` has built it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 F=../shared/fixtures/calibration

@@ -16,6 +16,8 @@ struct SyntheticAfternoon {
     var noise = 0.5
     var windSpeed = 12.0
     var start = 1_700_000_000.0
+    /// The instruments' own true wind angle (MWV T) read this much wider on both tacks; nil: they send none.
+    var instrumentWiden: Double?
 
     func samples() -> [SailingSample] {
         var seed: UInt64 = 7
@@ -53,7 +55,8 @@ struct SyntheticAfternoon {
                 SailingSample(
                     time: start + t, awa: measured, aws: apparent.speed, stw: speed / factor + jitter() * 0.1,
                     heading: Angle.direction(heading + jitter()), cog: Angle.direction(ground.angle),
-                    sog: ground.magnitude))
+                    sog: ground.magnitude,
+                    instrumentTrueAngle: instrumentWiden.map { Angle.relative(angle + (angle < 0 ? -$0 : $0)) }))
         }
         return out
     }
@@ -125,6 +128,21 @@ struct SyntheticAfternoon {
         let report = CalibrationLearner().learn(samples)
         #expect(report.manoeuvres.isEmpty && report.calibration.isIdentity)
         #expect(report.awaOffset.status == .notEnoughData && report.speedFactor.status == .notEnoughData)
+    }
+
+    @Test func theInstrumentsOwnTrueWindIsJudgedBeside() {
+        // Their true wind angle 3° too wide on both tacks: TWD 3° to the right on starboard, 3° left on port, so each
+        // tack's signed jump is -6°. Telltale's own (the apparent wind, no error) shows no bias.
+        let samples = SyntheticAfternoon(instrumentWiden: 3).samples()
+        let tacks = CalibrationLearner().learn(samples).manoeuvres.filter { $0.kind == .tack }
+        let own = CalibrationReport.instrumentBias(samples, tacks)
+        #expect(own.count == tacks.count && tacks.count >= 20)
+        #expect(abs(own.bias + 6) < 0.5, "\(own)")
+        #expect(abs(CalibrationReport.bias(samples, tacks, SailingCalibration()).bias) < 1)
+        let right = CalibrationReport.instrumentBias(SyntheticAfternoon(instrumentWiden: 0).samples(), tacks)
+        #expect(abs(right.bias) < 0.5, "\(right)")
+        // A log without MWV T: nothing to judge, said as none.
+        #expect(CalibrationReport.instrumentBias(SyntheticAfternoon().samples(), tacks).count == 0)
     }
 
     @Test func anOffsetBeyondItsBoundIsNotApplied() {

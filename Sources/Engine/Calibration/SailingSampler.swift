@@ -4,7 +4,8 @@ import NMEA
 /// Turns a stream of decoded sentences (a recorded log, or the history) into one ``SailingSample`` a second for the
 /// calibration learner: each RMC with a time closes a second with the latest apparent wind (MWV R, else VWR), speed
 /// through water (VHW), heading (HDT, else HDG's magnetic heading with its variation, else RMC's), the heel (XDR
-/// roll) when there is one, and the fix's course and speed over ground. A value not heard since the fix before last is stale: that second has no sample.
+/// roll) when there is one, the instruments' own true wind angle (MWV T) when they send it, and the fix's course and
+/// speed over ground. A value not heard since the fix before last is stale: that second has no sample.
 public struct SailingSampler: Sendable {
     public private(set) var samples: [SailingSample] = []
     private var apparent: (angle: Double, speed: Double, age: Int)?
@@ -13,6 +14,7 @@ public struct SailingSampler: Sendable {
     private var trueHeading: (value: Double, age: Int)?
     private var magnetic: (value: Double, variation: Double?, age: Int)?
     private var heel: (value: Double, age: Int)?
+    private var instrumentTrue: (value: Double, age: Int)?
     private var lastTime: Double?
     private var dayOffset = 0.0
 
@@ -22,6 +24,8 @@ public struct SailingSampler: Sendable {
         switch message {
         case .mwv(let s) where s.reference == .relative && s.isValid != false:
             if let angle = s.angle, let knots = s.speedKnots { apparent = (Angle.relative(angle), knots, 0) }
+        case .mwv(let s) where s.reference == .true && s.isValid != false:
+            if let angle = s.angle { instrumentTrue = (Angle.relative(angle), 0) }
         case .vwr(let s):
             if let angle = s.wind.signedAngle, let knots = s.wind.knots { windFromVWR = (angle, knots, 0) }
         case .vhw(let s):
@@ -62,7 +66,8 @@ public struct SailingSampler: Sendable {
         samples.append(
             SailingSample(
                 time: seconds, awa: wind.angle, aws: wind.speed, stw: stw, heading: heading,
-                cog: usable ? rmc.courseOverGround : nil, sog: usable ? rmc.speedOverGround : nil, heel: heel?.value))
+                cog: usable ? rmc.courseOverGround : nil, sog: usable ? rmc.speedOverGround : nil, heel: heel?.value,
+                instrumentTrueAngle: instrumentTrue?.value))
     }
 
     /// One fix more since each value was heard; two fixes without one and it is gone.
@@ -73,5 +78,6 @@ public struct SailingSampler: Sendable {
         trueHeading = trueHeading.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
         magnetic = magnetic.flatMap { $0.age >= 1 ? nil : ($0.value, $0.variation, $0.age + 1) }
         heel = heel.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
+        instrumentTrue = instrumentTrue.flatMap { $0.age >= 1 ? nil : ($0.value, $0.age + 1) }
     }
 }

@@ -52,6 +52,11 @@ public enum CalibrationReportJSON {
             out.value("bias_calibrated", calibrated.bias.isFinite ? calibrated.bias : nil)
             out.value("median_jump_uncalibrated", raw.size.isFinite ? raw.size : nil)
             out.value("median_jump_calibrated", calibrated.size.isFinite ? calibrated.size : nil)
+            // The boat's own instruments' true wind (MWV T), over the manoeuvres whose windows carry it.
+            let own = CalibrationReport.instrumentBias(samples, set)
+            out.value("count_instruments", own.count)
+            out.value("bias_instruments", own.bias.isFinite ? own.bias : nil)
+            out.value("median_jump_instruments", own.size.isFinite ? own.size : nil)
             out.endObject()
         }
         out.beginObject("roundings")

@@ -44,11 +44,19 @@ enum CalibrationReportWords {
         for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())
             let calibrated = CalibrationReport.bias(samples, set, report.calibration)
+            let error = RobustStatistics.medianError(CalibrationReport.signedJumps(samples, set, SailingCalibration()))
             lines.append(
-                "  \(label): bias \(FixedDecimal.text(raw.bias, decimals: 1))° uncalibrated, "
-                    + "\(FixedDecimal.text(calibrated.bias, decimals: 1))° calibrated; median jump "
-                    + "\(FixedDecimal.text(raw.size, decimals: 1))° and \(FixedDecimal.text(calibrated.size, decimals: 1))°"
-            )
+                "  \(label): bias \(FixedDecimal.text(raw.bias, decimals: 1))° uncalibrated (± "
+                    + "\(FixedDecimal.text(error, decimals: 1))), \(FixedDecimal.text(calibrated.bias, decimals: 1))° "
+                    + "calibrated; median jump \(FixedDecimal.text(raw.size, decimals: 1))° and "
+                    + "\(FixedDecimal.text(calibrated.size, decimals: 1))°")
+            let own = CalibrationReport.instrumentBias(samples, set)
+            if own.count > 0 {
+                lines.append(
+                    "  \(label): the instruments' own true wind (MWV T, \(own.count) of them): bias "
+                        + "\(FixedDecimal.text(own.bias, decimals: 1))°, median jump \(FixedDecimal.text(own.size, decimals: 1))°"
+                )
+            }
         }
         if report.calibration.isIdentity && report.faults.isEmpty {
             lines.append("not enough data: no value is sure yet (sail more tacks and gybes, steady either side)")

@@ -49,6 +49,27 @@ public struct CalibrationReport: Sendable {
         return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }))
     }
 
+    /// The same for the true wind the boat's own instruments computed (MWV T on the heading as sampled, no calibration
+    /// of Telltale's): over the manoeuvres whose windows carry it in every second; `count` says how many.
+    public static func instrumentBias(
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre]
+    ) -> (bias: Double, size: Double, count: Int) {
+        func direction(_ range: Range<Int>) -> Double? {
+            var sum = PlaneVector(x: 0, y: 0)
+            for sample in samples[range] {
+                guard let angle = sample.instrumentTrueAngle else { return nil }
+                sum = sum + PlaneVector(magnitude: 1, angle: sample.heading + angle)
+            }
+            return range.isEmpty ? nil : Angle.direction(sum.angle)
+        }
+        var jumps: [Double] = []
+        for m in manoeuvres {
+            guard let before = direction(m.before), let after = direction(m.after) else { continue }
+            jumps.append(m.sideBefore * Angle.difference(from: before, to: after))
+        }
+        return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }), jumps.count)
+    }
+
     /// The true wind speed downwind less upwind across each bear-away and round-up (knots).
     public static func windSpeedDifferences(
         _ samples: [SailingSample], _ roundings: [Manoeuvre], _ calibration: SailingCalibration

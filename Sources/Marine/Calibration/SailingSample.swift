@@ -17,10 +17,13 @@ public struct SailingSample: Hashable, Sendable {
     /// Heel (degrees, positive starboard down) when an attitude sensor gave it: the engine corrects the masthead
     /// unit's tilt with it, and so does the learner.
     public var heel: Double?
+    /// The true wind angle the boat's own instruments computed (MWV T, signed), when a log carries it: what the
+    /// sailor saw on the mast's displays, judged beside Telltale's (``CalibrationReport/instrumentBias(_:_:)``).
+    public var instrumentTrueAngle: Double?
 
     public init(
         time: Double, awa: Double, aws: Double, stw: Double, heading: Double, cog: Double?, sog: Double?,
-        heel: Double? = nil
+        heel: Double? = nil, instrumentTrueAngle: Double? = nil
     ) {
         self.time = time
         self.awa = awa
@@ -30,5 +33,6 @@ public struct SailingSample: Hashable, Sendable {
         self.cog = cog
         self.sog = sog
         self.heel = heel
+        self.instrumentTrueAngle = instrumentTrueAngle
     }
 }
