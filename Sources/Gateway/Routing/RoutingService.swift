@@ -118,8 +118,10 @@ final class RoutingService: Service {
         }
         do { try POSIX.makeDirectories(folder) } catch { return "\(error)" }
         var arguments = [
+            // The departure to the millisecond, as the plan then reports it: `telltale route plan --depart` with the
+            // plan's own departure gives the same plan (a fraction of a millisecond more moved its ETA by one).
             program, "route", "plan", "--from", Self.place(job.from), "--to", Self.place(job.to), "--depart",
-            String(job.depart), "--polar", polar, "--basemap", basemap, "--json",
+            SignalKTime.text(unixTime: job.depart), "--polar", polar, "--basemap", basemap, "--json",
             "--margin", String(configuration.margin), "--performance", String(configuration.performance),
             "--step", String(configuration.stepMinutes),
         ]
