@@ -102,10 +102,12 @@ def figures(label):
     status = pi.out(f"grep -E 'VmRSS|VmHWM|RssAnon|RssFile' /proc/{pid}/status | tr -s ' ' | tr '\\n' ' '")
     pss = pi.out(f"grep -E '^Pss:' /proc/{pid}/smaps_rollup | tr -s ' '")
     print(f"{label}: telltale {status}{pss}")
-    # Where the resident kilobytes are: each mapped file (and the anonymous memory) with 8 kB or more.
-    mappings = pi.out(f"awk '/^[0-9a-f]+-[0-9a-f]+ /{{n=$6; if(n==\"\")n=\"[anon]\"}} /^Rss:/{{r[n]+=$2}} "
+    # Where the resident kilobytes are: each mapped file by its permissions (and the anonymous memory), 8 kB or more.
+    mappings = pi.out(f"awk '/^[0-9a-f]+-[0-9a-f]+ /{{n=$6 \" \" $2; if($6==\"\")n=\"[anon]\"}} /^Rss:/{{r[n]+=$2}} "
                       f"END{{for(n in r) if(r[n]>=8) printf \"%s %d kB; \", n, r[n]}}' /proc/{pid}/smaps")
     print(f"{label}: telltale's resident memory by mapping: {mappings}")
+    releases = pi.out("journalctl -b -u telltale -o cat | grep -F 'memory:' | tr '\\n' ' '")
+    print(f"{label}: telltale's own pages given back: {releases}")
     system = pi.out("free -k | sed -n 2p | tr -s ' '")
     print(f"{label}: system {system} (total used free shared cache available, KiB)")
 

@@ -237,13 +237,15 @@ static inline int cposix_random(void *buffer, unsigned long length) {
 extern int cposix_sync_file_range_call(int fd, long long offset, long long count, unsigned int flags)
     __asm__("sync_file_range");
 static inline int cposix_start_writeback(int fd) { return cposix_sync_file_range_call(fd, 0, 0, 2); }
-// Gives back the pages of this program's own code that startup touched and the loop never will (the configuration
-// reader, the command line, the check of every setting). Each executable mapping of the program's file is marked
-// for random access (no read-ahead: a page needed again is read alone) and unmapped from this process
-// (MADV_DONTNEED: code is never written, so nothing is lost; MADV_PAGEOUT would need write permission on the file),
-// then the file's pages no process maps any more are dropped from the page cache, so that the kernel's fault-around
-// cannot map them back beside a page that is needed. What the loop uses comes back page by page; the rest stays on
-// the card. Read-only data mappings are left alone (relocated data lives there). Returns the mappings released.
+// Gives back the pages of code that startup touched and the loop never will (the configuration reader, the command
+// line, the check of every setting, and in the C libraries the dynamic linker's work and whatever start-up called).
+// Each executable mapping of the program's file is marked for random access (no read-ahead: a page needed again is
+// read alone) and unmapped from this process (MADV_DONTNEED: code is never written, so nothing is lost; MADV_PAGEOUT
+// would need write permission on the file), then the file's pages no process maps any more are dropped from the page
+// cache, so that the kernel's fault-around cannot map them back beside a page that is needed. The shared libraries'
+// code mappings are unmapped from this process too (their pages stay in the cache for the other processes that use
+// them, so what the loop needs of them comes back 64 KB at a time). What the loop uses comes back; the rest stays
+// out. Read-only data mappings are left alone (relocated data lives there). Returns the mappings released.
 #include <sys/mman.h>
 static inline int cposix_release_program_pages(void) {
     char exe[4096];
@@ -261,8 +263,8 @@ static inline int cposix_release_program_pages(void) {
         if (sscanf(line, "%lx-%lx %4s %*s %*s %*s %n", &start, &end, permissions, &path) < 3 || path == 0) continue;
         char *name = line + path;
         name[strcspn(name, "\n")] = 0;
-        if (strcmp(name, exe) != 0 || strcmp(permissions, "r-xp") != 0) continue;
-        madvise((void *)start, end - start, MADV_RANDOM);
+        if (name[0] != '/' || strcmp(permissions, "r-xp") != 0) continue;
+        if (strcmp(name, exe) == 0) madvise((void *)start, end - start, MADV_RANDOM);
         if (madvise((void *)start, end - start, MADV_DONTNEED) == 0) released++;
     }
     fclose(maps);

@@ -76,6 +76,17 @@ rm -f "$WORK"/modules/{NMEA,N2K,Marine,Engine,Router,Bridge,SignalK,Fleet,Platfo
 LIBDIR=$SYSROOT/usr/lib/$GNU
 # String comparison normalises Unicode: its tables come with the toolchain's Embedded library for the target.
 UNICODE=$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/embedded/$TARGET/libswiftUnicodeDataTables.a
+# The loop's own functions side by side at the start of the text (Tests/Pi/loop-functions.txt, written by
+# Tests/Pi/loop-profile.sh): the daemon gives back the pages start-up touched, and what the loop then pages in again is
+# about 540 KB of code together instead of the same functions scattered over a page each across the 3 MB. lld (the
+# Swift toolchain's own) places sections by a list of symbols; Debian's GNU ld has no such option before 2.43. A name
+# the list has and the program no longer does is skipped.
+LLD=$WORK/lld
+mkdir -p "$LLD" && ln -sf "$(dirname "$(command -v swiftc)")/ld.lld" "$LLD/ld.lld"
+ORDER=(-B"$LLD" -fuse-ld=lld -Wl,--symbol-ordering-file=Tests/Pi/loop-functions.txt -Wl,--no-warn-symbol-ordering)
+# SYMBOLS=1 keeps the symbols (for Tests/Pi/loop-profile.sh); the Pi's binary is stripped.
+STRIP=(-s)
+[ "${SYMBOLS:-0}" = 1 ] && STRIP=()
 "$GNU-gcc" -o "$OUT" "$WORK/modules/TelltalePi.o" "$UNICODE" -L "$LIBDIR" -Wl,-rpath-link,"$LIBDIR" -l:libserialport.so.0 -lm -ldl \
-    -Wl,--allow-shlib-undefined -Wl,--gc-sections -s "${LDFLAGS[@]}"
+    -Wl,--allow-shlib-undefined -Wl,--gc-sections "${STRIP[@]}" "${ORDER[@]}" "${LDFLAGS[@]}"
 echo "built $OUT ($(stat -c %s "$OUT") bytes)"

@@ -48,7 +48,7 @@ public final class Runtime {
     /// Seconds after the start when the pages of code the first seconds needed (connecting, the first clients, the
     /// first commands) are given back once more (``releaseProgramPages()``): early and again, so that what only the
     /// start touches never piles up on the loop's own pages (the start-up peak is what the Pi must have free).
-    static let releaseAfter: [Double] = [5, 10, 20, 40, 80]
+    static let releaseAfter: [Double] = [3, 6, 10, 15, 20, 30, 40, 60, 80]
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
