@@ -35,6 +35,8 @@ extension Runtime {
         case .forecast(let forecast):
             router.setForecast(forecast)
             web?.setForecast(forecast)
+            // The code that took the file in and read the forecast, given back a minute after, as after a plan.
+            chores.releaseAgainAt = now + 60
         case .tides(let stations):
             router.setTides(stations)
             // The search walked every station of the harmonics files: what it allocated is given back to the system
@@ -49,6 +51,7 @@ extension Runtime {
             uplink?.commandDone(router.command(command, at: time), at: now)
         case .calibrated(let calibration):
             router.setCalibration(calibration)
+            chores.releaseAgainAt = now + 60
         }
     }
 

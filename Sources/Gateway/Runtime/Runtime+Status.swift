@@ -54,6 +54,11 @@ extension Runtime {
         if let at = chores.releaseAgainAt, now >= at {
             chores.releaseAgainAt = nil
             releaseProgramPages()
+        } else if chores.programPagesReleased == Self.releaseAfter.count,
+            now - chores.lastRelease >= Self.releaseEvery
+        {
+            // What a rare request paged in (a settings page, a file sent from a phone) does not stay for the voyage.
+            releaseProgramPages(quietly: true)
         }
         if let interval = configuration.summaryInterval, now - chores.lastSummary >= interval {
             chores.lastSummary = now
@@ -71,15 +76,21 @@ extension Runtime {
     }
 
     /// Once the gateway has settled, the startup code's pages go back to the kernel: what the loop uses comes back
-    /// page by page (on a Pi this halves the program's resident memory).
-    func releaseProgramPages() {
+    /// page by page (on a Pi this halves the program's resident memory). `quietly`: said only at debug level unless it
+    /// gave back a megabyte or more (the backstop every ``releaseEvery`` seconds).
+    func releaseProgramPages(quietly: Bool = false) {
+        chores.lastRelease = POSIX.monotonic()
         let before = POSIX.residentKilobytes()
         guard let released = POSIX.releaseProgramPages(), released > 0, let before,
             let after = POSIX.residentKilobytes()
         else { return }
-        log.info(
-            "memory.released", "memory: the startup code's pages given back (resident \(before) KiB, now \(after) KiB)",
-            [("before_kib", "\(before)"), ("after_kib", "\(after)")])
+        let words = "memory: the startup code's pages given back (resident \(before) KiB, now \(after) KiB)"
+        let metadata = [("before_kib", "\(before)"), ("after_kib", "\(after)")]
+        if quietly && before - after < 1024 {
+            log.debug("memory.released", words, metadata)
+        } else {
+            log.info("memory.released", words, metadata)
+        }
     }
 
     /// One line for the terminal: time, traffic, clients, wind, the next waypoint.

@@ -49,6 +49,8 @@ public final class Runtime {
     /// first commands) are given back once more (``releaseProgramPages()``): early and again, so that what only the
     /// start touches never piles up on the loop's own pages (the start-up peak is what the Pi must have free).
     static let releaseAfter: [Double] = [3, 6, 10, 15, 20, 30, 40, 60, 80]
+    /// After those, every ten minutes: the backstop for code a rare request paged in (``releaseProgramPages()``).
+    static let releaseEvery = 600.0
 
     /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
@@ -243,4 +245,6 @@ struct Chores {
     var programPagesReleased = 0
     /// When the code a child job's answer paged in (the plan taken, the panel reading it) is given back again.
     var releaseAgainAt: Double?
+    /// When the program's pages were last given back (the monotonic clock).
+    var lastRelease = 0.0
 }
