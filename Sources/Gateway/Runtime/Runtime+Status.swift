@@ -85,7 +85,7 @@ extension Runtime {
             let after = POSIX.residentKilobytes()
         else { return }
         let words = "memory: the startup code's pages given back (resident \(before) KiB, now \(after) KiB)"
-        let metadata = [("before_kib", "\(before)"), ("after_kib", "\(after)")]
+        let metadata: [(key: String, value: String)] = [("before_kib", "\(before)"), ("after_kib", "\(after)")]
         if quietly && before - after < 1024 {
             log.debug("memory.released", words, metadata)
         } else {
