@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Calibration figures (#50) on the real logs of the yacht Irene (../shared/fixtures/calibration): learnt on the days
 # before, judged on the days held out (the Classique Rothschild, 27 to 29 June 2014): the tack and gybe bias and the
-# median true wind direction jump, raw (the boat's own MWV T), uncalibrated and calibrated; the time to learn from
-# every day (x86, and arm64 under qemu-user when `make pi` has built it).
+# median true wind direction jump, raw (the boat's own MWV T), uncalibrated and calibrated; then every day judged by
+# the calibration learnt on all the others (Benchmarks/calibration_crossval.py: 76 tacks instead of 25); the time to
+# learn from every day (x86, and arm64 under qemu-user when `make pi` has built it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 F=../shared/fixtures/calibration
@@ -17,6 +18,8 @@ echo "== learnt on ${#LEARN[@]} logs (Flensburg 2013, Lake Geneva 11 to 25 June 
 echo "== judged on ${#HELD[@]} logs held out (27 to 29 June 2014)"
 "$BIN" calibrate sailing "${HELD[@]}" --judge "$WORK/calibration.toml" | grep -E "tacks:|gybes:|calibration:"
 ALL=("$F"/irene-*.txt)
+echo "== every day judged by the calibration learnt on all the other days (13 days, 15 logs)"
+python3 Benchmarks/calibration_crossval.py "$BIN" "${ALL[@]}"
 start=$(date +%s.%N)
 "$BIN" calibrate sailing "${ALL[@]}" > /dev/null
 echo "time to learn from every log (x86): $(echo "$(date +%s.%N) - $start" | bc) s"

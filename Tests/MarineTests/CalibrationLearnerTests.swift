@@ -145,6 +145,21 @@ struct SyntheticAfternoon {
         #expect(CalibrationReport.instrumentBias(SyntheticAfternoon().samples(), tacks).count == 0)
     }
 
+    @Test func eachManoeuvresInstrumentDirectionIsTheirs() {
+        // What the report gives for each tack (`twd_before_instruments`): 3° to the right of the true wind's direction
+        // on starboard, 3° to the left on port; none in a window where a second lacks MWV T.
+        var samples = SyntheticAfternoon(instrumentWiden: 3).samples()
+        let tack = CalibrationLearner().learn(samples).manoeuvres.first { $0.kind == .tack }!
+        for (range, side) in [(tack.before, tack.sideBefore), (tack.after, -tack.sideBefore)] {
+            let theirs = CalibrationReport.instrumentDirection(samples, range)!
+            let truth = WindowMeans(samples, range, SailingCalibration()).trueDirection
+            #expect(abs(Angle.difference(from: truth, to: theirs) - 3 * side) < 0.5, "\(theirs) \(truth)")
+        }
+        samples[tack.before.lowerBound + 1].instrumentTrueAngle = nil
+        #expect(CalibrationReport.instrumentDirection(samples, tack.before) == nil)
+        #expect(CalibrationReport.instrumentDirection(samples, tack.after) != nil)
+    }
+
     @Test func anOffsetBeyondItsBoundIsNotApplied() {
         let report = CalibrationLearner().learn(SyntheticAfternoon(offset: 14).samples())
         guard case .sensorFault(let why) = report.awaOffset.status else {

@@ -91,6 +91,12 @@ public enum CalibrationReportJSON {
                 out.value("twd_before" + suffix, WindowMeans(samples, m.before, calibration).trueDirection)
                 out.value("twd_after" + suffix, WindowMeans(samples, m.after, calibration).trueDirection)
             }
+            if let before = CalibrationReport.instrumentDirection(samples, m.before),
+                let after = CalibrationReport.instrumentDirection(samples, m.after)
+            {
+                out.value("twd_before_instruments", before)
+                out.value("twd_after_instruments", after)
+            }
             out.endObject()
         }
         out.endArray()

@@ -44,7 +44,9 @@ enum CalibrationReportWords {
         for (label, set) in [("tacks", tacks), ("gybes", gybes)] where !set.isEmpty {
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())
             let calibrated = CalibrationReport.bias(samples, set, report.calibration)
-            let error = RobustStatistics.medianError(CalibrationReport.signedJumps(samples, set, SailingCalibration()))
+            // The bias's error with the days' own spread: a day's wind has habits of its own.
+            let error = RobustStatistics.medianError(
+                CalibrationReport.signedJumps(samples, set, SailingCalibration()), days: Manoeuvre.days(set))
             lines.append(
                 "  \(label): bias \(FixedDecimal.text(raw.bias, decimals: 1))° uncalibrated (± "
                     + "\(FixedDecimal.text(error, decimals: 1))), \(FixedDecimal.text(calibrated.bias, decimals: 1))° "

@@ -54,20 +54,24 @@ public struct CalibrationReport: Sendable {
     public static func instrumentBias(
         _ samples: [SailingSample], _ manoeuvres: [Manoeuvre]
     ) -> (bias: Double, size: Double, count: Int) {
-        func direction(_ range: Range<Int>) -> Double? {
-            var sum = PlaneVector(x: 0, y: 0)
-            for sample in samples[range] {
-                guard let angle = sample.instrumentTrueAngle else { return nil }
-                sum = sum + PlaneVector(magnitude: 1, angle: sample.heading + angle)
-            }
-            return range.isEmpty ? nil : Angle.direction(sum.angle)
-        }
         var jumps: [Double] = []
         for m in manoeuvres {
-            guard let before = direction(m.before), let after = direction(m.after) else { continue }
+            guard let before = instrumentDirection(samples, m.before), let after = instrumentDirection(samples, m.after)
+            else { continue }
             jumps.append(m.sideBefore * Angle.difference(from: before, to: after))
         }
         return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }), jumps.count)
+    }
+
+    /// The mean true wind direction the boat's own instruments gave over `range` (degrees), nil unless every second
+    /// of it carries their MWV T.
+    public static func instrumentDirection(_ samples: [SailingSample], _ range: Range<Int>) -> Double? {
+        var sum = PlaneVector(x: 0, y: 0)
+        for sample in samples[range] {
+            guard let angle = sample.instrumentTrueAngle else { return nil }
+            sum = sum + PlaneVector(magnitude: 1, angle: sample.heading + angle)
+        }
+        return range.isEmpty ? nil : Angle.direction(sum.angle)
     }
 
     /// The true wind speed downwind less upwind across each bear-away and round-up (knots).

@@ -59,4 +59,26 @@ public enum RobustStatistics {
         let mad = median(values.map { abs($0 - m) })
         return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
     }
+
+    /// The same when the values come from several days (`days`, one index a value): what differs from day to day (the
+    /// wind's own habits on a lake, a log cleaned, the sails changed) does not average out within a day, so a median
+    /// over many tacks of few days is less sure than their number says. The larger of ``medianError(_:)`` and the error from the days'
+    /// own medians spread about the whole's (the clustered form of a mean's error, `√(Σ n²(m − M)² · g/(g − 1)) / N`,
+    /// times 1.2533 for a median), with three days or more; with fewer the values' own error alone.
+    public static func medianError(_ values: [Double], days: [Int]) -> Double {
+        let within = medianError(values)
+        var byDay: [Int: [Double]] = [:]
+        for (value, day) in zip(values, days) { byDay[day, default: []].append(value) }
+        guard byDay.count >= 3, values.count == days.count else { return within }
+        let whole = median(values)
+        var sum = 0.0
+        for dayValues in byDay.values {
+            let n = Double(dayValues.count)
+            let d = median(dayValues) - whole
+            sum += n * n * d * d
+        }
+        let g = Double(byDay.count)
+        let between = 1.2533 * (sum * g / (g - 1)).squareRoot() / Double(values.count)
+        return max(within, between)
+    }
 }

@@ -26,6 +26,27 @@ public struct Manoeuvre: Hashable, Sendable {
     }
 }
 
+extension Manoeuvre {
+    /// Hours between two manoeuvres that start a new day of sailing.
+    public static let dayGap = 6.0
+
+    /// The day of sailing of each of `manoeuvres` (an index, in their order): a new day after `dayGap` hours without
+    /// a manoeuvre, so that a day is a day on the water wherever the boat is and whatever the clock's zone.
+    public static func days(_ manoeuvres: [Manoeuvre]) -> [Int] {
+        let order = manoeuvres.indices.sorted { manoeuvres[$0].time < manoeuvres[$1].time }
+        var days = [Int](repeating: 0, count: manoeuvres.count)
+        var day = 0
+        var last: Double?
+        for index in order {
+            let time = manoeuvres[index].time
+            if let last, time - last > dayGap * 3_600 { day += 1 }
+            days[index] = day
+            last = time
+        }
+        return days
+    }
+}
+
 /// The means of a window of samples under a calibration.
 public struct WindowMeans: Hashable, Sendable {
     /// True wind direction (circular mean), true wind angle and apparent angle (signed means), degrees.

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Calibration judged on every day of a boat's logs, each day by a calibration learnt on all the others (#50).
+
+Usage: calibration_crossval.py TELLTALE LOG...
+
+The logs are grouped by the date of their first valid RMC (two logs of one day are one day). For each day,
+`telltale calibrate sailing` learns on every other day's logs and `--judge` says that day's tacks and gybes with and
+without the calibration; the day's own logs are never learnt from. Every judged manoeuvre is then pooled: the tack
+(and gybe) bias is the median signed jump of the true wind direction across them (signed by the side the boat came
+from), with the median's standard error (the larger of the tacks' own and the days' spread), and the median size
+of the jumps: for the boat's own instruments (her MWV T) over the manoeuvres whose windows carry it, for Telltale
+uncalibrated, and calibrated. A day with no tack says 0 tacks.
+"""
+
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def first_date(path):
+    """The date (YYYY-MM-DD) of the log's first valid RMC, or the file's name when it has none."""
+    with open(path, "rb") as f:
+        for raw in f:
+            fields = raw.decode("ascii", "replace").strip().split(",")
+            if len(fields) > 9 and fields[0][3:6] == "RMC" and fields[2] == "A" and len(fields[9]) == 6:
+                d = fields[9]
+                return f"20{d[4:6]}-{d[2:4]}-{d[0:2]}"
+    return os.path.basename(path)
+
+
+def signed(m, suffix):
+    before, after = m.get("twd_before" + suffix), m.get("twd_after" + suffix)
+    if before is None or after is None:
+        return None
+    side = 1 if m["from"] == "starboard" else -1
+    return side * ((after - before + 180) % 360 - 180)
+
+
+def figures(pairs):
+    """Of (day, value) pairs: the median, its standard error and the median size, or None with fewer than 3. The error
+    is the larger of the values' own (1.2533 × 1.4826 × MAD / √n) and the days' (each day's median about the whole's,
+    √(Σ n² (m − M)² · g / (g − 1)) / N × 1.2533), as `telltale calibrate sailing --judge` says it."""
+    values = [v for _, v in pairs]
+    if len(values) < 3:
+        return None
+    med = statistics.median(values)
+    mad = statistics.median(abs(v - med) for v in values)
+    error = 1.2533 * 1.4826 * mad / math.sqrt(len(values))
+    by_day = {}
+    for day, value in pairs:
+        by_day.setdefault(day, []).append(value)
+    if len(by_day) >= 3:
+        g = len(by_day)
+        total = sum(len(v) ** 2 * (statistics.median(v) - med) ** 2 for v in by_day.values())
+        error = max(error, 1.2533 * math.sqrt(total * g / (g - 1)) / len(values))
+    return med, error, statistics.median(abs(v) for v in values)
+
+
+def say(label, values):
+    f = figures(values)
+    if f is None:
+        return f"{label} —"
+    return f"{label} {f[0]:+.1f}° ± {f[1]:.1f} (jump {f[2]:.1f}°)"
+
+
+def main():
+    telltale, logs = sys.argv[1], sys.argv[2:]
+    days = {}
+    for log in logs:
+        days.setdefault(first_date(log), []).append(log)
+    pool = {"tack": {"": [], "_calibrated": [], "_instruments": []}, "gybe": {"": [], "_calibrated": [], "_instruments": []}}
+    work = tempfile.mkdtemp()
+    for day in sorted(days):
+        others = [log for d in days if d != day for log in days[d]]
+        toml = os.path.join(work, day + ".toml")
+        subprocess.run([telltale, "calibrate", "sailing", *others, "--output", toml], check=True,
+                       stdout=subprocess.DEVNULL)
+        judged = json.loads(subprocess.run([telltale, "calibrate", "sailing", *days[day], "--judge", toml, "--json"],
+                                           check=True, capture_output=True).stdout)
+        kept = {"tack": {"": [], "_calibrated": [], "_instruments": []}}
+        for m in judged["manoeuvres"]:
+            if m["kind"] not in pool:
+                continue
+            for suffix in ("", "_calibrated", "_instruments"):
+                value = signed(m, suffix)
+                if value is not None:
+                    pool[m["kind"]][suffix].append((day, value))
+                    if m["kind"] == "tack":
+                        kept["tack"][suffix].append(value)
+        tacks = kept["tack"]
+        line = f"{day}: {len(tacks[''])} tacks"
+        if tacks[""]:
+            line += " · bias raw {} · uncalibrated {:+.1f}° · calibrated {:+.1f}°".format(
+                f"{statistics.median(tacks['_instruments']):+.1f}°" if tacks["_instruments"] else "—",
+                statistics.median(tacks[""]), statistics.median(tacks["_calibrated"]))
+        print(line, flush=True)
+    for kind in ("tack", "gybe"):
+        p = pool[kind]
+        print(f"{kind}s judged on the day held out ({len(p[''])}): " + " · ".join(
+            [say("raw", p["_instruments"]), say("uncalibrated", p[""]), say("calibrated", p["_calibrated"])]))
+        u, c = figures(p[""]), figures(p["_calibrated"])
+        if u and c:
+            print(f"{kind}s: calibrated bias / uncalibrated {abs(c[0]) / max(abs(u[0]), 1e-9):.2f}; "
+                  f"median jump calibrated / uncalibrated {c[2] / u[2]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
