@@ -35,7 +35,7 @@ ARCH ?= amd64
 # (two SwiftPM builds of one folder wait for each other's lock, even with nothing to do).
 RELEASE ?= release
 
-.PHONY: deps pi-deps build release release-static test unit interop pi pi-check deb debs deb-check run lint format fuzz test-deps \
+.PHONY: deps pi-deps build release release-static test unit interop interop-venv pi pi-check deb debs deb-check run lint format fuzz test-deps \
 	bench clean image-deps image image-card image-check pi-chain basemap
 
 # The one way a target installs what it needs: the Debian packages named that are missing, after one apt-get update,
@@ -164,6 +164,7 @@ test: deps test-deps image-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) --no-print-directory release
 	$(MAKE) --no-print-directory basemap
+	$(MAKE) --no-print-directory interop-venv
 	@mkdir -p .build; rm -rf .build-tmp; mkdir -p .build-tmp; export TMPDIR=$(CURDIR)/.build-tmp; \
 	( nice -n 10 $(MAKE) --no-print-directory pi-chain RELEASE= > .build/pi-chain.log 2>&1 ) & chain=$$!; \
 	status=0; \
@@ -195,12 +196,40 @@ pi-chain:
 	cat .build/pi-lane-qemu.log .build/pi-lane-card.log; \
 	exit $$status
 
-# The checks beside the Swift tests, named once in Tests/checks.list (.ci/run reads their counts from there too).
-INTEROP_CHECKS := $(shell awk '!/^\#/ && NF == 2 { print $$2 }' Tests/checks.list)
+# The checks beside the Swift tests, named once in Tests/checks.list (.ci/run reads their counts from there too), in
+# two lanes run side by side: the checks of tides, routing, calibration and the shore's accounts (each with its own
+# gateways, broker and browser on ports the system gives it, and its own files) beside all the others. One after the
+# other they were CI's longest path (2,053 s of a 42-minute run); they mostly wait on real time, not on the cores.
+# Lane B's words are printed when both are done (.build/interop-lane-b.log).
+INTEROP_LANE_B := tide-check tide-board-check routing-check calibration-check calibration-board-check \
+	routing-board-check shore-accounts-check
+INTEROP_PICK = $(shell awk -v b="$(INTEROP_LANE_B)" -v want=$(1) 'BEGIN { n = split(b, a, " "); \
+	for (i = 1; i <= n; i++) lane[a[i]] = 1 } !/^\#/ && NF == 2 && (($$1 in lane) == want) { print $$2 }' Tests/checks.list)
+INTEROP_CHECKS := $(call INTEROP_PICK,0)
+INTEROP_CHECKS_B := $(call INTEROP_PICK,1)
 
-interop: $(RELEASE)
-	@status=0; for check in $(INTEROP_CHECKS); do echo "== $$check"; start=$$(date +%s); $$check || status=1; \
-		echo "== took $$(( $$(date +%s) - start )) s: $$check"; done; exit $$status
+# The checks' Python packages from PyPI, in one virtual environment, installed once before the lanes start (each check
+# also installs what it lacks, which two lanes must not do at once).
+INTEROP_PYPI := pynmea2 pyais==3.3.1 jsonschema websocket-client nmea2000==2026.10.3 python-can==4.6.1 zeroconf \
+	signalk-client requests paho-mqtt gpxpy geographiclib aiosmtpd http_ece cryptography selenium
+INTEROP_IMPORTS := pynmea2, pyais, jsonschema, websocket, nmea2000, can, zeroconf, signalk_client, requests, \
+	paho.mqtt.client, gpxpy, geographiclib, aiosmtpd, http_ece, cryptography, selenium
+
+interop-venv:
+	@[ -x .build-interop/venv/bin/python ] || python3 -m venv .build-interop/venv
+	@.build-interop/venv/bin/python -c "import $(INTEROP_IMPORTS)" 2>/dev/null \
+		|| .build-interop/venv/bin/pip install --quiet $(INTEROP_PYPI)
+
+interop: $(RELEASE) interop-venv
+	@mkdir -p .build; status=0; \
+	( s=0; for check in $(INTEROP_CHECKS_B); do echo "== $$check"; start=$$(date +%s); $$check || s=1; \
+		echo "== took $$(( $$(date +%s) - start )) s: $$check"; done; exit $$s ) > .build/interop-lane-b.log 2>&1 & \
+	lane=$$!; \
+	for check in $(INTEROP_CHECKS); do echo "== $$check"; start=$$(date +%s); $$check || status=1; \
+		echo "== took $$(( $$(date +%s) - start )) s: $$check"; done; \
+	start=$$(date +%s); wait $$lane || status=1; \
+	echo "== lane B (run beside; waited $$(( $$(date +%s) - start )) s more for it):"; \
+	cat .build/interop-lane-b.log; exit $$status
 
 ## The gateway on its bench profile: the demo voyage in real time, in a loop, served on TCP 10110. The panel is served
 ## from the working tree's Sources/Panel/ (an edit there needs the gateway restarted, not a rebuild).
