@@ -21,6 +21,22 @@
     return token ? { Authorization: "Bearer " + token } : {};
   }
 
+  // The compass card learnt from the track (every 45°), the leeway, and whether the wind sees the card.
+  function card(report) {
+    const d = report.deviation;
+    if (!d) return "";
+    if (d.status === "not enough data") return `Compass card: not enough data (${d.pieces} steady pieces).`;
+    const every = (d.table || []).filter((row) => row[0] % 45 === 0)
+      .map((row) => `${String(row[0]).padStart(3, "0")}° ${row[1] >= 0 ? "+" : ""}${fixed(row[1], 1)}`);
+    const lw = report.leeway || {};
+    const checks = Object.entries(report.card_check || {}).map(([label, c]) =>
+      `${label} ${fixed(c.slope, 2)} ± ${fixed(c.error, 2)}, ${c.says}`);
+    return `Compass card: up to ${fixed(d.largest, 1)}° ± ${fixed(d.uncertainty, 1)} from ${d.pieces} steady pieces ` +
+      `(${d.status}${d.applied ? ", applied" : ""})` + (every.length ? `: ${every.join(", ")}` : "") +
+      `. Leeway ${fixed(lw.value, 1)}${lw.form === "heel" ? " × heel / STW²" : "° close-hauled"} (${lw.status || "–"}).` +
+      (checks.length ? ` The card against the wind (−1: the heading's error, 0: unseen): ${checks.join("; ")}.` : "");
+  }
+
   function draw(body) {
     const report = body.report || {};
     const values = $("calibration-values").tBodies[0];
@@ -40,6 +56,7 @@
       `(${b.upwind.status})`);
     $("calibration-bands").textContent = bands.length ? `Upwash upwind by wind speed: ${bands.join(", ")}` +
       (report.upwash_by_tws_applied ? "; applied by wind speed." : "; one value for every wind speed until two are sure.") : "";
+    $("calibration-card").textContent = card(report);
     const t = report.tacks || {}, g = report.gybes || {};
     $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +
       `${fixed(t.bias_calibrated, 1)}° with the learnt calibration (${t.count} tacks); gybes ${fixed(g.bias_uncalibrated, 1)}° and ` +

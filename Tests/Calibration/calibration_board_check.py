@@ -142,6 +142,11 @@ try:
     check(shown and rows[0][0] == "Wind angle offset" and rows[3][0] == "Log factor"
           and rows[4][0] == "Wind speed factor" and rows[0][1] == "0.0°" and rows[3][1] == "1.000",
           f"the settings page's Calibration section in chromium: {rows}")
+    deviation = (calibration().get("report") or {}).get("deviation") or {}
+    card_text = driver.execute_script("return document.getElementById('calibration-card').textContent")
+    check(deviation.get("status") == "not enough data"
+          and card_text == f"Compass card: not enough data ({deviation.get('pieces')} steady pieces).",
+          f"the section says when there is not enough data for a compass card (this course's pieces): \"{card_text}\"")
 finally:
     driver.quit()
 gateway.stop()
@@ -175,6 +180,22 @@ check(applied_by_itself and state.get("auto") is True and any("deviation" in c f
       f"{'; '.join(done.get('changes', []))} (the card {[round(c, 2) for c in card]}, as the applied file says it, "
       f"within {worst:.2f}° of the 5° sin h injected at every 45°: 2° at most from 25 minutes of a course)",
       auto.log()[-600:])
+
+# The settings page says the card it learnt by itself, and whether the wind sees it.
+report = state.get("report") or {}
+driver = chromium(1024, 1400)
+try:
+    driver.get(f"http://127.0.0.1:{auto_web}/settings.html")
+    wait_for(lambda: driver.execute_script("return document.getElementById('calibration-card').textContent"), 15)
+    card_text = driver.execute_script("return document.getElementById('calibration-card').textContent")
+    largest = (report.get("deviation") or {}).get("largest", -1)
+    says = [c.get("says") for c in (report.get("card_check") or {}).values()]
+    check(card_text.startswith(f"Compass card: up to {largest:.1f}°") and "(sure, applied)" in card_text
+          and "090° +" in card_text and "270° -" in card_text and all(s in card_text for s in says),
+          f"the settings page says the card learnt by itself (5° sin h: + at 090°, - at 270°), sure and applied, and "
+          f"what the wind says of it: \"{card_text}\"")
+finally:
+    driver.quit()
 
 # A learning after the apply reads only the history the applied calibration corrected: none yet (the course had ended).
 since_path = os.path.join(work, "auto", "calibration", "applied-since")

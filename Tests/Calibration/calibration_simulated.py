@@ -126,6 +126,11 @@ def simulated_course(binary, check, work):
                  for h in sailed), default=99)
     check(errors.get("deviation", {}).get("applied") and worst <= 1.5,
           f"the compass card comes back within {worst:.2f}° of the one injected at every octant sailed (1.5° at most)")
+    seen = errors.get("card_check", {}).get("tacks", {})
+    check(seen.get("says") == "the wind sees it",
+          f"the wind sees that card across the tacks: the jumps' slope on the card's change of them "
+          f"{seen.get('slope', 0):.2f} ± {seen.get('error', 0):.2f} over {seen.get('count')} tacks (within two errors "
+          f"of -1, not of 0)")
     a = replay_directions(binary, logs["true"], files["true"])
     b = replay_directions(binary, logs["errors"], files["errors"])
     diffs = sorted(abs((b[t] - a[t] + 180) % 360 - 180) for t in a if t in b)

@@ -25,6 +25,44 @@ enum CalibrationDeviationReport {
         ]
     }
 
+    /// The card learnt (or, judging, the one applied) against the wind across the tacks and the gybes (``CardCheck``).
+    static func checks(_ report: CalibrationReport, _ samples: [SailingSample]) -> [(String, CardCheck)] {
+        let card = report.deviation.map { $0.curve } ?? report.calibration.deviation
+        return [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)].compactMap { label, kind in
+            CardCheck.of(
+                samples, report.manoeuvres.filter { $0.kind == kind }, card: card, calibration: report.calibration
+            ).map { (label, $0) }
+        }
+    }
+
+    static func checkLine(_ report: CalibrationReport, _ samples: [SailingSample]) -> [String] {
+        let checks = checks(report, samples)
+        guard !checks.isEmpty else { return [] }
+        let each = checks.map { label, check in
+            "\(label) " + (check.slope.isFinite ? FixedDecimal.text(check.slope, decimals: 2) : "-") + " ± "
+                + (check.error.isFinite ? FixedDecimal.text(check.error, decimals: 2) : "-") + " of \(check.count), "
+                + check.words
+        }
+        return ["  the card against the wind (-1: the heading's error; 0: unseen): " + each.joined(separator: "; ")]
+    }
+
+    /// `card_check`: `tacks` and `gybes`, each `slope`, `error`, `count`, `spread` and `says`.
+    static func writeChecks(_ report: CalibrationReport, _ samples: [SailingSample], into out: inout JSONWriter) {
+        let checks = checks(report, samples)
+        guard !checks.isEmpty else { return }
+        out.beginObject("card_check")
+        for (label, check) in checks {
+            out.beginObject(label)
+            out.value("slope", check.slope.isFinite ? check.slope : nil)
+            out.value("error", check.error.isFinite ? check.error : nil)
+            out.value("count", check.count)
+            out.value("spread", check.spread)
+            out.value("says", check.words)
+            out.endObject()
+        }
+        out.endObject()
+    }
+
     /// `deviation` (`coefficients`, `table` every 15° of heading, `largest`, `uncertainty`, `pieces`, `octants`,
     /// `status`, `applied`) and `leeway` (`value`, `form`: "heel" or "upwind", `uncertainty`, `status`).
     static func write(_ report: DeviationReport?, into out: inout JSONWriter) {

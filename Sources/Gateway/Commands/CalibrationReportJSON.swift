@@ -42,6 +42,7 @@ public enum CalibrationReportJSON {
         out.endArray()
         out.value("upwash_by_tws_applied", !report.calibration.upwashByWind.isEmpty)
         CalibrationDeviationReport.write(report.deviation, into: &out)
+        CalibrationDeviationReport.writeChecks(report, samples, into: &out)
         for (label, kind) in [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)] {
             let set = report.manoeuvres.filter { $0.kind == kind }
             let raw = CalibrationReport.bias(samples, set, SailingCalibration())

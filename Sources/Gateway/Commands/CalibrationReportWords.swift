@@ -33,6 +33,7 @@ enum CalibrationReportWords {
         }
         if !report.calibration.upwashByWind.isEmpty { lines.append("  upwash applied by wind speed") }
         lines += CalibrationDeviationReport.lines(report.deviation)
+        lines += CalibrationDeviationReport.checkLine(report, samples)
         if !report.roundings.isEmpty {
             lines.append(
                 "  bear-aways and round-ups: \(report.roundings.count), true wind speed downwind less upwind "
