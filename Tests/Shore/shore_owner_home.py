@@ -67,8 +67,9 @@ def phone(check, web, get, cookie, name, password):
         names = "return window.telltale ? window.telltale.layouts().map(l => l.name) : []"
         offered = wait_for(lambda: driver.execute_script(names) == ["Fleet", "aurora", "aurora: chart",
                                                                     "aurora: history"], 30, step=0.5)
-        opened = driver.execute_script("const b = document.querySelector('button[data-open=\"aurora\"]');"
-                                       " if (b) b.click(); return !!b;")
+        # Her row's button, once the Fleet layout has drawn it (a loaded machine draws it later than the layouts).
+        click = "const b = document.querySelector('button[data-open=\"aurora\"]'); if (b) b.click(); return !!b;"
+        opened = wait_for(lambda: driver.execute_script(click), 20, step=0.5)
         said = "return document.getElementById('connection').textContent"
         tile = "const v = document.querySelector('.tile[data-id=speed] [data-q=sog]'); return v ? [v.textContent," \
                " v.classList.contains('stale')] : null"
@@ -84,7 +85,7 @@ def phone(check, web, get, cookie, name, password):
         check(offered and opened and instruments and driver.execute_script(said).startswith("aurora: heard"),
               f"{name}'s phone ashore: her boat's layouts beside the Fleet layout, opened from her row; the speed "
               f"tile's SOG {driver.execute_script(tile)} as her uplink sent it; the line says "
-              f"'{driver.execute_script(said)}'", {"layouts": driver.execute_script(names)})
+              f"'{driver.execute_script(said)}'", {"layouts": driver.execute_script(names), "opened": opened})
         driver.execute_script("window.telltale.show(2)")
         # The track's points as the chart holds them (Leaflet's path leaves out those in a straight line) and drawn.
         track = "const t = window.telltaleChart.track, p = document.querySelector('path.chart-track');" \
