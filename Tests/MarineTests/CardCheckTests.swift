@@ -51,6 +51,10 @@ struct CardCheckTests {
         let check = try #require(CardCheck.of(samples, tacks, card: Self.card))
         #expect(abs(check.slope) < 0.2, "\(check)")
         #expect(check.words == "the wind does not see it")
+        // A card of the wrong sign: the jumps go against it (+1), which is not seeing it either.
+        let (wrong, wrongTacks) = sailing(compass: Self.card)
+        let against = try #require(CardCheck.of(wrong, wrongTacks, card: Self.card))
+        #expect(abs(against.slope - 1) < 0.2 && against.words == "the wind does not see it", "\(against)")
     }
 
     @Test func tooFewOrNoSpreadCannotTell() {

@@ -56,14 +56,13 @@ public struct CardCheck: Hashable, Sendable {
         return CardCheck(slope: slope, error: error, count: x.count, spread: spread)
     }
 
-    /// What it says: `the wind sees it`, `the wind does not see it`, or `cannot tell` (the slope within two errors of
-    /// both −1 and 0, or no spread to judge by).
+    /// What it says: `the wind sees it` (the slope beyond two errors of 0, on the side of −1), `the wind does not see
+    /// it` (beyond two errors of −1, on the side of 0 or past it: a card the jumps go against), or `cannot tell` (within
+    /// two errors of both, or no spread to judge by).
     public var words: String {
         guard slope.isFinite, error.isFinite else { return "cannot tell" }
-        let nearOne = abs(slope + 1) <= 2 * error
-        let nearZero = abs(slope) <= 2 * error
-        if nearOne && !nearZero { return "the wind sees it" }
-        if nearZero && !nearOne { return "the wind does not see it" }
+        if abs(slope) > 2 * error && slope < -0.5 { return "the wind sees it" }
+        if abs(slope + 1) > 2 * error && slope >= -0.5 { return "the wind does not see it" }
         return "cannot tell"
     }
 }

@@ -62,9 +62,10 @@ public enum RobustStatistics {
 
     /// The same when the values come from several days (`days`, one index a value): what differs from day to day (the
     /// wind's own habits on a lake, a log cleaned, the sails changed) does not average out within a day, so a median
-    /// over many tacks of few days is less sure than their number says. The larger of ``medianError(_:)`` and the error from the days'
-    /// own medians spread about the whole's (the clustered form of a mean's error, `√(Σ n²(m − M)² · g/(g − 1)) / N`,
-    /// times 1.2533 for a median), with three days or more; with fewer the values' own error alone.
+    /// over many tacks of few days is less sure than their number says. The larger of ``medianError(_:)`` and the
+    /// error from the days' own medians spread about the whole's (the clustered form of a mean's error,
+    /// `√(Σ n²(m − M)² · g/(g − 1)) / N`, times 1.2533 for a median), with three days or more; with fewer the values'
+    /// own error alone.
     public static func medianError(_ values: [Double], days: [Int]) -> Double {
         let within = medianError(values)
         var byDay: [Int: [Double]] = [:]
