@@ -19,14 +19,15 @@ import Testing
     /// the compass's plus `card`; close-hauled the boat slides `leeway` degrees to leeward; a current of 0.4 kn turns
     /// through 90° over the day.
     static func sail(
-        card: DeviationCurve, leeway: Double, legs: Int = 48, legSeconds: Int = 240, coefficient: Double? = nil
+        card: DeviationCurve, leeway: Double, legs: Int = 48, legSeconds: Int = 240, coefficient: Double? = nil,
+        headings: [Double]? = nil
     ) -> [SailingSample] {
         var noise = Noise()
         var samples: [SailingSample] = []
         var time = 0.0
         let angles = [40.0, -40, 100, -100, 150, -150]
         for leg in 0..<legs {
-            let compass = Double((leg * 67) % 360)
+            let compass = headings.map { $0[leg % $0.count] } ?? Double((leg * 67) % 360)
             let awa = angles[leg % angles.count]
             // Heeled to leeward (the wind from starboard: heel to port, negative), more close-hauled.
             let heel = coefficient == nil ? nil : (awa > 0 ? -1.0 : 1.0) * (abs(awa) < 90 ? 18 : 6)
@@ -93,5 +94,11 @@ import Testing
             Issue.record("a 20° card: \(iron.deviation.words)")
             return
         }
+        // The same compass sailed in three octants only: the rose is not known round, so it is not called iron (the
+        // fit there can trade the card for the leeway and the current); unsure, not applied.
+        let few = DeviationLearner().learn(
+            Self.sail(card: DeviationCurve([0, 20, 0, 0, 0]), leeway: 0, headings: [60, 100, 150]),
+            SailingCalibration())
+        #expect(few.octants == 3 && few.deviation.status == .unsure, "\(few.octants) octants: \(few.deviation.words)")
     }
 }

@@ -118,6 +118,17 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
         fail "$ARCH Tests/Pi/EmbeddedDesk did not build: $(tail -n 5 "$DESK/build.log")"
     fi
     rm -rf "$DESK"
+    # The calibration learner on the Embedded build, on a real day with tacks and gybes (its card check once crashed
+    # there appending to a string, 2026-11-29): it runs to its end and says what the x86 build says, to the counts.
+    IRENE=../shared/fixtures/calibration/irene-2014-06-28.txt
+    if [ -f "$IRENE" ]; then
+        check "$ARCH calibrate sailing of a day of Irene's runs to its end and counts what x86 counts" bash -c \
+            "A=\$($RUNNER $BIN calibrate sailing $IRENE) && B=\$($X86 calibrate sailing $IRENE) && \
+             [ \"\$(echo \"\$A\" | head -n 1)\" = \"\$(echo \"\$B\" | head -n 1)\" ] && \
+             [ \"\$(echo \"\$A\" | wc -l)\" = \"\$(echo \"\$B\" | wc -l)\" ] && echo \"\$A\" | grep -q 'card against the wind'"
+    else
+        echo "  skip $ARCH calibrate sailing: ../shared/fixtures/calibration is absent"
+    fi
     check "$ARCH inspect --json of the demo voyage is the x86 report" bash -c \
         "[ \"\$($RUNNER $BIN inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" = \
            \"\$($X86 inspect --json Fixtures/demo-voyage/voyage.nmea | md5sum)\" ]"

@@ -26,22 +26,33 @@ enum CalibrationDeviationReport {
     }
 
     /// The card learnt (or, judging, the one applied) against the wind across the tacks and the gybes (``CardCheck``).
-    static func checks(_ report: CalibrationReport, _ samples: [SailingSample]) -> [(String, CardCheck)] {
+    /// Written as plain loops: on the Pi's Embedded build (Swift 6.3, -Osize) the tuples of a label and a check built by
+    /// `compactMap` and read back by `map` gave a string that crashed when appended to (`telltale calibrate sailing`
+    /// under qemu-user, 2026-11-29).
+    static func checks(_ report: CalibrationReport, _ samples: [SailingSample]) -> [LabelledCardCheck] {
         let card = report.deviation.map { $0.curve } ?? report.calibration.deviation
-        return [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)].compactMap { label, kind in
-            CardCheck.of(
-                samples, report.manoeuvres.filter { $0.kind == kind }, card: card, calibration: report.calibration
-            ).map { (label, $0) }
+        var out: [LabelledCardCheck] = []
+        for kind in [Manoeuvre.Kind.tack, .gybe] {
+            let set = report.manoeuvres.filter { $0.kind == kind }
+            if let check = CardCheck.of(samples, set, card: card, calibration: report.calibration) {
+                out.append(LabelledCardCheck(label: kind == .tack ? "tacks" : "gybes", check: check))
+            }
         }
+        return out
     }
 
     static func checkLine(_ report: CalibrationReport, _ samples: [SailingSample]) -> [String] {
         let checks = checks(report, samples)
         guard !checks.isEmpty else { return [] }
-        let each = checks.map { label, check in
-            "\(label) " + (check.slope.isFinite ? FixedDecimal.text(check.slope, decimals: 2) : "-") + " ± "
-                + (check.error.isFinite ? FixedDecimal.text(check.error, decimals: 2) : "-") + " of \(check.count), "
-                + check.words
+        var each: [String] = []
+        for labelled in checks {
+            let check = labelled.check
+            var text = labelled.label + " "
+            text += check.slope.isFinite ? FixedDecimal.text(check.slope, decimals: 2) : "-"
+            text += " ± "
+            text += check.error.isFinite ? FixedDecimal.text(check.error, decimals: 2) : "-"
+            text += " of " + String(check.count) + ", " + check.words
+            each.append(text)
         }
         return ["  the card against the wind (-1: the heading's error; 0: unseen): " + each.joined(separator: "; ")]
     }
@@ -51,8 +62,9 @@ enum CalibrationDeviationReport {
         let checks = checks(report, samples)
         guard !checks.isEmpty else { return }
         out.beginObject("card_check")
-        for (label, check) in checks {
-            out.beginObject(label)
+        for labelled in checks {
+            let check = labelled.check
+            out.beginObject(labelled.label)
             out.value("slope", check.slope.isFinite ? check.slope : nil)
             out.value("error", check.error.isFinite ? check.error : nil)
             out.value("count", check.count)
@@ -93,4 +105,10 @@ enum CalibrationDeviationReport {
         out.value("status", report.leeway.words)
         out.endObject()
     }
+}
+
+/// A card check with the manoeuvres it was made on ("tacks", "gybes").
+struct LabelledCardCheck {
+    var label: String
+    var check: CardCheck
 }
