@@ -67,6 +67,38 @@ def say(label, values):
     return f"{label} {f[0]:+.1f}° ± {f[1]:.1f} (jump {f[2]:.1f}°)"
 
 
+# The calibration taken apart: each learnt file judged again with one part left out (its lines removed), to say what
+# each part does on the days held out.
+PARTS = {
+    "without the compass card": lambda line: line.startswith("deviation"),
+    "without the upwash by wind speed": lambda line: line.startswith(("upwash_tws", "upwash_upwind_by", "upwash_downwind_by")),
+    "without the log's factor": lambda line: line.startswith("speed_factor"),
+    "the offset alone": lambda line: not line.startswith(("[", "#", "awa_offset")),
+}
+
+
+def judge(telltale, logs, toml):
+    return json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--judge", toml, "--json"],
+                                     check=True, capture_output=True).stdout)["manoeuvres"]
+
+
+def taken_apart(telltale, days, work):
+    """For each part, the pooled tacks and gybes judged with the part left out (signed jumps by day)."""
+    out = {name: {"tack": [], "gybe": []} for name in PARTS}
+    for day in sorted(days):
+        with open(os.path.join(work, day + ".toml")) as f:
+            lines = f.read().splitlines()
+        for name, drop in PARTS.items():
+            toml = os.path.join(work, f"{day}-part.toml")
+            with open(toml, "w") as f:
+                f.write("\n".join(line for line in lines if not drop(line)) + "\n")
+            for m in judge(telltale, days[day], toml):
+                value = signed(m, "_calibrated")
+                if m["kind"] in ("tack", "gybe") and value is not None:
+                    out[name][m["kind"]].append((day, value))
+    return out
+
+
 def main():
     telltale, logs = sys.argv[1], sys.argv[2:]
     days = {}
@@ -106,6 +138,23 @@ def main():
         if u and c:
             print(f"{kind}s: calibrated bias / uncalibrated {abs(c[0]) / max(abs(u[0]), 1e-9):.2f}; "
                   f"median jump calibrated / uncalibrated {c[2] / u[2]:.2f}")
+    # What no calibration can do: the jumps less their own pooled median (the one correction of every tack's direction
+    # that a calibration's bias could at best take out) are hardly smaller; the jumps are the wind's.
+    for kind in ("tack", "gybe"):
+        values = [v for _, v in pool[kind][""]]
+        if len(values) >= 3:
+            middle = statistics.median(values)
+            print(f"{kind}s: the uncalibrated jumps less their pooled median ({middle:+.1f}°): median jump "
+                  f"{statistics.median(abs(v - middle) for v in values):.1f}° (uncalibrated "
+                  f"{statistics.median(abs(v) for v in values):.1f}°)")
+    u = {kind: figures(pool[kind][""]) for kind in ("tack", "gybe")}
+    for name, judged in taken_apart(telltale, days, work).items():
+        said = []
+        for kind in ("tack", "gybe"):
+            f = figures(judged[kind])
+            if f and u[kind]:
+                said.append(f"{kind}s {f[0]:+.1f}° (jump {f[2]:.1f}°, {f[2] / u[kind][2]:.2f} ×)")
+        print(f"calibrated {name}: " + " · ".join(said))
 
 
 if __name__ == "__main__":

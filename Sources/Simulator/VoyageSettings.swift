@@ -44,6 +44,9 @@ public struct VoyageSettings: Sendable {
     /// The compass's card (`--deviation`): what a compass adjuster would add to its reading, `a + b sin h + c cos h
     /// + d sin 2h + e cos 2h`; the compass reads the magnetic heading less it.
     public var deviation = DeviationCurve()
+    /// Degrees the masthead unit reads the apparent wind angle's size wider close-hauled, reaching and running
+    /// (`--upwash-error`), by the shares of ``PointOfSail``: the sails' upwash left in it.
+    public var upwashError = (upwind: 0.0, reach: 0.0, downwind: 0.0)
     /// Emit an attitude sensor's XDR ROLL/PTCH (5 Hz) in the log.
     public var attitudeSensor = true
     /// Gyro bias, degrees per second, per axis.
@@ -116,6 +119,16 @@ public struct VoyageSettings: Sendable {
     public static let builtInPolar: Polar = {
         do { return try Polar.parse(builtInPolarText) } catch { fatalError("the built-in polar: \(error)") }
     }()
+
+    /// What the masthead unit reads for an apparent wind angle (degrees, either sign): its size made wider by the
+    /// upwash left in it at that point of sail (no offset, no noise).
+    func upwashed(_ angle: Double) -> Double {
+        let relative = Angle.relative(angle)
+        let share = PointOfSail.shares(abs(relative))
+        let wider =
+            upwashError.upwind * share.upwind + upwashError.reach * share.reach + upwashError.downwind * share.downwind
+        return relative < 0 ? relative - wider : relative + wider
+    }
 
     /// What the compass reads for a true heading (degrees magnetic, its card's error in it, no noise).
     func compass(_ heading: Double) -> Double {

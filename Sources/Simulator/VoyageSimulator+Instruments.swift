@@ -74,7 +74,7 @@ extension VoyageSimulator {
             measured = measured + PlaneVector(x: -s.mastHeight * q, y: s.mastHeight * p)
             let phi = Angle.radians(m.heel)
             let tilted = PlaneVector(x: measured.x, y: measured.y * cos(phi))
-            let angle = Angle.direction(tilted.angle + s.awaError + random.normal(1))
+            let angle = Angle.direction(s.upwashed(tilted.angle) + s.awaError + random.normal(1))
             let knots = max(0, Units.knots(metresPerSecond: tilted.magnitude) * s.awsError + random.normal(0.2))
             emit(
                 MWV(angle: angle, reference: .relative, speed: knots, unit: .knots, isValid: true), "WI", m.now,

@@ -20,6 +20,7 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("log-error"), help: help("log-error")) var logError = 1.0
     @Option(name: .customLong("aws-error"), help: help("aws-error")) var awsError = 1.0
     @Option(name: .customLong("deviation"), help: help("deviation")) var deviation: String?
+    @Option(name: .customLong("upwash-error"), help: help("upwash-error")) var upwashError: String?
     @Option(name: .customLong("gust"), help: help("gust")) var gust = 4.0
     @Option(name: .customLong("shift"), help: help("shift")) var shift = 8.0
     @Option(name: .customLong("roll"), help: help("roll")) var roll = 4.0
@@ -45,6 +46,7 @@ struct Simulate: SpecCommand {
         options.logError = logError
         options.awsError = awsError
         if let deviation { options.deviation = SimulateOptions.terms(deviation) }
+        if let upwashError { options.upwashError = SimulateOptions.terms(upwashError) }
         options.gust = gust
         options.shift = shift
         options.roll = roll
@@ -82,6 +84,9 @@ struct Simulate: SpecCommand {
         settings.logError = options.logError
         settings.awsError = options.awsError
         settings.deviation = DeviationCurve(options.deviation)
+        if options.upwashError.count == 3 {
+            settings.upwashError = (options.upwashError[0], options.upwashError[1], options.upwashError[2])
+        }
         settings.gustStrength = options.gust
         settings.shiftAmplitude = options.shift
         settings.rollAmplitude = options.roll

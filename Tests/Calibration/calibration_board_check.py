@@ -136,11 +136,12 @@ driver = chromium(1024, 1400)
 try:
     driver.get(f"http://127.0.0.1:{web}/settings.html")
     shown = wait_for(lambda: driver.execute_script(
-        "return document.querySelectorAll('#calibration-values tbody tr').length") == 5, 15)
+        "return document.querySelectorAll('#calibration-values tbody tr').length") == 6, 15)
     rows = driver.execute_script("""return [...document.querySelectorAll('#calibration-values tbody tr')]
         .map(r => [...r.cells].map(c => c.textContent))""")
-    check(shown and rows[0][0] == "Wind angle offset" and rows[3][0] == "Log factor"
-          and rows[4][0] == "Wind speed factor" and rows[0][1] == "0.0°" and rows[3][1] == "1.000",
+    check(shown and rows[0][0] == "Wind angle offset" and rows[3][0] == "Upwash reaching" and rows[3][1] == "0.0°"
+          and rows[4][0] == "Log factor" and rows[5][0] == "Wind speed factor" and rows[0][1] == "0.0°"
+          and rows[4][1] == "1.000",
           f"the settings page's Calibration section in chromium: {rows}")
     deviation = (calibration().get("report") or {}).get("deviation") or {}
     card_text = driver.execute_script("return document.getElementById('calibration-card').textContent")

@@ -31,6 +31,7 @@ from support import Checks  # noqa: E402
 from calibration_polar import learnt_polar  # noqa: E402
 from class_polar import class_polar  # noqa: E402
 from calibration_simulated import simulated_course, simulated_errors, simulated_truth  # noqa: E402
+from calibration_reaches import simulated_reaches  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -181,6 +182,7 @@ class_polar(binary, check, work)
 simulated_errors(binary, check, work)
 simulated_course(binary, check, work)
 simulated_truth(binary, check, work)
+simulated_reaches(binary, check, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

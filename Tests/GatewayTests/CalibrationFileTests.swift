@@ -32,5 +32,20 @@ import Testing
             #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\n" + table) }
         }
         #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\naws_factor = 2\n") }
+        #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\nupwash_reach = 25\n") }
+    }
+
+    @Test func theReachsUpwashReadsBackAsWritten() throws {
+        #expect(try load("[sailing]\nupwash_reach = -3.5\n").upwashReach == -3.5)
+        // The file a report writes: a sure reach as a value, one not sure as a comment that applies nothing.
+        var report = CalibrationReport(samples: 100, manoeuvres: [], faults: [])
+        report.upwashReach = LearntValue(value: -2.25, uncertainty: 0.4, count: 20, status: .sure)
+        report.calibration.upwashReach = -2.25
+        #expect(try load(CalibrationFile.text(report, from: "a test")).upwashReach == -2.25)
+        report.upwashReach.status = .unsure
+        report.calibration.upwashReach = 0
+        let unsure = CalibrationFile.text(report, from: "a test")
+        let reread = try load(unsure)
+        #expect(unsure.contains("# upwash_reach = -2.25") && reread.upwashReach == 0, "\(unsure)")
     }
 }

@@ -27,12 +27,14 @@ import Testing
     @Test func eachValueThatMovesIsSaid() {
         let applied = SailingCalibration(awaOffset: -4.5, speedFactor: 1.05)
         let learnt = SailingCalibration(
-            awaOffset: -3.8, upwashUpwind: 1.2, speedFactor: 1.07, deviation: DeviationCurve([0, 2, 0, 0, 0]),
+            awaOffset: -3.8, upwashUpwind: 1.2, upwashReach: -2, speedFactor: 1.07,
+            deviation: DeviationCurve([0, 2, 0, 0, 0]),
             leewayCoefficient: 10, awsFactor: 0.95)
         let said = AutoCalibration().changes(from: applied, to: learnt)
         #expect(
             said == [
-                "awa_offset -4.50° → -3.80°", "upwash_upwind 0.00° → 1.20°", "speed_factor 1.0500 → 1.0700",
+                "awa_offset -4.50° → -3.80°", "upwash_upwind 0.00° → 1.20°", "upwash_reach 0.00° → -2.00°",
+                "speed_factor 1.0500 → 1.0700",
                 "aws_factor 1.0000 → 0.9500", "deviation changed by up to 2.0°", "leeway_coefficient 10.0",
             ], "\(said)")
     }

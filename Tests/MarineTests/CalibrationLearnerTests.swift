@@ -8,13 +8,16 @@ import Testing
 /// A synthetic afternoon: the wind over the ground from 10° ± 4° (a slow oscillation), 12 kn; a current of 0.6 kn
 /// setting 100°; two hours of beating (a tack every four minutes, TWA ±42°, 6 kn) then two of running (a gybe every
 /// four minutes, TWA ±150°, 7 kn), each turn taking 8 s through the wind. The instruments read with the errors given:
-/// the apparent angle `offset` more to starboard and `upwash` wider, the log `1 / factor` of the speed.
+/// the apparent angle `offset` more to starboard and `upwash` wider (and `reachError` wider still by its reaching
+/// share, ``PointOfSail``), the log `1 / factor` of the speed. `runningAngle` 115° makes the runs broad reaches.
 struct SyntheticAfternoon {
     var offset = 0.0
     var upwash = 0.0
     var factor = 1.0
     var noise = 0.5
     var windSpeed = 12.0
+    var runningAngle = 150.0
+    var reachError = 0.0
     var start = 1_700_000_000.0
     /// The instruments' own true wind angle (MWV T) read this much wider on both tacks; nil: they send none.
     var instrumentWiden: Double?
@@ -36,7 +39,7 @@ struct SyntheticAfternoon {
             let upwind = second < 7200
             let leg = Int(t) % 240
             let side: Double = (Int(t) / 240) % 2 == 0 ? 1 : -1
-            let twa = upwind ? 42.0 : 150.0
+            let twa = upwind ? 42.0 : runningAngle
             var angle = side * twa
             var speed = upwind ? 6.0 : 7.0
             if leg >= 232 {  // turning onto the other side, through the wind or dead downwind
@@ -49,7 +52,8 @@ struct SyntheticAfternoon {
             let trueWind = RelativeWind(angle: angle, speed: blowing.magnitude)
             let apparent = WindTriangle.apparentWind(true: trueWind, speedThroughWater: speed)
             let sign: Double = apparent.angle < 0 ? -1 : 1
-            let measured = Angle.relative(apparent.angle + sign * upwash + offset + jitter())
+            let wider = upwash + reachError * PointOfSail.reach.share(abs(apparent.angle))
+            let measured = Angle.relative(apparent.angle + sign * wider + offset + jitter())
             let ground = PlaneVector(magnitude: speed, angle: heading) + current
             out.append(
                 SailingSample(

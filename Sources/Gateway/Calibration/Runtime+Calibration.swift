@@ -82,6 +82,7 @@ extension Runtime {
         out.value("awa_offset", applied.awaOffset)
         out.value("upwash_upwind", applied.upwashUpwind)
         out.value("upwash_downwind", applied.upwashDownwind)
+        out.value("upwash_reach", applied.upwashReach)
         out.value("speed_factor", applied.speedFactor)
         out.value("aws_factor", applied.awsFactor)
         out.beginArray("deviation")

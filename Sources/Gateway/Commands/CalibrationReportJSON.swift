@@ -1,7 +1,7 @@
 import Marine
 import SignalK
 
-/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `speed_factor` (each `value`,
+/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor` (each `value`,
 /// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
 /// direction before and after, without and with the calibration.
 public enum CalibrationReportJSON {
@@ -12,7 +12,8 @@ public enum CalibrationReportJSON {
         if let polar { writeCells(polar, into: &out) }
         for (name, learnt) in [
             ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
-            ("upwash_downwind", report.upwashDownwind), ("speed_factor", report.speedFactor),
+            ("upwash_downwind", report.upwashDownwind), ("upwash_reach", report.upwashReach),
+            ("speed_factor", report.speedFactor),
             ("aws_factor", report.awsFactor),
         ] {
             out.beginObject(name)
@@ -69,12 +70,7 @@ public enum CalibrationReportJSON {
         out.beginArray("each")
         for m in report.roundings {
             out.beginObject()
-            out.value("time", SignalKTime.text(unixTime: m.time))
-            out.value("kind", m.kind.rawValue)
-            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
-                out.value("tws_before" + suffix, WindowMeans(samples, m.before, calibration).trueSpeed)
-                out.value("tws_after" + suffix, WindowMeans(samples, m.after, calibration).trueSpeed)
-            }
+            windows(samples, m, report.calibration, speeds: true, into: &out)
             out.endObject()
         }
         out.endArray()
@@ -85,13 +81,8 @@ public enum CalibrationReportJSON {
         out.beginArray("manoeuvres")
         for m in report.manoeuvres {
             out.beginObject()
-            out.value("time", SignalKTime.text(unixTime: m.time))
-            out.value("kind", m.kind.rawValue)
             out.value("from", m.sideBefore > 0 ? "starboard" : "port")
-            for (suffix, calibration) in [("", SailingCalibration()), ("_calibrated", report.calibration)] {
-                out.value("twd_before" + suffix, WindowMeans(samples, m.before, calibration).trueDirection)
-                out.value("twd_after" + suffix, WindowMeans(samples, m.after, calibration).trueDirection)
-            }
+            windows(samples, m, report.calibration, speeds: false, into: &out)
             if let before = CalibrationReport.instrumentDirection(samples, m.before),
                 let after = CalibrationReport.instrumentDirection(samples, m.after)
             {
@@ -103,6 +94,32 @@ public enum CalibrationReportJSON {
         out.endArray()
         out.endObject()
         return out.text
+    }
+
+    /// A manoeuvre's time and kind, and its two windows: as the instruments gave them (no calibration) the mean
+    /// apparent wind angle (signed, degrees) and the compass's mean heading; the true wind direction without and with
+    /// `calibration` (`_calibrated`), and with `speeds` the true wind speed too.
+    static func windows(
+        _ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration, speeds: Bool,
+        into out: inout JSONWriter
+    ) {
+        out.value("time", SignalKTime.text(unixTime: m.time))
+        out.value("kind", m.kind.rawValue)
+        let before = WindowMeans(samples, m.before, SailingCalibration())
+        let after = WindowMeans(samples, m.after, SailingCalibration())
+        out.value("awa_before", before.apparentAngle)
+        out.value("awa_after", after.apparentAngle)
+        out.value("heading_before", before.heading)
+        out.value("heading_after", after.heading)
+        let calibrated = (WindowMeans(samples, m.before, calibration), WindowMeans(samples, m.after, calibration))
+        for (suffix, windows) in [("", (before, after)), ("_calibrated", calibrated)] {
+            out.value("twd_before" + suffix, windows.0.trueDirection)
+            out.value("twd_after" + suffix, windows.1.trueDirection)
+            if speeds {
+                out.value("tws_before" + suffix, windows.0.trueSpeed)
+                out.value("tws_after" + suffix, windows.1.trueSpeed)
+            }
+        }
     }
 
     /// A learnt polar's cells as `polar`: each with the table's angle and wind speed, where its minutes lay, its speed

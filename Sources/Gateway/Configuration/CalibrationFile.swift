@@ -60,6 +60,7 @@ public enum CalibrationFile {
         var calibration = SailingCalibration(
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
             upwashDownwind: try value("upwash_downwind", -10...10, 0),
+            upwashReach: try value("upwash_reach", -10...10, 0),
             speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation,
             leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12),
             awsFactor: try value("aws_factor", 0.7...1.4, 1))
@@ -82,6 +83,7 @@ public enum CalibrationFile {
             ("awa_offset", report.awaOffset, composed.awaOffset, 0.0, 2),
             ("upwash_upwind", report.upwashUpwind, composed.upwashUpwind, 0, 2),
             ("upwash_downwind", report.upwashDownwind, composed.upwashDownwind, 0, 2),
+            ("upwash_reach", report.upwashReach, composed.upwashReach, 0, 2),
             ("speed_factor", report.speedFactor, composed.speedFactor, 1, 4),
             ("aws_factor", report.awsFactor, composed.awsFactor, 1, 4),
         ] {

@@ -39,6 +39,7 @@ public struct AutoCalibration: Hashable, Sendable {
         angle("awa_offset", applied.awaOffset, learnt.awaOffset)
         angle("upwash_upwind", applied.upwashUpwind, learnt.upwashUpwind)
         angle("upwash_downwind", applied.upwashDownwind, learnt.upwashDownwind)
+        angle("upwash_reach", applied.upwashReach, learnt.upwashReach)
         // The upwash by wind speed, compared where either has a table (and at the single values' where neither).
         let speeds = Array(Set(applied.upwashByWind.windSpeeds + learnt.upwashByWind.windSpeeds)).sorted()
         let table =

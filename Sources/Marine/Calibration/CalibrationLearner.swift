@@ -7,6 +7,7 @@
 ///   after the manoeuvre. An angle read too wide on both tacks lifts the direction on one tack and heads it on the
 ///   other; signed by the side the boat came from, the jump is the same for every tack, while the wind's own shifts
 ///   cancel out of its median. The upwash added to the angle's size that brings the median signed jump to zero.
+/// - **Upwash reaching**: the same invariant across the tacks and gybes with a reach on a side (``learnAngles``).
 /// - **Speed factor** (the log): the current does not change across a manoeuvre. With ground velocity G and water
 ///   velocity W (heading, speed through water), `G - k W` is the same before and after, so `ΔG = k ΔW`; each
 ///   manoeuvre gives `k = ΔG·ΔW / |ΔW|²`, the median is the factor.
@@ -43,6 +44,7 @@ public struct CalibrationLearner: Sendable {
             report.awaOffset = LearntValue(value: 0, uncertainty: .infinity, count: 0, status: fault)
             report.upwashUpwind = report.awaOffset
             report.upwashDownwind = report.awaOffset
+            report.upwashReach = report.awaOffset
             report.speedFactor = LearntValue(value: 1, uncertainty: .infinity, count: 0, status: fault)
             report.awsFactor = report.speedFactor
             return report
@@ -65,14 +67,10 @@ public struct CalibrationLearner: Sendable {
         if report.speedFactor.isSure { calibration.speedFactor = report.speedFactor.value }
         report.awaOffset = offset(samples, tacks)
         if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
-        // The wind speed's factor before the upwash (a wind speed read high narrows the true wind angle upwind, as an
-        // upwash does), and again after it with the angles corrected: from a beat to a run and back.
-        report.awsFactor = windSpeedFactor(samples, report.roundings, calibration)
-        if report.awsFactor.isSure { calibration.awsFactor = report.awsFactor.value }
-        report.upwashUpwind = upwash(samples, tacks, calibration, upwind: true)
-        if report.upwashUpwind.isSure { calibration.upwashUpwind = report.upwashUpwind.value }
-        report.upwashDownwind = upwash(samples, gybes, calibration, upwind: false)
-        if report.upwashDownwind.isSure { calibration.upwashDownwind = report.upwashDownwind.value }
+        // The wind speed's factor and the upwash upwind, downwind and reaching, by turns until none moves (eight
+        // rounds at most): each changes what the others see.
+        var rounds = 0
+        while rounds < 8, learnAngles(samples, tacks: tacks, gybes: gybes, &report, &calibration) { rounds += 1 }
         // By wind speed, where two bands or more are sure.
         report.upwashBands = upwashBands(samples, tacks: tacks, gybes: gybes, calibration)
         calibration.upwashByWind = upwashTable(report.upwashBands, calibration)
@@ -96,35 +94,12 @@ public struct CalibrationLearner: Sendable {
             bound: offsetBound, fault: "the wind angle is off the centreline by")
     }
 
-    /// The upwash that brings the median signed jump of `manoeuvres` to zero, by bisection (the jump falls as the
-    /// upwash grows), on top of `calibration`.
+    /// The upwash upwind (from `manoeuvres`' tacks) or downwind (gybes) on top of `calibration`
+    /// (``upwash(_:_:_:_:)``).
     func upwash(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration, upwind: Bool)
         -> LearntValue
     {
-        guard manoeuvres.count >= minimumCount else { return .none(0, count: manoeuvres.count) }
-        func with(_ u: Double) -> SailingCalibration {
-            var c = calibration
-            if upwind { c.upwashUpwind = u } else { c.upwashDownwind = u }
-            return c
-        }
-        func bias(_ u: Double) -> Double {
-            RobustStatistics.median(CalibrationReport.signedJumps(samples, manoeuvres, with(u)))
-        }
-        let limit = 2 * upwashBound
-        guard let value = Bisection.root(-limit, limit, bias) else {
-            return LearntValue(
-                value: bias(-limit) > 0 ? limit : -limit, uncertainty: .infinity, count: manoeuvres.count,
-                status: .sensorFault(
-                    "no upwash within ±\(Int(limit))° makes the true wind hold across the "
-                        + (upwind ? "tacks" : "gybes")))
-        }
-        // The error of the median jump, turned into degrees of upwash by the jump's slope there.
-        let jumps = CalibrationReport.signedJumps(samples, manoeuvres, with(value))
-        let slope = abs(bias(value + 1) - bias(value - 1)) / 2
-        let error = slope > 0.1 ? RobustStatistics.medianError(jumps) / slope : .infinity
-        return judged(
-            value, error, count: manoeuvres.count, sure: sureAngle, bound: upwashBound,
-            fault: upwind ? "the upwind wind angle is wrong by" : "the downwind wind angle is wrong by")
+        upwash(samples, manoeuvres, calibration, upwind ? .upwind : .downwind)
     }
 
     /// The log's factor on top of `calibration` (its card and leeway; its own factor left out).

@@ -7,6 +7,8 @@ public struct CalibrationReport: Sendable {
     public var awaOffset = LearntValue.none(0, count: 0)
     public var upwashUpwind = LearntValue.none(0, count: 0)
     public var upwashDownwind = LearntValue.none(0, count: 0)
+    /// The upwash reaching, from the manoeuvres with a reach on a side.
+    public var upwashReach = LearntValue.none(0, count: 0)
     /// The upwash by wind speed band (``UpwashBand``).
     public var upwashBands: [UpwashBand] = []
     public var speedFactor = LearntValue.none(1, count: 0)

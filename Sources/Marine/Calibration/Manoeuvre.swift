@@ -53,6 +53,8 @@ public struct WindowMeans: Hashable, Sendable {
     public var trueDirection: Double
     public var trueAngle: Double
     public var apparentAngle: Double
+    /// The heading under the calibration's card (circular mean), degrees.
+    public var heading: Double
     public var trueSpeed: Double
     /// Velocities in the earth frame (x north, y east), knots: over ground (nil without fixes) and through water (with
     /// the calibration's speed factor).
@@ -63,6 +65,7 @@ public struct WindowMeans: Hashable, Sendable {
     public init(_ samples: [SailingSample], _ range: Range<Int>, _ calibration: SailingCalibration) {
         let leewayModel = calibration.leeway(SailingCalibration.leewayModel)
         var direction = PlaneVector(x: 0, y: 0)
+        var headings = PlaneVector(x: 0, y: 0)
         var water = PlaneVector(x: 0, y: 0)
         var ground = PlaneVector(x: 0, y: 0)
         var fixes = 0
@@ -72,6 +75,7 @@ public struct WindowMeans: Hashable, Sendable {
         for sample in samples[range] {
             let wind = calibration.trueWind(sample)
             let heading = calibration.heading(sample.heading)
+            headings = headings + PlaneVector(magnitude: 1, angle: heading)
             direction = direction + PlaneVector(magnitude: 1, angle: heading + wind.angle)
             angle += wind.angle
             speed += wind.speed
@@ -94,6 +98,7 @@ public struct WindowMeans: Hashable, Sendable {
         }
         let n = Double(max(range.count, 1))
         trueDirection = Angle.direction(direction.angle)
+        self.heading = Angle.direction(headings.angle)
         trueAngle = angle / n
         trueSpeed = speed / n
         apparentAngle = apparent / n

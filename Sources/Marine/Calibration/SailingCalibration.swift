@@ -1,9 +1,11 @@
 /// The instruments' corrections learnt from sailing (``CalibrationLearner``), applied before the wind triangle:
 ///
 /// - `awaOffset`: degrees added to every apparent wind angle (a masthead unit turned off the centreline);
-/// - `upwashUpwind`, `upwashDownwind`: degrees added to the *size* of the apparent wind angle, its sign kept (the
-///   sails bend the flow round the mast, more close-hauled than reaching), full below 40° apparent and above 140°,
-///   fading to none at 90° and 100°; by true wind speed when `upwashByWind` has a table (``UpwashByWind``);
+/// - `upwashUpwind`, `upwashReach`, `upwashDownwind`: degrees added to the *size* of the apparent wind angle, its
+///   sign kept (the sails bend the flow round the mast, differently close-hauled, reaching and running), by the point
+///   of sail the angle says (``PointOfSail``: upwind full below 40° apparent, reaching full from 90° to 100°,
+///   downwind full above 140°, each fading into the next); upwind and downwind by true wind speed when `upwashByWind`
+///   has a table (``UpwashByWind``);
 /// - `speedFactor`: multiplies the log's speed through water;
 /// - `awsFactor`: multiplies the apparent wind speed (the masthead unit's cups or its calibration);
 /// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give;
@@ -14,6 +16,7 @@ public struct SailingCalibration: Hashable, Sendable {
     public var awaOffset = 0.0
     public var upwashUpwind = 0.0
     public var upwashDownwind = 0.0
+    public var upwashReach = 0.0
     public var speedFactor = 1.0
     public var awsFactor = 1.0
     public var deviation = DeviationCurve()
@@ -22,13 +25,15 @@ public struct SailingCalibration: Hashable, Sendable {
     public var upwashByWind = UpwashByWind()
 
     public init(
-        awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, speedFactor: Double = 1,
-        deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil, awsFactor: Double = 1
+        awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, upwashReach: Double = 0,
+        speedFactor: Double = 1, deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil,
+        awsFactor: Double = 1
     ) {
         self.awsFactor = awsFactor
         self.awaOffset = awaOffset
         self.upwashUpwind = upwashUpwind
         self.upwashDownwind = upwashDownwind
+        self.upwashReach = upwashReach
         self.speedFactor = speedFactor
         self.deviation = deviation
         self.leewayCoefficient = leewayCoefficient
@@ -42,7 +47,8 @@ public struct SailingCalibration: Hashable, Sendable {
     public func then(_ residual: SailingCalibration) -> SailingCalibration {
         var composed = SailingCalibration(
             awaOffset: awaOffset + residual.awaOffset, upwashUpwind: upwashUpwind + residual.upwashUpwind,
-            upwashDownwind: upwashDownwind + residual.upwashDownwind, speedFactor: speedFactor * residual.speedFactor,
+            upwashDownwind: upwashDownwind + residual.upwashDownwind, upwashReach: upwashReach + residual.upwashReach,
+            speedFactor: speedFactor * residual.speedFactor,
             deviation: deviation.then(residual.deviation),
             leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
             awsFactor: awsFactor * residual.awsFactor)
@@ -86,13 +92,25 @@ public struct SailingCalibration: Hashable, Sendable {
     /// The heading corrected by the deviation curve (degrees, 0 to 360).
     public func heading(_ measured: Double) -> Double { deviation.isZero ? measured : deviation.corrected(measured) }
 
+    /// This calibration with a point of sail's single upwash set to `value` (the table by wind speed left as it is).
+    public func with(upwash value: Double, _ point: PointOfSail) -> SailingCalibration {
+        var c = self
+        switch point {
+        case .upwind: c.upwashUpwind = value
+        case .reach: c.upwashReach = value
+        case .downwind: c.upwashDownwind = value
+        }
+        return c
+    }
+
     /// The apparent wind angle corrected: the offset, then the upwash for the point of sail it then says.
     public func apparentAngle(_ measured: Double, windSpeed: Double? = nil) -> Double {
         let turned = Angle.relative(measured + awaOffset)
         let size = abs(turned)
-        let up = size <= 40 ? 1 : size >= 90 ? 0 : (90 - size) / 50
-        let down = size >= 140 ? 1 : size <= 100 ? 0 : (size - 100) / 40
-        let added = upwash(windSpeed, upwind: true) * up + upwash(windSpeed, upwind: false) * down
+        let share = PointOfSail.shares(size)
+        let added =
+            upwash(windSpeed, upwind: true) * share.upwind + upwashReach * share.reach
+            + upwash(windSpeed, upwind: false) * share.downwind
         let corrected = min(max(size + added, 0), 180)
         return turned < 0 ? -corrected : corrected
     }

@@ -13,6 +13,7 @@ public struct SimulateOptions: CommandOptions {
     /// The factor the wind speed reads; the compass's card (five terms, degrees).
     public var awsError = 1.0
     public var deviation: [Double] = []
+    public var upwashError: [Double] = []
     /// Knots a gust adds (0: none); degrees the wind's slow oscillation swings either way (0: none).
     public var gust = 4.0
     public var shift = 8.0
@@ -90,6 +91,10 @@ public struct SimulateOptions: CommandOptions {
                 "deviation", "A,B,C,D,E",
                 "The compass's card: it reads the magnetic heading less A + B sin h + C cos h + D sin 2h + E cos 2h "
                     + "(degrees).", example: "0,4,0,0,2"),
+            .option(
+                "upwash-error", "UP,REACH,DOWN",
+                "The masthead unit reads the apparent wind angle this much wider close-hauled, reaching and running "
+                    + "(degrees, fading from one to the next).", example: "0,4,0"),
             .option("gust", "KNOTS", "What a gust adds to the wind (4; 0 for none).", example: "0"),
             .option(
                 "shift", "DEGREES", "How far the wind swings either way, every 10 minutes (8; 0 for none).",
@@ -146,6 +151,7 @@ public struct SimulateOptions: CommandOptions {
         case "log-error": logError = try CommandParser.number(flag, value)
         case "aws-error": awsError = try CommandParser.number(flag, value)
         case "deviation": deviation = Self.terms(text)
+        case "upwash-error": upwashError = Self.terms(text)
         case "gust": gust = try CommandParser.number(flag, value)
         case "shift": shift = try CommandParser.number(flag, value)
         case "no-attitude-sensor": noAttitudeSensor = true
@@ -172,6 +178,9 @@ public struct SimulateOptions: CommandOptions {
         if !(awsError >= 0.5 && awsError <= 1.5) { throw CommandError("--aws-error: 0.5 to 1.5", status: 64) }
         if !deviation.isEmpty && !(deviation.count == 5 && deviation.allSatisfy({ abs($0) <= 20 })) {
             throw CommandError("--deviation: five numbers A,B,C,D,E, each within 20 degrees", status: 64)
+        }
+        if !upwashError.isEmpty && !(upwashError.count == 3 && upwashError.allSatisfy({ abs($0) <= 20 })) {
+            throw CommandError("--upwash-error: three numbers UP,REACH,DOWN, each within 20 degrees", status: 64)
         }
         if !(gust >= 0 && gust <= 30) { throw CommandError("--gust: 0 to 30 knots", status: 64) }
         if !(shift >= 0 && shift <= 45) { throw CommandError("--shift: 0 to 45 degrees", status: 64) }
