@@ -126,6 +126,10 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
             "A=\$($RUNNER $BIN calibrate sailing $IRENE) && B=\$($X86 calibrate sailing $IRENE) && \
              [ \"\$(echo \"\$A\" | head -n 1)\" = \"\$(echo \"\$B\" | head -n 1)\" ] && \
              [ \"\$(echo \"\$A\" | wc -l)\" = \"\$(echo \"\$B\" | wc -l)\" ] && echo \"\$A\" | grep -q 'card against the wind'"
+        # The JSON the gateway's own learner reads back on board: whole, with the card check and every manoeuvre.
+        check "$ARCH calibrate sailing --json of that day is whole JSON with its manoeuvres and card check" bash -c \
+            "$RUNNER $BIN calibrate sailing --json $IRENE | python3 -c \
+             'import json, sys; j = json.load(sys.stdin); assert j[\"card_check\"] and len(j[\"manoeuvres\"]) >= 10'"
     else
         echo "  skip $ARCH calibrate sailing: ../shared/fixtures/calibration is absent"
     fi

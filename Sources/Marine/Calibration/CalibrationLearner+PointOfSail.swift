@@ -8,7 +8,7 @@
 /// against it (the signed jump then falls as u grows), and u is the value that brings their median to zero, by
 /// bisection. A tack between two beats has a difference of 2, and its jump is signed by the side the boat came from;
 /// a gybe at 120° apparent (a run at some 150° true) is half downwind and half a reach on each side. Each manoeuvre
-/// teaches the point of sail whose difference is the largest across it (``mostly``): a gybe between two reaches says
+/// teaches the point of sail whose difference is the largest across it (``shareDifference(_:_:_:_:)``): a gybe between two reaches says
 /// nothing of the downwind upwash, and is not used for it.
 ///
 /// The three, with the wind speed's factor, change what the others see (a wind speed read high narrows the true wind
@@ -53,14 +53,18 @@ extension CalibrationLearner {
         _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration, _ point: PointOfSail
     ) -> LearntValue {
         let base = calibration.with(upwash: 0, point)
-        let used = manoeuvres.compactMap { m -> (Manoeuvre, Double)? in
-            let d = Self.shareDifference(samples, m, base, point)
-            return abs(d) >= Self.shareNeeded && Self.mostly(samples, m, base, point) ? (m, d > 0 ? -1 : 1) : nil
+        // The manoeuvres this point of sail teaches, each with the sign that makes its jump fall as u grows.
+        var used: [Manoeuvre] = []
+        var signs: [Double] = []
+        for m in manoeuvres {
+            guard let d = Self.shareDifference(samples, m, base, point), abs(d) >= Self.shareNeeded else { continue }
+            used.append(m)
+            signs.append(d > 0 ? -1 : 1)
         }
         guard used.count >= minimumCount else { return .none(0, count: used.count) }
         func jumps(_ u: Double) -> [Double] {
             let c = base.with(upwash: u, point)
-            return used.map { $0.1 * CalibrationReport.jump(samples, $0.0, c) }
+            return zip(used, signs).map { m, sign in sign * CalibrationReport.jump(samples, m, c) }
         }
         let bias = { (u: Double) in RobustStatistics.median(jumps(u)) }
         let limit = 2 * upwashBound
@@ -80,29 +84,24 @@ extension CalibrationLearner {
         return judged(value, error, count: used.count, sure: sureAngle, bound: upwashBound, fault: fault)
     }
 
-    /// Whether `point`'s share difference is the largest of the three across `m` (a tie goes to upwind or downwind,
-    /// not to the reach): a gybe at 120° apparent is as much a reach as a run, and is the downwind's; at 110° the
-    /// reach's. So each gybe teaches one of the two, and a boat that only ever gybed at one angle learns one value.
-    static func mostly(
-        _ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration, _ point: PointOfSail
-    ) -> Bool {
-        let own = abs(shareDifference(samples, m, calibration, point))
-        return PointOfSail.allCases.allSatisfy { other in
-            guard other != point else { return true }
-            let theirs = abs(shareDifference(samples, m, calibration, other))
-            return own > theirs + 1e-9 || (abs(own - theirs) <= 1e-9 && point != .reach)
-        }
-    }
-
-    /// `s_after w_after − s_before w_before`: how much more of `point`, to starboard, the window after is than the one
-    /// before (each window's mean apparent angle under `calibration`).
+    /// `s_after w_after − s_before w_before` for `point` across `m`: how much more of it, to starboard, the window after
+    /// is than the one before (each window's mean apparent angle under `calibration`); nil when another point of
+    /// sail's difference is larger (a tie goes to upwind or downwind, not to the reach). A gybe at 120° apparent is as
+    /// much a reach as a run, and is the downwind's; at 110° the reach's: so each gybe teaches one of the two, and a
+    /// boat that only ever gybed at one angle learns one value.
     static func shareDifference(
         _ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration, _ point: PointOfSail
-    ) -> Double {
-        func signedShare(_ range: Range<Int>) -> Double {
-            let angle = WindowMeans(samples, range, calibration).apparentAngle
-            return (angle < 0 ? -1 : 1) * point.share(abs(angle))
+    ) -> Double? {
+        let before = WindowMeans(samples, m.before, calibration).apparentAngle
+        let after = WindowMeans(samples, m.after, calibration).apparentAngle
+        func difference(_ p: PointOfSail) -> Double {
+            (after < 0 ? -1 : 1) * p.share(abs(after)) - (before < 0 ? -1 : 1) * p.share(abs(before))
         }
-        return signedShare(m.after) - signedShare(m.before)
+        let own = abs(difference(point))
+        for other in PointOfSail.allCases where other != point {
+            let theirs = abs(difference(other))
+            if theirs > own + 1e-9 || (abs(theirs - own) <= 1e-9 && point == .reach) { return nil }
+        }
+        return difference(point)
     }
 }
