@@ -9,16 +9,14 @@ reaching upwash must move by the 4° injected and be sure; the upwind upwash and
 upwash, which these gybes say nothing of, must be "not enough data" (never a sensor fault); and the calibrated replay
 of the race with the error must give the calibrated true race's wind direction."""
 
-import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Interop"))
 from piloted_boat import destination  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from calibration_polar import write_route  # noqa: E402
-from calibration_simulated import replay_directions  # noqa: E402
+from calibration_simulated import replay_directions, sail_and_learn  # noqa: E402
 
 
 def triangle(path, rounds=20, miles=1.0):
@@ -35,15 +33,9 @@ def simulated_reaches(binary, check, work):
     triangle(route)
     reports, files, logs = {}, {}, {}
     for name, errors in (("true", []), ("reach", ["--upwash-error", "0,4,0"])):
-        out = os.path.join(work, "triangle-" + name)
-        subprocess.run([binary, "simulate", "--route", route, "--output", out, "--duration", "80000", "--gust", "0",
-                        "--shift", "0", "--racing", "--wind-speed", "12", *errors],
-                       check=True, capture_output=True, timeout=600)
-        logs[name] = os.path.join(out, "voyage.nmea")
-        files[name] = os.path.join(work, f"triangle-{name}.toml")
-        result = subprocess.run([binary, "calibrate", "sailing", logs[name], "--json", "--output", files[name]],
-                                capture_output=True, text=True, timeout=300)
-        reports[name] = json.loads(result.stdout) if result.returncode == 0 else {}
+        logs[name], files[name], reports[name] = sail_and_learn(
+            binary, route, work, "triangle-" + name,
+            ["--duration", "80000", "--gust", "0", "--shift", "0", "--racing", "--wind-speed", "12", *errors])
     true, reach = reports["true"], reports["reach"]
     value = lambda report, key: report.get(key, {}).get("value", 0)  # noqa: E731
     moved = value(reach, "upwash_reach") - value(true, "upwash_reach")

@@ -72,6 +72,18 @@ def race_course(path, legs=80, length=900):
     write_route(path, points, "Course", "P")
 
 
+def sail_and_learn(binary, route, work, name, args):
+    """`telltale simulate` along `route` with `args` into work/NAME, then `telltale calibrate sailing` of its log into
+    work/NAME.toml: the log's path, the file's and the `--json` report ({} when the learner refused)."""
+    out = os.path.join(work, name)
+    subprocess.run([binary, "simulate", "--route", route, "--output", out, *args],
+                   check=True, capture_output=True, timeout=600)
+    log, toml = os.path.join(out, "voyage.nmea"), os.path.join(work, name + ".toml")
+    result = subprocess.run([binary, "calibrate", "sailing", log, "--json", "--output", toml],
+                            capture_output=True, text=True, timeout=300)
+    return log, toml, json.loads(result.stdout) if result.returncode == 0 else {}
+
+
 def replay_directions(binary, log, calibration):
     """The calibrated replay's true wind directions (MWD) by the replay clock's millisecond."""
     result = subprocess.run([binary, "replay", "--fast", "--computed-only", "--tag-time", "--calibration", calibration,
@@ -99,14 +111,8 @@ def simulated_course(binary, check, work):
     reports, files, logs = {}, {}, {}
     for name, errors in (("true", []), ("errors", ["--awa-error", "5", "--log-error", "0.93", "--aws-error", "1.12",
                                                    "--deviation", "0,4,0,0,2"])):
-        out = os.path.join(work, "course-" + name)
-        subprocess.run([binary, "simulate", "--route", route, "--output", out, "--duration", "40000", "--gust", "0",
-                        "--wind-speed", "12", *errors], check=True, capture_output=True, timeout=600)
-        logs[name] = os.path.join(out, "voyage.nmea")
-        files[name] = os.path.join(work, f"course-{name}.toml")
-        result = subprocess.run([binary, "calibrate", "sailing", logs[name], "--json", "--output", files[name]],
-                                capture_output=True, text=True, timeout=300)
-        reports[name] = json.loads(result.stdout) if result.returncode == 0 else {}
+        logs[name], files[name], reports[name] = sail_and_learn(
+            binary, route, work, "course-" + name, ["--duration", "40000", "--gust", "0", "--wind-speed", "12", *errors])
     true, errors = reports["true"], reports["errors"]
     value = lambda report, key, identity: report.get(key, {}).get("value", identity)  # noqa: E731
     moved = value(errors, "awa_offset", 0) - value(true, "awa_offset", 0)
