@@ -7,7 +7,9 @@
   33 AIS stations on a second adapter, one NMEA client on TCP and three panels open (three Signal K WebSocket
   streams), and the NMEA 2000 bus on can0 with a real bus recording (../shared's EV-1/ACU200 autopilot among it)
   played onto it by canplayer and the pilot commanded through the Autopilot API, after a minute, and again after three;
-- the whole system's used memory after boot, against the Zero 2 W's 512 MB.
+- the whole system's used memory after boot, against the Zero 2 W's 512 MB;
+- the daemon's memory and loop while a route is planned (image_routing.py) and while the calibration is learnt from
+  a day of a real log in the history (image_calibration.py).
 
     image_bench.py IMAGE [SECONDS]
 """
@@ -27,6 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from emulated_pi import MIB, Card, EmulatedPi, SerialFeed, make_key, scratch  # noqa: E402
 from support import OutputReader, ais_class_b, sentence, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
+from image_calibration import calibration_phase  # noqa: E402
 from image_routing import routing_phase  # noqa: E402
 
 image = sys.argv[1]
@@ -162,6 +165,7 @@ except (OSError, ValueError):
     vessels = []
 print(f"AIS: {len(vessels)} stations in the gateway's Signal K model")
 routing_phase(pi, output, request, token, work)
+calibration_phase(pi, request, token, feed)
 processes = pi.out("ps -eo rss,comm --sort=-rss | head -n 6 | tr -s ' ' | tr '\\n' ';'")
 print(f"gpsd: {pi.out('systemctl is-active gpsd.service')}; processes by memory (RSS KiB): {processes}")
 print(pi.out("journalctl -u telltale -b --no-pager | grep memory: | tail -n 1"))

@@ -1,0 +1,101 @@
+"""The image bench's calibration part (image_bench.py): the daemon's memory and loop while the calibration is learnt
+on the Pi.
+
+A day of the yacht Irene's (../shared/fixtures/calibration, Lake Geneva 28 June 2014: 3 h 07 min) put on the data
+partition, its dates moved to tomorrow (the history keeps it on the fixes' clock as its newest day, after what the
+bench's own instruments left on the system clock), and played as an input at 20 times its speed (the bench's
+instruments stopped first), the gateway reloaded on it. With the whole day in the history the learner is started through /telltale/v1/calibration: it runs in its own process (`telltale calibrate sailing
+--history`). Measured: how long it took on the emulated Pi, its own peak (VmHWM, read while it runs), the daemon's
+VmRSS and RssAnon each second before, while and after it learns (the report then held), and the engine's late ticks
+from the journal in each minute.
+"""
+import json
+import os
+import sys
+import time
+
+from image_routing import daemon, stalls
+
+LOG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "calibration",
+                   "irene-2014-06-28.txt")
+SPEED = 20
+
+
+def checksum(body):
+    value = 0
+    for c in body.encode():
+        value ^= c
+    return f"{value:02X}"
+
+
+def moved_to(day, text):
+    """The log with every RMC's date made `day` (ddmmyy), its checksum made again."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("$") and line[3:6] == "RMC" and "*" in line:
+            fields = line[1:line.index("*")].split(",")
+            if len(fields) > 9:
+                fields[9] = day
+                body = ",".join(fields)
+                line = f"${body}*{checksum(body)}"
+        lines.append(line)
+    return ("\n".join(lines) + "\n").encode()
+
+
+def samples_for(pi, seconds, into):
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        into.append(daemon(pi))
+        time.sleep(1)
+
+
+def calibration_phase(pi, request, token, feed, play=580):
+    if not os.path.exists(LOG):
+        print("calibration on the image: ../shared/fixtures/calibration is absent (skipped)")
+        return
+    if token is None:
+        print("calibration on the image: no approved device to start the learner (skipped)")
+        return
+    feed.stop()
+    tomorrow = pi.out("date -u -d tomorrow +%d%m%y")
+    pi.put("/var/lib/telltale/irene.txt", moved_to(tomorrow, open(LOG).read()))
+    pi.ssh("chown telltale: /var/lib/telltale/irene.txt")
+    pi.ssh(f"printf '\\n[[input]]\\nname = \"irene\"\\nurl = \"file:/var/lib/telltale/irene.txt\"\\nspeed = {SPEED}\\n' "
+           ">> /etc/telltale/telltale.toml && systemctl reload telltale")
+    time.sleep(play)  # the log into the history: play × SPEED seconds of it
+    quiet_clock = pi.out("date +%s")
+    before = []
+    samples_for(pi, 30, before)
+    asked, asked_clock = time.monotonic(), pi.out("date +%s")
+    code, _ = request("/telltale/v1/calibration", "POST", b"", token=token)
+    during, learner_peak, answer = [], 0, {}
+    while time.monotonic() - asked < 600:
+        during.append(daemon(pi))
+        peak = pi.out("for p in $(pgrep -f 'calibrate sailing'); do grep VmHWM /proc/$p/status; done "
+                      "| awk '{print $2}' | sort -n | tail -n 1")
+        learner_peak = max(learner_peak, int(peak) if peak.isdigit() else 0)
+        status, text = request("/telltale/v1/calibration")
+        answer = json.loads(text) if status == 200 else {}
+        if answer.get("state") in ("learnt", "failed"):
+            break
+        time.sleep(1)
+    took = time.monotonic() - asked
+    after = []
+    samples_for(pi, 30, after)
+    end_clock = pi.out("date +%s")
+    said = pi.out("journalctl -u telltale --no-pager -o cat | grep -E 'calibration: (learnt|learning)' | tail -n 2 "
+                  "| tr '\\n' ' '")
+    report = answer.get("report") or {}
+    print(f"calibration on the image: POST {code}, {answer.get('state')} in {took:.0f} s as the bench saw it "
+          f"({said.strip()}); {report.get('samples', 0)} s of sailing, {len(report.get('manoeuvres', []))} "
+          f"manoeuvres; {answer.get('message', '')}")
+    print(f"calibration on the image: the learner's own peak VmHWM {learner_peak} kB")
+    for label, samples in (("the 30 s before", before), ("while it learnt", during), ("the 30 s after", after)):
+        print(f"calibration on the image: daemon in {label}: VmRSS {min(s['VmRSS'] for s in samples)}.."
+              f"{max(s['VmRSS'] for s in samples)} kB, RssAnon {min(s['RssAnon'] for s in samples)}.."
+              f"{max(s['RssAnon'] for s in samples)} kB")
+    print(f"calibration on the image: the engine's own late ticks (from the journal): "
+          f"{stalls(pi, quiet_clock, asked_clock)} in the 30 s before, {stalls(pi, asked_clock, end_clock)} from the "
+          "POST to 30 s after the report")
+    sys.stdout.flush()
+
