@@ -5,9 +5,10 @@
   const $ = (id) => document.getElementById(id);
   const NAMES = { awa_offset: ["Wind angle offset", "°", 1], upwash_upwind: ["Upwash upwind", "°", 1],
     upwash_downwind: ["Upwash downwind", "°", 1], upwash_reach: ["Upwash reaching", "°", 1],
-    speed_factor: ["Log factor", "", 3],
+    speed_factor: ["Log factor", "", 3], speed_side: ["Log by tack (port +)", "", 3],
     aws_factor: ["Wind speed factor", "", 3] };
   const COUNTED = { upwash_downwind: " gybes", upwash_reach: " manoeuvres", speed_factor: " manoeuvres",
+    speed_side: " manoeuvres",
     aws_factor: " bear-aways" };
   const fixed = (v, d) => (typeof v === "number" && isFinite(v) ? v.toFixed(d) : "–");
   const cell = (row, text, cls) => { const td = row.insertCell(); td.textContent = text; if (cls) td.className = cls; };

@@ -36,6 +36,9 @@ public struct VoyageSettings: Sendable {
     /// reads more to starboard, and the factor the log reads of the true speed through water.
     public var awaError = 0.0
     public var logError = 1.0
+    /// The fraction more the log reads heeled to starboard, and less heeled to port, all of it from 10° of heel
+    /// (`--log-side-error`: a paddle wheel off the centreline, deeper on one tack).
+    public var logSideError = 0.0
     /// The helm racing downwind (`telltale simulate --racing`): at the polar's gybing angle to a mark dead downwind,
     /// gybing on the laylines (upwind it always beats by the wind).
     public var racing = false

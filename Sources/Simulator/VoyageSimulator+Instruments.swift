@@ -60,7 +60,8 @@ extension VoyageSimulator {
             emit(HDG(sensorHeading: magnetic, deviation: 0, variation: s.variation), "HC", m.now, sentence)
         }
         if ms % 500 == 250 {
-            let speed = Units.knots(metresPerSecond: m.speedThroughWater) * s.logError + random.normal(0.05)
+            let side = 1 + s.logSideError * min(max(m.heel / 10, -1), 1)
+            let speed = Units.knots(metresPerSecond: m.speedThroughWater) * s.logError * side + random.normal(0.05)
             emit(
                 VHW(
                     headingMagnetic: s.compass(m.heading), speedKnots: max(0, speed),

@@ -18,6 +18,7 @@ struct Simulate: SpecCommand {
     @Option(name: .customLong("mast-height"), help: help("mast-height")) var mastHeight = 15.0
     @Option(name: .customLong("awa-error"), help: help("awa-error")) var awaError = 0.0
     @Option(name: .customLong("log-error"), help: help("log-error")) var logError = 1.0
+    @Option(name: .customLong("log-side-error"), help: help("log-side-error")) var logSideError = 0.0
     @Option(name: .customLong("aws-error"), help: help("aws-error")) var awsError = 1.0
     @Option(name: .customLong("deviation"), help: help("deviation")) var deviation: String?
     @Option(name: .customLong("upwash-error"), help: help("upwash-error")) var upwashError: String?
@@ -44,6 +45,7 @@ struct Simulate: SpecCommand {
         options.mastHeight = mastHeight
         options.awaError = awaError
         options.logError = logError
+        options.logSideError = logSideError
         options.awsError = awsError
         if let deviation { options.deviation = SimulateOptions.terms(deviation) }
         if let upwashError { options.upwashError = SimulateOptions.terms(upwashError) }
@@ -82,6 +84,7 @@ struct Simulate: SpecCommand {
         settings.mastHeight = options.mastHeight
         settings.awaError = options.awaError
         settings.logError = options.logError
+        settings.logSideError = options.logSideError
         settings.awsError = options.awsError
         settings.deviation = DeviationCurve(options.deviation)
         if options.upwashError.count == 3 {

@@ -33,6 +33,21 @@ import Testing
         #expect(abs(Units.knots(metresPerSecond: computed.speed) - expected.speed) < 0.01)
     }
 
+    @Test("the log by side, +0.05: STW 6 is 6.3 on port tack (AWA -30°), 5.7 on starboard (+30°), 6 running (170°)")
+    func logBySide() {
+        for (angle, expected) in [(-30.0, 6.3), (30, 5.7), (170, 6.0)] {
+            var configuration = undampedConfiguration()
+            configuration.wind.calibration = SailingCalibration(speedSide: 0.05)
+            var engine = Engine(configuration: configuration)
+            let nmea = engine.source(named: "nmea0")
+            engine.ingest(apparent(angle, 15), from: nmea, at: 0)
+            engine.ingest(waterSpeed(6), from: nmea, at: 0)
+            _ = tick(&engine, at: 0)
+            let speed = Units.knots(metresPerSecond: engine.values.speedThroughWater ?? 0)
+            #expect(abs(speed - expected) < 1e-6, "\(angle)°: \(speed) kn")
+        }
+    }
+
     @Test(
         "the upwash by wind speed: at 30° and 15 kn apparent, 6 kn through the water, the table's upwash at the true wind"
     )

@@ -33,6 +33,20 @@ import Testing
         }
         #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\naws_factor = 2\n") }
         #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\nupwash_reach = 25\n") }
+        #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\nspeed_side = 0.2\n") }
+    }
+
+    @Test func theLogBySideReadsBackAsWritten() throws {
+        #expect(try load("[sailing]\nspeed_side = -0.025\n").speedSide == -0.025)
+        var report = CalibrationReport(samples: 100, manoeuvres: [], faults: [])
+        report.speedSide = LearntValue(value: -0.0312, uncertainty: 0.003, count: 20, status: .sure)
+        report.calibration.speedSide = -0.0312
+        #expect(try load(CalibrationFile.text(report, from: "a test")).speedSide == -0.0312)
+        report.speedSide.status = .unsure
+        report.calibration.speedSide = 0
+        let unsure = CalibrationFile.text(report, from: "a test")
+        let reread = try load(unsure)
+        #expect(unsure.contains("# speed_side = -0.0312") && reread.speedSide == 0, "\(unsure)")
     }
 
     @Test func theReachsUpwashReadsBackAsWritten() throws {

@@ -29,12 +29,12 @@ import Testing
         let learnt = SailingCalibration(
             awaOffset: -3.8, upwashUpwind: 1.2, upwashReach: -2, speedFactor: 1.07,
             deviation: DeviationCurve([0, 2, 0, 0, 0]),
-            leewayCoefficient: 10, awsFactor: 0.95)
+            leewayCoefficient: 10, awsFactor: 0.95, speedSide: -0.02)
         let said = AutoCalibration().changes(from: applied, to: learnt)
         #expect(
             said == [
                 "awa_offset -4.50° → -3.80°", "upwash_upwind 0.00° → 1.20°", "upwash_reach 0.00° → -2.00°",
-                "speed_factor 1.0500 → 1.0700",
+                "speed_factor 1.0500 → 1.0700", "speed_side 0.0000 → -0.0200",
                 "aws_factor 1.0000 → 0.9500", "deviation changed by up to 2.0°", "leeway_coefficient 10.0",
             ], "\(said)")
     }

@@ -9,7 +9,8 @@ import Testing
 /// setting 100°; two hours of beating (a tack every four minutes, TWA ±42°, 6 kn) then two of running (a gybe every
 /// four minutes, TWA ±150°, 7 kn), each turn taking 8 s through the wind. The instruments read with the errors given:
 /// the apparent angle `offset` more to starboard and `upwash` wider (and `reachError` wider still by its reaching
-/// share, ``PointOfSail``), the log `1 / factor` of the speed. `runningAngle` 115° makes the runs broad reaches.
+/// share, ``PointOfSail``), the log `1 / factor` of the speed, and `logSide` more of it on port tack upwind (heeled to
+/// starboard), as much less on starboard tack. `runningAngle` 115° makes the runs broad reaches.
 struct SyntheticAfternoon {
     var offset = 0.0
     var upwash = 0.0
@@ -18,6 +19,7 @@ struct SyntheticAfternoon {
     var windSpeed = 12.0
     var runningAngle = 150.0
     var reachError = 0.0
+    var logSide = 0.0
     var start = 1_700_000_000.0
     /// The instruments' own true wind angle (MWV T) read this much wider on both tacks; nil: they send none.
     var instrumentWiden: Double?
@@ -55,9 +57,10 @@ struct SyntheticAfternoon {
             let wider = upwash + reachError * PointOfSail.reach.share(abs(apparent.angle))
             let measured = Angle.relative(apparent.angle + sign * wider + offset + jitter())
             let ground = PlaneVector(magnitude: speed, angle: heading) + current
+            let log = upwind ? 1 + (angle < 0 ? logSide : -logSide) : 1
             out.append(
                 SailingSample(
-                    time: start + t, awa: measured, aws: apparent.speed, stw: speed / factor + jitter() * 0.1,
+                    time: start + t, awa: measured, aws: apparent.speed, stw: speed * log / factor + jitter() * 0.1,
                     heading: Angle.direction(heading + jitter()), cog: Angle.direction(ground.angle),
                     sog: ground.magnitude,
                     instrumentTrueAngle: instrumentWiden.map { Angle.relative(angle + (angle < 0 ? -$0 : $0)) }))
@@ -94,6 +97,42 @@ struct SyntheticAfternoon {
         let report = CalibrationLearner().learn(SyntheticAfternoon().samples())
         #expect(abs(report.awaOffset.value) < 0.5 && abs(report.upwashUpwind.value) < 1)
         #expect(abs(report.speedFactor.value - 1) < 0.015)
+        #expect(abs(report.speedSide.value) < 0.005, "\(report.speedSide)")
+    }
+
+    /// A log reading 4 % more on port tack and 4 % less on starboard: the side term undoes it (port × (1 + s),
+    /// starboard × (1 − s): s about −0.04), sure, the common factor left at one, and the calibrated current the same
+    /// on both tacks.
+    @Test func theLogBySideIsLearnt() {
+        let samples = SyntheticAfternoon(factor: 1.05, logSide: 0.04).samples()
+        let report = CalibrationLearner().learn(samples)
+        #expect(abs(report.speedSide.value + 0.04) < 0.005 && report.speedSide.isSure, "\(report.speedSide)")
+        #expect(abs(report.speedFactor.value - 1.05) < 0.01, "\(report.speedFactor)")
+        #expect(report.calibration.speedSide == report.speedSide.value)
+        // Learnt as one factor only, the tacks' current would jump by some 0.5 kn: with the side, within 0.1 kn.
+        let tacks = report.manoeuvres.filter { $0.kind == .tack }
+        var oneFactor = report.calibration
+        oneFactor.speedSide = 0
+        for (calibration, limit) in [(report.calibration, 0.1), (oneFactor, 9.0)] {
+            let jumps = tacks.compactMap { tack -> Double? in
+                let before = WindowMeans(samples, tack.before, calibration)
+                let after = WindowMeans(samples, tack.after, calibration)
+                guard let g0 = before.ground, let g1 = after.ground else { return nil }
+                let change = (g1 - after.water) - (g0 - before.water)
+                return (change.x * change.x + change.y * change.y).squareRoot()
+            }.sorted()
+            #expect(jumps.count >= 20 && jumps[jumps.count / 2] < limit, "\(jumps[jumps.count / 2]) kn")
+            if limit > 1 { #expect(jumps[jumps.count / 2] > 0.3, "one factor: \(jumps[jumps.count / 2]) kn") }
+        }
+    }
+
+    @Test func aLogThatDiffersByTackBeyondItsBoundIsASensorFault() {
+        let report = CalibrationLearner().learn(SyntheticAfternoon(logSide: 0.15).samples())
+        guard case .sensorFault(let words) = report.speedSide.status else {
+            Issue.record("\(report.speedSide)")
+            return
+        }
+        #expect(words.contains("more on port tack") && report.calibration.speedSide == 0, "\(words)")
     }
 
     @Test func calibratedTrueWindMatchesTheTruth() {

@@ -2,6 +2,21 @@ import Marine
 import Testing
 
 @Suite struct PointOfSailTests {
+    /// The side she heels to, for the log by side: +1 on port tack (the wind from port), −1 on starboard, fading in
+    /// from head to wind and out on a run.
+    @Test func theHeelSideFollowsTheTackAndFadesRunning() {
+        let expected: [(Double, Double)] = [
+            (-30, 1), (30, -1), (-90, 1), (10, -0.5), (0, 0), (-120, 0.5), (150, 0), (-180, 0),
+        ]
+        for (awa, side) in expected {
+            #expect(abs(SailingCalibration.heelSide(awa) - side) < 1e-12, "\(awa)°")
+        }
+        let log = SailingCalibration(speedFactor: 1.1, speedSide: -0.04)
+        #expect(abs(log.speed(6, awa: -35) - 6 * 1.1 * 0.96) < 1e-12)
+        #expect(abs(log.speed(6, awa: 35) - 6 * 1.1 * 1.04) < 1e-12)
+        #expect(abs(log.speed(6, awa: nil) - 6 * 1.1) < 1e-12)
+    }
+
     @Test func theSharesAddToOneAndFadeIntoEachOther() {
         for size in stride(from: 0.0, through: 180, by: 2.5) {
             let s = PointOfSail.shares(size)

@@ -84,6 +84,7 @@ extension Runtime {
         out.value("upwash_downwind", applied.upwashDownwind)
         out.value("upwash_reach", applied.upwashReach)
         out.value("speed_factor", applied.speedFactor)
+        out.value("speed_side", applied.speedSide)
         out.value("aws_factor", applied.awsFactor)
         out.beginArray("deviation")
         for term in applied.deviation.coefficients { out.value(nil, term) }

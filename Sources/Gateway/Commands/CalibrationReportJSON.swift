@@ -1,7 +1,7 @@
 import Marine
 import SignalK
 
-/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor` (each `value`,
+/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor`, `speed_side` (each `value`,
 /// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
 /// direction before and after, without and with the calibration.
 public enum CalibrationReportJSON {
@@ -13,7 +13,7 @@ public enum CalibrationReportJSON {
         for (name, learnt) in [
             ("awa_offset", report.awaOffset), ("upwash_upwind", report.upwashUpwind),
             ("upwash_downwind", report.upwashDownwind), ("upwash_reach", report.upwashReach),
-            ("speed_factor", report.speedFactor),
+            ("speed_factor", report.speedFactor), ("speed_side", report.speedSide),
             ("aws_factor", report.awsFactor),
         ] {
             out.beginObject(name)

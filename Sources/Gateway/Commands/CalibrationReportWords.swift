@@ -13,7 +13,7 @@ enum CalibrationReportWords {
         for (name, learnt, unit, decimals) in [
             ("awa_offset", report.awaOffset, "°", 2), ("upwash_upwind", report.upwashUpwind, "°", 2),
             ("upwash_downwind", report.upwashDownwind, "°", 2), ("upwash_reach", report.upwashReach, "°", 2),
-            ("speed_factor", report.speedFactor, "", 4),
+            ("speed_factor", report.speedFactor, "", 4), ("speed_side", report.speedSide, "", 4),
             ("aws_factor", report.awsFactor, "", 3),
         ] {
             let spread =

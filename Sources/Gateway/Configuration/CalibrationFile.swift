@@ -3,7 +3,8 @@ import Platform
 
 /// The calibration learnt from sailing, as `telltale calibrate sailing --output` writes it and `[calibration] file`
 /// names it: a small TOML file, the values in `[sailing]` (awa_offset and the upwash in degrees added, speed_factor
-/// multiplying boat speed, aws_factor the apparent wind speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
+/// multiplying boat speed, speed_side its part by the side she heels to (× 1 + speed_side on port tack, × 1 −
+/// speed_side on starboard), aws_factor the apparent wind speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
 /// refused, not applied.
 public enum CalibrationFile {
     public static func load(_ path: String) throws(ConfigurationFile.Error) -> SailingCalibration {
@@ -63,7 +64,7 @@ public enum CalibrationFile {
             upwashReach: try value("upwash_reach", -10...10, 0),
             speedFactor: try value("speed_factor", 0.7...1.4, 1), deviation: deviation,
             leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12),
-            awsFactor: try value("aws_factor", 0.7...1.4, 1))
+            awsFactor: try value("aws_factor", 0.7...1.4, 1), speedSide: try value("speed_side", -0.1...0.1, 0))
         calibration.upwashByWind = byWind
         return calibration
     }
@@ -85,6 +86,7 @@ public enum CalibrationFile {
             ("upwash_downwind", report.upwashDownwind, composed.upwashDownwind, 0, 2),
             ("upwash_reach", report.upwashReach, composed.upwashReach, 0, 2),
             ("speed_factor", report.speedFactor, composed.speedFactor, 1, 4),
+            ("speed_side", report.speedSide, composed.speedSide, 0, 4),
             ("aws_factor", report.awsFactor, composed.awsFactor, 1, 4),
         ] {
             let spread = learnt.uncertainty.isFinite ? learnt.uncertainty : 0

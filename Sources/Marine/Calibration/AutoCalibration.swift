@@ -50,6 +50,9 @@ public struct AutoCalibration: Hashable, Sendable {
             }.max() ?? 0
         if table >= angleStep { said.append("upwash by wind speed changed by up to \(Self.text(table, 1))°") }
         factor("speed_factor", applied.speedFactor, learnt.speedFactor)
+        if abs(learnt.speedSide - applied.speedSide) >= factorStep {
+            said.append("speed_side \(Self.text(applied.speedSide, 4)) → \(Self.text(learnt.speedSide, 4))")
+        }
         factor("aws_factor", applied.awsFactor, learnt.awsFactor)
         let card =
             stride(from: 0.0, to: 360, by: 15).map {

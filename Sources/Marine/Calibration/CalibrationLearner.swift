@@ -10,7 +10,8 @@
 /// - **Upwash reaching**: the same invariant across the tacks and gybes with a reach on a side (``learnAngles``).
 /// - **Speed factor** (the log): the current does not change across a manoeuvre. With ground velocity G and water
 ///   velocity W (heading, speed through water), `G - k W` is the same before and after, so `ΔG = k ΔW`; each
-///   manoeuvre gives `k = ΔG·ΔW / |ΔW|²`, the median is the factor.
+///   manoeuvre gives `k = ΔG·ΔW / |ΔW|²`, the median is the factor. By the side she heels to as well
+///   (``speedSide(_:_:_:)``), the two learnt by turns.
 ///
 /// Each value comes with its standard error and the manoeuvres behind it; one outside its bounds is a sensor fault,
 /// said and not applied. Learning is pure: the samples in, a report out.
@@ -46,6 +47,7 @@ public struct CalibrationLearner: Sendable {
             report.upwashDownwind = report.awaOffset
             report.upwashReach = report.awaOffset
             report.speedFactor = LearntValue(value: 1, uncertainty: .infinity, count: 0, status: fault)
+            report.speedSide = LearntValue(value: 0, uncertainty: .infinity, count: 0, status: fault)
             report.awsFactor = report.speedFactor
             return report
         }
@@ -63,8 +65,7 @@ public struct CalibrationLearner: Sendable {
             calibration.leewayCoefficient = deviation.leeway.value
         }
         report.roundings = finder.roundings(in: samples)
-        report.speedFactor = speedFactor(samples, manoeuvres + report.roundings, calibration)
-        if report.speedFactor.isSure { calibration.speedFactor = report.speedFactor.value }
+        learnLog(samples, manoeuvres + report.roundings, &report, &calibration)
         report.awaOffset = offset(samples, tacks)
         if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
         // The wind speed's factor and the upwash upwind, downwind and reaching, by turns until none moves (eight

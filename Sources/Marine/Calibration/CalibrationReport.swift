@@ -12,6 +12,8 @@ public struct CalibrationReport: Sendable {
     /// The upwash by wind speed band (``UpwashBand``).
     public var upwashBands: [UpwashBand] = []
     public var speedFactor = LearntValue.none(1, count: 0)
+    /// The log's factor by the side she heels to (``SailingCalibration/speedSide``).
+    public var speedSide = LearntValue.none(0, count: 0)
     /// The apparent wind speed's factor, from the bear-aways and round-ups (``roundings``).
     public var awsFactor = LearntValue.none(1, count: 0)
     public var roundings: [Manoeuvre] = []

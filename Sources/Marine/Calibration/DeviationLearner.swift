@@ -105,8 +105,8 @@ public struct DeviationLearner: Sendable {
             var leeway = 0.0
             for sample in piece {
                 direction = direction + PlaneVector(magnitude: 1, angle: sample.heading)
-                speed += calibration.speed(sample.stw)
-                let stw = calibration.speed(sample.stw)
+                let stw = calibration.speed(sample.stw, awa: sample.awa)
+                speed += stw
                 if byHeel, let heel = sample.heel {
                     leeway += heel / (stw * stw)
                 } else if !byHeel && abs(sample.awa) < 100 {

@@ -82,11 +82,12 @@ public struct WindowMeans: Hashable, Sendable {
             let lookup =
                 calibration.upwashByWind.isEmpty
                 ? nil
-                : calibration.lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: calibration.speed(sample.stw))
+                : calibration.lookupWindSpeed(
+                    awa: sample.awa, aws: sample.aws, stw: calibration.speed(sample.stw, awa: sample.awa))
             apparent += calibration.apparentAngle(sample.awa, windSpeed: lookup)
             // The water track: the heading and, with the heel known, the leeway the engine's model gives (a tack
             // turns the track through the water further than the heading, by twice the leeway).
-            let stw = calibration.speed(sample.stw)
+            let stw = calibration.speed(sample.stw, awa: sample.awa)
             let leeway =
                 sample.heel.map { leewayModel.leeway(heel: $0, speedThroughWater: Units.metresPerSecond(knots: stw)) }
                 ?? 0

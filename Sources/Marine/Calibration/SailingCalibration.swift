@@ -7,6 +7,9 @@
 ///   downwind full above 140°, each fading into the next); upwind and downwind by true wind speed when `upwashByWind`
 ///   has a table (``UpwashByWind``);
 /// - `speedFactor`: multiplies the log's speed through water;
+/// - `speedSide`: the log's factor by the side the boat heels to (a paddle wheel off the centreline reads more on one
+///   tack): × (1 + speedSide) on port tack (the wind from port, heeled to starboard), × (1 − speedSide) on starboard
+///   tack, by ``heelSide(_:)``;
 /// - `awsFactor`: multiplies the apparent wind speed (the masthead unit's cups or its calibration);
 /// - `deviation`: the heading's deviation by heading (``DeviationCurve``), added to the heading the instruments give;
 /// - `leewayCoefficient`: the boat's own `K` in `K × heel / STW²` (nil: the configured leeway model's).
@@ -18,6 +21,7 @@ public struct SailingCalibration: Hashable, Sendable {
     public var upwashDownwind = 0.0
     public var upwashReach = 0.0
     public var speedFactor = 1.0
+    public var speedSide = 0.0
     public var awsFactor = 1.0
     public var deviation = DeviationCurve()
     public var leewayCoefficient: Double?
@@ -27,9 +31,10 @@ public struct SailingCalibration: Hashable, Sendable {
     public init(
         awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, upwashReach: Double = 0,
         speedFactor: Double = 1, deviation: DeviationCurve = DeviationCurve(), leewayCoefficient: Double? = nil,
-        awsFactor: Double = 1
+        awsFactor: Double = 1, speedSide: Double = 0
     ) {
         self.awsFactor = awsFactor
+        self.speedSide = speedSide
         self.awaOffset = awaOffset
         self.upwashUpwind = upwashUpwind
         self.upwashDownwind = upwashDownwind
@@ -51,7 +56,7 @@ public struct SailingCalibration: Hashable, Sendable {
             speedFactor: speedFactor * residual.speedFactor,
             deviation: deviation.then(residual.deviation),
             leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
-            awsFactor: awsFactor * residual.awsFactor)
+            awsFactor: awsFactor * residual.awsFactor, speedSide: speedSide + residual.speedSide)
         if !residual.upwashByWind.isEmpty {
             let speeds = residual.upwashByWind.windSpeeds
             composed.upwashByWind = UpwashByWind(
@@ -115,8 +120,21 @@ public struct SailingCalibration: Hashable, Sendable {
         return turned < 0 ? -corrected : corrected
     }
 
-    /// The speed through water corrected.
-    public func speed(_ measured: Double) -> Double { measured * speedFactor }
+    /// The speed through water corrected, by the side the apparent wind angle `awa` (measured, degrees; nil: not
+    /// known, the factor alone) says the boat heels to.
+    public func speed(_ measured: Double, awa: Double?) -> Double {
+        guard speedSide != 0, let awa else { return measured * speedFactor }
+        return measured * speedFactor * (1 + speedSide * Self.heelSide(Angle.relative(awa + awaOffset)))
+    }
+
+    /// The side a sailing boat heels to at an apparent wind angle (degrees, signed): +1 on port tack (the wind from
+    /// port, heeled to starboard), −1 on starboard tack; none head to wind (fading in over the first 20°) nor running
+    /// (by ``PointOfSail``'s downwind share: none to 100°, all of it from 140°), where she stands upright.
+    public static func heelSide(_ awa: Double) -> Double {
+        let size = abs(awa)
+        let side = min(size / 20, 1) * (1 - PointOfSail.shares(size).downwind)
+        return awa < 0 ? side : -side
+    }
 
     /// The apparent wind speed corrected.
     public func windSpeed(_ measured: Double) -> Double { measured * awsFactor }
@@ -126,9 +144,10 @@ public struct SailingCalibration: Hashable, Sendable {
     /// and the leeway of the engine's default model in the triangle.
     public func trueWind(_ sample: SailingSample) -> RelativeWind {
         let lookup =
-            upwashByWind.isEmpty ? nil : lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: speed(sample.stw))
+            upwashByWind.isEmpty
+            ? nil : lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: speed(sample.stw, awa: sample.awa))
         var apparent = RelativeWind(angle: apparentAngle(sample.awa, windSpeed: lookup), speed: windSpeed(sample.aws))
-        let stw = speed(sample.stw)
+        let stw = speed(sample.stw, awa: sample.awa)
         var leeway = 0.0
         if let heel = sample.heel {
             apparent = WindCorrections.heel(apparent, heel: heel)

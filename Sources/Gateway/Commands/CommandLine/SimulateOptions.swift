@@ -10,6 +10,7 @@ public struct SimulateOptions: CommandOptions {
     /// Instrument errors: degrees the masthead unit reads more to starboard, the factor the log reads.
     public var awaError = 0.0
     public var logError = 1.0
+    public var logSideError = 0.0
     /// The factor the wind speed reads; the compass's card (five terms, degrees).
     public var awsError = 1.0
     public var deviation: [Double] = []
@@ -86,6 +87,10 @@ public struct SimulateOptions: CommandOptions {
                 "awa-error", "DEGREES",
                 "The masthead unit turned: its apparent wind angle reads this more to starboard.", example: "5"),
             .option("log-error", "FACTOR", "The log reads this times the speed through water.", example: "0.93"),
+            .option(
+                "log-side-error", "FRACTION",
+                "The log reads this fraction more heeled to starboard (port tack) and less heeled to port, all of "
+                    + "it from 10° of heel.", example: "0.04"),
             .option("aws-error", "FACTOR", "The masthead unit's wind speed reads this times the true.", example: "1.1"),
             .option(
                 "deviation", "A,B,C,D,E",
@@ -149,6 +154,7 @@ public struct SimulateOptions: CommandOptions {
         case "roll": roll = try CommandParser.number(flag, value)
         case "awa-error": awaError = try CommandParser.number(flag, value)
         case "log-error": logError = try CommandParser.number(flag, value)
+        case "log-side-error": logSideError = try CommandParser.number(flag, value)
         case "aws-error": awsError = try CommandParser.number(flag, value)
         case "deviation": deviation = Self.terms(text)
         case "upwash-error": upwashError = Self.terms(text)
@@ -175,6 +181,7 @@ public struct SimulateOptions: CommandOptions {
         if !(anchorLie > 0) { throw CommandError("--anchor-lie must be positive", status: 64) }
         if !(abs(awaError) <= 30) { throw CommandError("--awa-error: -30 to 30 degrees", status: 64) }
         if !(logError >= 0.5 && logError <= 1.5) { throw CommandError("--log-error: 0.5 to 1.5", status: 64) }
+        if !(abs(logSideError) <= 0.2) { throw CommandError("--log-side-error: -0.2 to 0.2", status: 64) }
         if !(awsError >= 0.5 && awsError <= 1.5) { throw CommandError("--aws-error: 0.5 to 1.5", status: 64) }
         if !deviation.isEmpty && !(deviation.count == 5 && deviation.allSatisfy({ abs($0) <= 20 })) {
             throw CommandError("--deviation: five numbers A,B,C,D,E, each within 20 degrees", status: 64)
