@@ -1,10 +1,11 @@
 """The image bench's calibration part (image_bench.py): the daemon's memory and loop while the calibration is learnt
 on the Pi.
 
-A day of the yacht Irene's (../shared/fixtures/calibration, Lake Geneva 28 June 2014: 3 h 07 min) put on the data
-partition, its dates moved to tomorrow (the history keeps it on the fixes' clock as its newest day, after what the
-bench's own instruments left on the system clock), and played as an input at 20 times its speed (the bench's
-instruments stopped first), the gateway reloaded on it. With the whole day in the history the learner is started through /telltale/v1/calibration: it runs in its own process (`telltale calibrate sailing
+The race of the yacht Irene's day (../shared/fixtures/calibration, Lake Geneva 28 June 2014, from 12:45: tacks and
+gybes every few minutes) put on the data partition, its dates moved to tomorrow (the history keeps it on the fixes'
+clock as its newest day, after what the bench's own instruments left on the system clock), and played as an input at
+5 times its speed (at 20 times the history keeps only about half the seconds), the bench's instruments stopped first
+and the gateway reloaded on it. With 50 minutes of the race in the history the learner is started through /telltale/v1/calibration: it runs in its own process (`telltale calibrate sailing
 --history`). Measured: how long it took on the emulated Pi, its own peak (VmHWM, read while it runs), the daemon's
 VmRSS and RssAnon each second before, while and after it learns (the report then held), and the engine's late ticks
 from the journal in each minute.
@@ -18,7 +19,8 @@ from image_routing import daemon, stalls
 
 LOG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "calibration",
                    "irene-2014-06-28.txt")
-SPEED = 20
+SPEED = 5
+FROM = "124500"
 
 
 def checksum(body):
@@ -29,9 +31,13 @@ def checksum(body):
 
 
 def moved_to(day, text):
-    """The log with every RMC's date made `day` (ddmmyy), its checksum made again."""
+    """The log from the first fix at FROM, with every RMC's date made `day` (ddmmyy), its checksum made again."""
     lines = []
+    started = False
     for line in text.splitlines():
+        started = started or (line[3:6] == "RMC" and line.split(",")[1] >= FROM)
+        if not started:
+            continue
         if line.startswith("$") and line[3:6] == "RMC" and "*" in line:
             fields = line[1:line.index("*")].split(",")
             if len(fields) > 9:
@@ -49,7 +55,7 @@ def samples_for(pi, seconds, into):
         time.sleep(1)
 
 
-def calibration_phase(pi, request, token, feed, play=580):
+def calibration_phase(pi, request, token, feed, play=600):
     if not os.path.exists(LOG):
         print("calibration on the image: ../shared/fixtures/calibration is absent (skipped)")
         return
@@ -62,7 +68,7 @@ def calibration_phase(pi, request, token, feed, play=580):
     pi.ssh("chown telltale: /var/lib/telltale/irene.txt")
     pi.ssh(f"printf '\\n[[input]]\\nname = \"irene\"\\nurl = \"file:/var/lib/telltale/irene.txt\"\\nspeed = {SPEED}\\n' "
            ">> /etc/telltale/telltale.toml && systemctl reload telltale")
-    time.sleep(play)  # the log into the history: play × SPEED seconds of it
+    time.sleep(play)  # the race into the history: play × SPEED seconds of it
     quiet_clock = pi.out("date +%s")
     before = []
     samples_for(pi, 30, before)

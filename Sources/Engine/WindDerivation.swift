@@ -84,9 +84,11 @@ struct WindDerivation: Sendable {
         readings.ground = inputs.motionOverGround.select(at: now)?.value
         values.speedOverGround = Self.damp(readings.ground?.speed, &groundSpeed, at: now)
         values.courseOverGround = Self.damp(readings.ground?.course, &groundCourse, at: now).map(Angle.direction)
-        // The log's speed with the learnt factor, by the side the measured apparent wind says she heels to
-        // (`[calibration]`): the measured value stays in the inputs.
-        let side = inputs.apparentWind.select(at: now)?.value.angle
+        // The log's speed with the learnt factor, by the side the measured apparent wind (the configured sensor
+        // offset on it) says she heels to (`[calibration]`): the measured value stays in the inputs.
+        let side = inputs.apparentWind.select(at: now).map {
+            WindCorrections.sensorOffset($0.value, offset: configuration.wind.sensorOffset).angle
+        }
         readings.speed = inputs.speedThroughWater.select(at: now).map {
             configuration.wind.calibration.speed($0.value, awa: side)
         }

@@ -1,9 +1,9 @@
 import Marine
 import SignalK
 
-/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor`, `speed_side` (each `value`,
-/// `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every manoeuvre used with its true wind
-/// direction before and after, without and with the calibration.
+/// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor`,
+/// `speed_side` (each `value`, `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every
+/// manoeuvre used with its true wind direction before and after, without and with the calibration.
 public enum CalibrationReportJSON {
     static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
         var out = JSONWriter()

@@ -4,8 +4,8 @@ import Platform
 /// The calibration learnt from sailing, as `telltale calibrate sailing --output` writes it and `[calibration] file`
 /// names it: a small TOML file, the values in `[sailing]` (awa_offset and the upwash in degrees added, speed_factor
 /// multiplying boat speed, speed_side its part by the side she heels to (× 1 + speed_side on port tack, × 1 −
-/// speed_side on starboard), aws_factor the apparent wind speed), each with its uncertainty and count in a comment. Read back, a value outside its bounds is
-/// refused, not applied.
+/// speed_side on starboard), aws_factor the apparent wind speed), each with its uncertainty and count in a comment.
+/// Read back, a value outside its bounds is refused, not applied.
 public enum CalibrationFile {
     public static func load(_ path: String) throws(ConfigurationFile.Error) -> SailingCalibration {
         let bytes: [UInt8]
