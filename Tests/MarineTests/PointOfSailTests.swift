@@ -6,7 +6,7 @@ import Testing
     /// from head to wind and out on a run.
     @Test func theHeelSideFollowsTheTackAndFadesRunning() {
         let expected: [(Double, Double)] = [
-            (-30, 1), (30, -1), (-90, 1), (10, -0.5), (0, 0), (-120, 0.5), (150, 0), (-180, 0),
+            (-30, 1), (30, -1), (-90, 1), (5, -0.5), (-12, 1), (0, 0), (-120, 0.5), (150, 0), (-180, 0),
         ]
         for (awa, side) in expected {
             #expect(abs(SailingCalibration.heelSide(awa) - side) < 1e-12, "\(awa)°")

@@ -53,7 +53,7 @@ extension CalibrationLearner {
             let v = PlaneVector(
                 x: p1 * after.water.x - p0 * before.water.x, y: p1 * after.water.y - p0 * before.water.y)
             let length = v.x * v.x + v.y * v.y
-            guard length >= 16 else { continue }  // at least 4 kn of water velocity the side turns
+            guard length >= 4 else { continue }  // at least 2 kn of water velocity the side turns, as the factor's
             let r = (g1 - g0) - (after.water - before.water)
             each.append((r.x * v.x + r.y * v.y) / length)
         }

@@ -128,11 +128,12 @@ public struct SailingCalibration: Hashable, Sendable {
     }
 
     /// The side a sailing boat heels to at an apparent wind angle (degrees, signed): +1 on port tack (the wind from
-    /// port, heeled to starboard), −1 on starboard tack; none head to wind (fading in over the first 20°) nor running
-    /// (by ``PointOfSail``'s downwind share: none to 100°, all of it from 140°), where she stands upright.
+    /// port, heeled to starboard), −1 on starboard tack; none head to wind (fading in over the first 10°: close-hauled
+    /// at 15° apparent she heels fully) nor running (by ``PointOfSail``'s downwind share: none to 100°, all of it from
+    /// 140°), where she stands upright.
     public static func heelSide(_ awa: Double) -> Double {
         let size = abs(awa)
-        let side = min(size / 20, 1) * (1 - PointOfSail.shares(size).downwind)
+        let side = min(size / 10, 1) * (1 - PointOfSail.shares(size).downwind)
         return awa < 0 ? side : -side
     }
 
