@@ -59,6 +59,10 @@
       `(${b.upwind.status})`);
     $("calibration-bands").textContent = bands.length ? `Upwash upwind by wind speed: ${bands.join(", ")}` +
       (report.upwash_by_tws_applied ? "; applied by wind speed." : "; one value for every wind speed until two are sure.") : "";
+    $("calibration-log-steps").textContent = (report.log_steps || []).map((s) =>
+      `The log${s.wind_ratio !== 1 ? " and the wind speed" : ""} read ${fixed(Math.abs(s.ratio - 1) * 100, 0)} % ` +
+      `${s.ratio > 1 ? "more" : "less"} from ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ` +
+      `${fixed(s.factor_after, 3)}); the readings before are scaled to today's.`).join(" ");
     $("calibration-card").textContent = card(report);
     const t = report.tacks || {}, g = report.gybes || {};
     $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +

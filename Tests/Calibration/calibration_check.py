@@ -33,6 +33,7 @@ from class_polar import class_polar  # noqa: E402
 from calibration_simulated import simulated_course, simulated_errors, simulated_truth  # noqa: E402
 from calibration_reaches import simulated_reaches  # noqa: E402
 from calibration_log_side import simulated_log_side  # noqa: E402
+from calibration_log_steps import log_steps  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -185,6 +186,7 @@ simulated_course(binary, check, work)
 simulated_truth(binary, check, work)
 simulated_reaches(binary, check, work)
 simulated_log_side(binary, check, work)
+log_steps(check, fixtures, learn, altered)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

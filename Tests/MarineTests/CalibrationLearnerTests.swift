@@ -20,6 +20,10 @@ struct SyntheticAfternoon {
     var runningAngle = 150.0
     var reachError = 0.0
     var logSide = 0.0
+    /// The masthead unit's speed reads 1/windFactor of the true apparent wind speed.
+    var windFactor = 1.0
+    /// Seconds upwind, then as many downwind, in turn (7200: one of each in the afternoon).
+    var stretch = 7200
     var start = 1_700_000_000.0
     /// The instruments' own true wind angle (MWV T) read this much wider on both tacks; nil: they send none.
     var instrumentWiden: Double?
@@ -38,7 +42,7 @@ struct SyntheticAfternoon {
             // The wind's velocity (where it blows to) over the ground, and over the water the boat moves in.
             let blowing = PlaneVector(magnitude: windSpeed, angle: groundFrom + 180) - current
             let waterFrom = Angle.direction(blowing.angle + 180)
-            let upwind = second < 7200
+            let upwind = (second / stretch) % 2 == 0
             let leg = Int(t) % 240
             let side: Double = (Int(t) / 240) % 2 == 0 ? 1 : -1
             let twa = upwind ? 42.0 : runningAngle
@@ -60,7 +64,8 @@ struct SyntheticAfternoon {
             let log = upwind ? 1 + (angle < 0 ? logSide : -logSide) : 1
             out.append(
                 SailingSample(
-                    time: start + t, awa: measured, aws: apparent.speed, stw: speed * log / factor + jitter() * 0.1,
+                    time: start + t, awa: measured, aws: apparent.speed / windFactor,
+                    stw: speed * log / factor + jitter() * 0.1,
                     heading: Angle.direction(heading + jitter()), cog: Angle.direction(ground.angle),
                     sog: ground.magnitude,
                     instrumentTrueAngle: instrumentWiden.map { Angle.relative(angle + (angle < 0 ? -$0 : $0)) }))

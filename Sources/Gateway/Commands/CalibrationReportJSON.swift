@@ -2,7 +2,7 @@ import Marine
 import SignalK
 
 /// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor`,
-/// `speed_side` (each `value`, `uncertainty`, `count`, `status`), the tack and gybe bias, the faults, and every
+/// `speed_side` (each `value`, `uncertainty`, `count`, `status`), the steps in the log's reading (`log_steps`), the tack and gybe bias, the faults, and every
 /// manoeuvre used with its true wind direction before and after, without and with the calibration.
 public enum CalibrationReportJSON {
     static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
@@ -24,6 +24,7 @@ public enum CalibrationReportJSON {
             out.value("applied", learnt.isSure)
             out.endObject()
         }
+        writeLogSteps(report.calibration.logSteps, into: &out)
         out.beginArray("upwash_by_tws")
         for band in report.upwashBands {
             out.beginObject()
@@ -94,6 +95,25 @@ public enum CalibrationReportJSON {
         out.endArray()
         out.endObject()
         return out.text
+    }
+
+    /// The steps in the log's reading (``LogStep``): when, the log's ratio and the wind speed's, the factors either
+    /// side and how many manoeuvres said them.
+    static func writeLogSteps(_ steps: [LogStep], into out: inout JSONWriter) {
+        out.beginArray("log_steps")
+        for step in steps {
+            out.beginObject()
+            out.value("time", SignalKTime.text(unixTime: step.time))
+            out.value("ratio", step.ratio)
+            out.value("wind_ratio", step.windRatio)
+            out.value("wind_told", step.windTold)
+            out.value("factor_before", step.factorBefore)
+            out.value("factor_after", step.factorAfter)
+            out.value("count_before", step.countBefore)
+            out.value("count_after", step.countAfter)
+            out.endObject()
+        }
+        out.endArray()
     }
 
     /// A manoeuvre's time and kind, and its two windows: as the instruments gave them (no calibration) the mean

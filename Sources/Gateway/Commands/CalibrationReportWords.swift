@@ -1,4 +1,5 @@
 import Marine
+import SignalK
 
 /// The report in words: each value, how sure, from what; the tack bias with and without the calibration.
 enum CalibrationReportWords {
@@ -22,6 +23,7 @@ enum CalibrationReportWords {
                 "  \(name): \(FixedDecimal.text(learnt.value, decimals: decimals))\(unit)\(spread) from \(learnt.count): "
                     + learnt.words)
         }
+        for step in report.calibration.logSteps { lines.append(words(step)) }
         for band in report.upwashBands {
             let words = [("upwind", band.upwind), ("downwind", band.downwind)].filter { $0.1.count > 0 }.map {
                 "\($0.0) \(FixedDecimal.text($0.1.value, decimals: 2))°"
@@ -67,5 +69,22 @@ enum CalibrationReportWords {
         }
         if let written { lines.append("written: \(written)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A step in the log's reading, said as a sailor would look for it.
+    static func words(_ step: LogStep) -> String {
+        func change(_ ratio: Double) -> String {
+            "\(Int((abs(ratio - 1) * 100).rounded())) % \(ratio > 1 ? "more" : "less")"
+        }
+        let wind = step.windRatio != 1 ? " and the wind speed \(change(step.windRatio))" : ""
+        return "  the log reads \(change(step.ratio))\(wind) since \(SignalKTime.text(unixTime: step.time).prefix(10)) "
+            + "than before (the log's factor \(FixedDecimal.text(step.factorBefore, decimals: 3)) from "
+            + "\(step.countBefore) manoeuvres before, \(FixedDecimal.text(step.factorAfter, decimals: 3)) from "
+            + "\(step.countAfter) since): "
+            + (wind.isEmpty
+                ? "the paddle wheel fouled, cleaned or refitted?" : "the instruments' speed setting changed?")
+            + " The readings before are scaled to it"
+            + (step.windTold
+                ? "" : " (whether the wind speed was read alike before, the bear-aways and round-ups cannot tell)")
     }
 }

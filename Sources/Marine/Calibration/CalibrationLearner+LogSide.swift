@@ -41,21 +41,14 @@ extension CalibrationLearner {
         var base = calibration
         base.speedSide = 0
         var each: [Double] = []
-        for manoeuvre in manoeuvres {
-            let before = WindowMeans(samples, manoeuvre.before, base)
-            let after = WindowMeans(samples, manoeuvre.after, base)
-            guard let g0 = before.ground, let g1 = after.ground else { continue }
-            let p0 = SailingCalibration.heelSide(before.apparentAngle)
-            let p1 = SailingCalibration.heelSide(after.apparentAngle)
+        for change in WaterChange.all(samples, manoeuvres, base) {
+            let p0 = SailingCalibration.heelSide(change.apparent0)
+            let p1 = SailingCalibration.heelSide(change.apparent1)
             // Only between windows clearly heeled or clearly upright: how much of the side a broad reach's log shows
             // is not known.
             guard [p0, p1].allSatisfy({ abs($0) <= 0.1 || abs($0) >= 0.9 }) else { continue }
-            let v = PlaneVector(
-                x: p1 * after.water.x - p0 * before.water.x, y: p1 * after.water.y - p0 * before.water.y)
-            let length = v.x * v.x + v.y * v.y
-            guard length >= 4 else { continue }  // at least 2 kn of water velocity the side turns, as the factor's
-            let r = (g1 - g0) - (after.water - before.water)
-            each.append((r.x * v.x + r.y * v.y) / length)
+            // At least 2 kn of water velocity the side turns, as the factor's.
+            if let side = change.side(p0, p1) { each.append(side) }
         }
         guard each.count >= minimumCount else { return .none(0, count: each.count) }
         let value = RobustStatistics.median(each)

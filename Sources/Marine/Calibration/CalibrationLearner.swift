@@ -57,6 +57,9 @@ public struct CalibrationLearner: Sendable {
         // then the upwash on top of them: a log reading low narrows the true wind angle on both tacks as an upwash
         // does, so the upwash is learnt with the log corrected.
         var calibration = SailingCalibration()
+        report.roundings = finder.roundings(in: samples)
+        // Steps in the log's reading between days before anything else: every value after rests on the log.
+        calibration.logSteps = logSteps(samples, manoeuvres, report.roundings)
         let deviation = deviationLearner.learn(samples, calibration)
         report.deviation = deviation
         if deviation.deviation.isSure { calibration.deviation = deviation.curve }
@@ -64,7 +67,6 @@ public struct CalibrationLearner: Sendable {
         if deviation.leewayByHeel, deviation.leeway.isSure, (2.0...30).contains(deviation.leeway.value) {
             calibration.leewayCoefficient = deviation.leeway.value
         }
-        report.roundings = finder.roundings(in: samples)
         learnLog(samples, manoeuvres + report.roundings, &report, &calibration)
         report.awaOffset = offset(samples, tacks)
         if report.awaOffset.isSure { calibration.awaOffset = report.awaOffset.value }
@@ -109,17 +111,7 @@ public struct CalibrationLearner: Sendable {
     {
         var base = calibration
         base.speedFactor = 1
-        var each: [Double] = []
-        for manoeuvre in manoeuvres {
-            let before = WindowMeans(samples, manoeuvre.before, base)
-            let after = WindowMeans(samples, manoeuvre.after, base)
-            guard let g0 = before.ground, let g1 = after.ground else { continue }
-            let dw = after.water - before.water
-            let dg = g1 - g0
-            let length = dw.x * dw.x + dw.y * dw.y
-            guard length >= 4 else { continue }  // turned through at least 2 kn of water velocity
-            each.append((dg.x * dw.x + dg.y * dw.y) / length)
-        }
+        let each = WaterChange.all(samples, manoeuvres, base).compactMap { $0.factor }
         guard each.count >= minimumCount else { return .none(1, count: each.count) }
         let value = RobustStatistics.median(each)
         let error = RobustStatistics.medianError(each)

@@ -105,7 +105,7 @@ public struct DeviationLearner: Sendable {
             var leeway = 0.0
             for sample in piece {
                 direction = direction + PlaneVector(magnitude: 1, angle: sample.heading)
-                let stw = calibration.speed(sample.stw, awa: sample.awa)
+                let stw = calibration.speed(of: sample)
                 speed += stw
                 if byHeel, let heel = sample.heel {
                     leeway += heel / (stw * stw)

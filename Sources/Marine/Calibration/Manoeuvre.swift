@@ -83,11 +83,12 @@ public struct WindowMeans: Hashable, Sendable {
                 calibration.upwashByWind.isEmpty
                 ? nil
                 : calibration.lookupWindSpeed(
-                    awa: sample.awa, aws: sample.aws, stw: calibration.speed(sample.stw, awa: sample.awa))
+                    awa: sample.awa, aws: sample.aws * calibration.windScale(sample), stw: calibration.speed(of: sample)
+                )
             apparent += calibration.apparentAngle(sample.awa, windSpeed: lookup)
             // The water track: the heading and, with the heel known, the leeway the engine's model gives (a tack
             // turns the track through the water further than the heading, by twice the leeway).
-            let stw = calibration.speed(sample.stw, awa: sample.awa)
+            let stw = calibration.speed(of: sample)
             let leeway =
                 sample.heel.map { leewayModel.leeway(heel: $0, speedThroughWater: Units.metresPerSecond(knots: stw)) }
                 ?? 0

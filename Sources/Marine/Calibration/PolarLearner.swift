@@ -57,7 +57,7 @@ public struct PolarLearner: Sendable {
             heading = heading + PlaneVector(magnitude: 1, angle: sample.heading)
             angles.append(abs(wind.angle))
             winds.append(wind.speed)
-            speeds.append(calibration.speed(sample.stw, awa: sample.awa))
+            speeds.append(calibration.speed(of: sample))
         }
         let n = Double(window.count)
         let resultant = heading.magnitude / n

@@ -27,6 +27,9 @@ public struct SailingCalibration: Hashable, Sendable {
     public var leewayCoefficient: Double?
     /// The upwash by true wind speed; empty: `upwashUpwind` and `upwashDownwind` at every wind speed.
     public var upwashByWind = UpwashByWind()
+    /// Steps in the log's reading the learner found between days (``LogStep``), in time order: the readings before
+    /// each scaled to the log as it reads since (``speed(of:)``). The engine reads the log as it is now: the factor.
+    public var logSteps: [LogStep] = []
 
     public init(
         awaOffset: Double = 0, upwashUpwind: Double = 0, upwashDownwind: Double = 0, upwashReach: Double = 0,
@@ -57,6 +60,7 @@ public struct SailingCalibration: Hashable, Sendable {
             deviation: deviation.then(residual.deviation),
             leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
             awsFactor: awsFactor * residual.awsFactor, speedSide: speedSide + residual.speedSide)
+        composed.logSteps = residual.logSteps
         if !residual.upwashByWind.isEmpty {
             let speeds = residual.upwashByWind.windSpeeds
             composed.upwashByWind = UpwashByWind(
@@ -146,9 +150,9 @@ public struct SailingCalibration: Hashable, Sendable {
     public func trueWind(_ sample: SailingSample) -> RelativeWind {
         let lookup =
             upwashByWind.isEmpty
-            ? nil : lookupWindSpeed(awa: sample.awa, aws: sample.aws, stw: speed(sample.stw, awa: sample.awa))
-        var apparent = RelativeWind(angle: apparentAngle(sample.awa, windSpeed: lookup), speed: windSpeed(sample.aws))
-        let stw = speed(sample.stw, awa: sample.awa)
+            ? nil : lookupWindSpeed(awa: sample.awa, aws: sample.aws * windScale(sample), stw: speed(of: sample))
+        var apparent = RelativeWind(angle: apparentAngle(sample.awa, windSpeed: lookup), speed: windSpeed(of: sample))
+        let stw = speed(of: sample)
         var leeway = 0.0
         if let heel = sample.heel {
             apparent = WindCorrections.heel(apparent, heel: heel)

@@ -1,0 +1,137 @@
+/// Steps in the log's reading between days (``LogStep``): a paddle wheel fouled by weed reads low for weeks and reads
+/// right again once cleaned, and a factor learnt over both is neither. The factor each manoeuvre says (``WaterChange``,
+/// under no calibration) is split where, between two days, the manoeuvres before and after say factors that differ by
+/// more than ``stepSize`` and by more than ``stepSignificance`` times their medians' errors (with the days' spread:
+/// ``RobustStatistics/medianError(_:days:)``); each side is split again the same way (binary segmentation, Scott and
+/// Knott 1974), each with ``sureCount`` manoeuvres at least. A step's ratio is its two neighbouring stretches'.
+extension CalibrationLearner {
+    /// The least change of the log's factor called a step (a sure factor is within 1.5 %).
+    static let stepSize = 0.05
+    /// How many standard errors of the two medians' difference it must be.
+    static let stepSignificance = 4.0
+
+    /// The steps in the log's reading across `manoeuvres` (tacks and gybes) and `roundings`, in time order, each with
+    /// the wind speed's part in it (``windRatios(_:_:_:)``).
+    func logSteps(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ roundings: [Manoeuvre]) -> [LogStep] {
+        windRatios(samples, factorSteps(samples, manoeuvres + roundings), roundings)
+    }
+
+    /// Whether the apparent wind speed was read as the log was, stretch by stretch against the latest (the wind as it
+    /// reads now): the true wind speed is the same before and after a bear-away or a round-up, so the median of its
+    /// change across a stretch's roundings (downwind less upwind) should be what it is on the latest stretch. The
+    /// log's readings scaled alone move that median (the boat's speed is taken from the apparent wind upwind and
+    /// added to it downwind); the two scaled together scale it. Whichever leaves it nearer the latest's, when nearer
+    /// by more than the two medians' error (with the days' spread: a lake's wind differs from mark to mark and from
+    /// day to day), with ``minimumCount`` roundings in each. Otherwise it is not told, and the stretch's wind speed
+    /// is read as it was (a paddle wheel fouls; a masthead unit's cups seldom do so by as much). A step's wind ratio
+    /// is then its two stretches'.
+    func windRatios(_ samples: [SailingSample], _ found: [LogStep], _ roundings: [Manoeuvre]) -> [LogStep] {
+        guard !found.isEmpty else { return found }
+        func stretch(_ k: Int) -> [Manoeuvre] {
+            let from = k > 0 ? found[k - 1].time : -Double.infinity
+            let to = k < found.count ? found[k].time : Double.infinity
+            return roundings.filter { $0.time >= from && $0.time < to }
+        }
+        let latest = stretch(found.count)
+        var identity = SailingCalibration()
+        identity.logSteps = found
+        let later = CalibrationReport.windSpeedDifferences(samples, latest, identity)
+        let e1 = RobustStatistics.medianError(later, days: Manoeuvre.days(latest))
+        // The wind's scale of each stretch (the latest's 1), and whether its roundings told it.
+        var scales = [Double](repeating: 1, count: found.count + 1)
+        var told = [Bool](repeating: false, count: found.count + 1)
+        for k in found.indices {
+            let mine = stretch(k)
+            guard mine.count >= minimumCount, latest.count >= minimumCount else { continue }
+            let logScale = found[k...].reduce(1) { $0 * $1.ratio }
+            func differences(_ scale: Double) -> [Double] {
+                var calibration = identity
+                calibration.logSteps[k].windRatio = scale
+                return CalibrationReport.windSpeedDifferences(samples, mine, calibration)
+            }
+            let alone = differences(1)
+            let together = differences(logScale)
+            let target = RobustStatistics.median(later)
+            let missAlone = abs(RobustStatistics.median(alone) - target)
+            let missTogether = abs(RobustStatistics.median(together) - target)
+            let e0 = RobustStatistics.medianError(alone, days: Manoeuvre.days(mine))
+            guard abs(missAlone - missTogether) > (e0 * e0 + e1 * e1).squareRoot() else { continue }
+            told[k] = true
+            if missTogether < missAlone { scales[k] = logScale }
+        }
+        var steps = found
+        for k in steps.indices {
+            steps[k].windRatio = scales[k] / scales[k + 1]
+            steps[k].windTold = told[k]
+        }
+        return steps
+    }
+
+    /// The steps in the factor each of `manoeuvres` says, in time order, the wind speed's part not yet known.
+    func factorSteps(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre]) -> [LogStep] {
+        var said: [(time: Double, factor: Double)] = []
+        for change in WaterChange.all(samples, manoeuvres, SailingCalibration()) {
+            if let factor = change.factor { said.append((change.time, factor)) }
+        }
+        said.sort { $0.time < $1.time }
+        let factors = said.map { $0.factor }
+        var days = [Int](repeating: 0, count: said.count)
+        for index in said.indices.dropFirst() {
+            let newDay = said[index].time - said[index - 1].time > Manoeuvre.dayGap * 3_600
+            days[index] = days[index - 1] + (newDay ? 1 : 0)
+        }
+        let cuts = split(factors, days, 0..<factors.count).sorted()
+        let bounds = [0] + cuts + [factors.count]
+        return cuts.indices.map { index in
+            let before = Array(factors[bounds[index]..<bounds[index + 1]])
+            let after = Array(factors[bounds[index + 1]..<bounds[index + 2]])
+            let factorBefore = RobustStatistics.median(before)
+            let factorAfter = RobustStatistics.median(after)
+            return LogStep(
+                time: Self.firstSecond(samples, after: said[cuts[index] - 1].time, before: said[cuts[index]].time),
+                ratio: factorBefore / factorAfter, factorBefore: factorBefore, factorAfter: factorAfter,
+                countBefore: before.count, countAfter: after.count)
+        }
+    }
+
+    /// The indices in `range` where a stretch splits (each the first manoeuvre of the later one): the stretch between
+    /// two days' boundaries whose factor differs most surely from the rest of `range`'s (circular binary
+    /// segmentation, Olshen et al. 2004: a log fouled for a fortnight between two clean ones is one stretch against
+    /// the rest, which no single split finds), then each part again.
+    private func split(_ factors: [Double], _ days: [Int], _ range: Range<Int>) -> [Int] {
+        let bounds = [range.lowerBound] + range.dropFirst().filter { days[$0] != days[$0 - 1] } + [range.upperBound]
+        var best: (cut: Range<Int>, score: Double)?
+        for (i, lower) in bounds.enumerated() {
+            for upper in bounds[(i + 1)...]
+            where upper - lower >= sureCount && range.count - (upper - lower) >= sureCount {
+                let inside = lower..<upper
+                let outside = Array(range.lowerBound..<lower) + Array(upper..<range.upperBound)
+                let m0 = RobustStatistics.median(inside.map { factors[$0] })
+                let m1 = RobustStatistics.median(outside.map { factors[$0] })
+                let e0 = RobustStatistics.medianError(inside.map { factors[$0] }, days: inside.map { days[$0] })
+                let e1 = RobustStatistics.medianError(outside.map { factors[$0] }, days: outside.map { days[$0] })
+                let score = abs(m1 - m0) / (e0 * e0 + e1 * e1).squareRoot()
+                guard abs(m0 / m1 - 1) >= Self.stepSize, score >= Self.stepSignificance else { continue }
+                if score > best?.score ?? 0 { best = (inside, score) }
+            }
+        }
+        guard let best else { return [] }
+        let cuts = [best.cut.lowerBound, best.cut.upperBound].filter {
+            $0 != range.lowerBound && $0 != range.upperBound
+        }
+        let parts = zip([range.lowerBound] + cuts, cuts + [range.upperBound])
+        return cuts + parts.flatMap { split(factors, days, $0.0..<$0.1) }
+    }
+
+    /// The first second of the later day's sailing: the sample after the longest pause between two times.
+    static func firstSecond(_ samples: [SailingSample], after: Double, before: Double) -> Double {
+        let times = [after] + samples.lazy.map { $0.time }.filter { $0 > after && $0 <= before }.sorted()
+        var first = before
+        var longest = 0.0
+        for index in times.indices.dropFirst() where times[index] - times[index - 1] > longest {
+            longest = times[index] - times[index - 1]
+            first = times[index]
+        }
+        return first
+    }
+}

@@ -1,0 +1,33 @@
+import Marine
+import Testing
+
+@testable import Gateway
+
+/// A step in the log's reading, as the report says it: which way, how much, since when, and the wind's part.
+@Suite struct LogStepWordsTests {
+    // 2014-06-27 10:46:26 UTC.
+    static let time = 1_403_865_986.0
+
+    @Test func aFouledPaddleWheelIsSaidAsTheLogAlone() {
+        var step = LogStep(
+            time: Self.time, ratio: 0.8, factorBefore: 1, factorAfter: 1.25, countBefore: 9, countAfter: 12)
+        step.windTold = true
+        let words = CalibrationReportWords.words(step)
+        #expect(words.contains("the log reads 20 % less since 2014-06-27 than before"), "\(words)")
+        #expect(words.contains("1.000 from 9 manoeuvres before, 1.250 from 12 since"), "\(words)")
+        #expect(words.contains("paddle wheel") && !words.contains("wind speed"), "\(words)")
+    }
+
+    @Test func theWindSpeedSteppingWithItIsSaidAndWhatCannotBeToldIsSaidSo() {
+        let step = LogStep(
+            time: Self.time, ratio: 1.2, factorBefore: 1.23, factorAfter: 1.025, countBefore: 49,
+            countAfter: 57)
+        var both = step
+        both.windRatio = 1.2
+        both.windTold = true
+        let words = CalibrationReportWords.words(both)
+        #expect(words.contains("the log reads 20 % more and the wind speed 20 % more since 2014-06-27"), "\(words)")
+        #expect(words.contains("speed setting") && !words.contains("cannot tell"), "\(words)")
+        #expect(CalibrationReportWords.words(step).contains("cannot tell"))
+    }
+}

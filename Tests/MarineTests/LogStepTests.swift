@@ -1,0 +1,99 @@
+import Testing
+
+@testable import Marine
+
+/// Steps in the log's reading between days (``LogStep``): two afternoons a day apart, the log (and the masthead unit's
+/// speed) reading differently on the first.
+@Suite struct LogStepTests {
+    static let day = 86_400.0
+
+    /// Two afternoons of 16-minute stretches up and down wind (15 bear-aways and round-ups each), the first read by
+    /// `first`'s instruments, the second by `second`'s, a day apart.
+    static func twoDays(_ first: SyntheticAfternoon, _ second: SyntheticAfternoon) -> [SailingSample] {
+        var a = first
+        var b = second
+        a.stretch = 960
+        b.stretch = 960
+        b.start = a.start + day
+        return a.samples() + b.samples()
+    }
+
+    /// The current over the ground (knots) each manoeuvre's windows say under `calibration`, on the first afternoon.
+    static func currents(_ samples: [SailingSample], _ report: CalibrationReport, _ calibration: SailingCalibration)
+        -> [Double]
+    {
+        report.manoeuvres.filter { $0.time < samples[0].time + day }.compactMap { m in
+            let window = WindowMeans(samples, m.before, calibration)
+            return window.ground.map { ($0 - window.water).magnitude }
+        }.sorted()
+    }
+
+    @Test func aFouledLogBetweenDaysIsFoundAndTheLogSinceIsLearnt() throws {
+        let samples = Self.twoDays(SyntheticAfternoon(factor: 1.25), SyntheticAfternoon())
+        let report = CalibrationLearner().learn(samples)
+        let steps = report.calibration.logSteps
+        try #require(steps.count == 1, "\(steps)")
+        #expect(abs(steps[0].ratio - 1.25) < 0.02, "\(steps[0])")
+        #expect(steps[0].windRatio == 1 && steps[0].windTold, "the wind speed read alike: \(steps[0])")
+        // The first second of the second afternoon.
+        #expect(steps[0].time == samples[0].time + Self.day, "\(steps[0].time - samples[0].time)")
+        #expect(abs(report.speedFactor.value - 1) < 0.01 && report.speedFactor.isSure, "\(report.speedFactor)")
+        // The first afternoon's current is the 0.6 kn sailed in with the step; without it, far from it.
+        var noStep = report.calibration
+        noStep.logSteps = []
+        let with = Self.currents(samples, report, report.calibration)
+        let without = Self.currents(samples, report, noStep)
+        #expect(abs(with[with.count / 2] - 0.6) < 0.1, "\(with[with.count / 2]) kn")
+        #expect(abs(without[without.count / 2] - 0.6) > 0.5, "\(without[without.count / 2]) kn")
+    }
+
+    @Test func aWindSpeedThatSteppedWithTheLogIsScaledWithIt() throws {
+        let samples = Self.twoDays(SyntheticAfternoon(factor: 1.25, windFactor: 1.25), SyntheticAfternoon())
+        let report = CalibrationLearner().learn(samples)
+        let steps = report.calibration.logSteps
+        try #require(steps.count == 1, "\(steps)")
+        #expect(abs(steps[0].windRatio - steps[0].ratio) < 1e-12 && abs(steps[0].ratio - 1.25) < 0.02, "\(steps[0])")
+        #expect(steps[0].windTold, "fifteen bear-aways and round-ups a day, in a steady wind: \(steps[0])")
+        // The first afternoon's true wind is the 12 kn sailed in; with the log scaled alone, it is not.
+        var logAlone = report.calibration
+        logAlone.logSteps[0].windRatio = 1
+        let first = samples.filter { $0.time < samples[0].time + Self.day }
+        for (calibration, near) in [(report.calibration, true), (logAlone, false)] {
+            let speeds = first.map { calibration.trueWind($0).speed }.sorted()
+            let median = speeds[speeds.count / 2]
+            #expect((abs(median - 12) < 0.5) == near, "\(median) kn")
+        }
+    }
+
+    @Test func noStepWhenTheLogReadsAlikeOrNearlySoEveryDay() {
+        for (first, second) in [(1.08, 1.08), (1.03, 1.0)] {
+            let samples = Self.twoDays(SyntheticAfternoon(factor: first), SyntheticAfternoon(factor: second))
+            let report = CalibrationLearner().learn(samples)
+            #expect(report.calibration.logSteps.isEmpty, "\(first), \(second): \(report.calibration.logSteps)")
+        }
+    }
+
+    @Test func aStepWithinOneDayIsNotSplit() {
+        // The log reads 25 % low in the first hours of one afternoon, then right: no day's boundary to split at.
+        var samples = SyntheticAfternoon(stretch: 960).samples()
+        for index in samples.indices where index < samples.count / 2 { samples[index].stw /= 1.25 }
+        #expect(CalibrationLearner().learn(samples).calibration.logSteps.isEmpty)
+    }
+
+    @Test func aSampleBeforeAStepIsScaledByItAndEveryLaterOne() {
+        var calibration = SailingCalibration(speedFactor: 1.1)
+        calibration.logSteps = [
+            LogStep(time: 100, ratio: 1.2, factorBefore: 1.32, factorAfter: 1.1, countBefore: 8, countAfter: 8),
+            LogStep(time: 200, ratio: 0.5, factorBefore: 0.55, factorAfter: 1.1, countBefore: 8, countAfter: 8),
+        ]
+        calibration.logSteps[1].windRatio = 0.5
+        func sample(_ time: Double) -> SailingSample {
+            SailingSample(time: time, awa: 40, aws: 10, stw: 5, heading: 0, cog: nil, sog: nil)
+        }
+        #expect(abs(calibration.speed(of: sample(50)) - 5 * 1.1 * 1.2 * 0.5) < 1e-12)
+        #expect(abs(calibration.speed(of: sample(150)) - 5 * 1.1 * 0.5) < 1e-12)
+        #expect(abs(calibration.speed(of: sample(200)) - 5 * 1.1) < 1e-12)
+        #expect(abs(calibration.windSpeed(of: sample(50)) - 5) < 1e-12)
+        #expect(abs(calibration.windSpeed(of: sample(250)) - 10) < 1e-12)
+    }
+}
