@@ -2,8 +2,8 @@ import Marine
 import SignalK
 
 /// The report as JSON: `awa_offset`, `upwash_upwind`, `upwash_downwind`, `upwash_reach`, `speed_factor`,
-/// `speed_side` (each `value`, `uncertainty`, `count`, `status`), the steps in the log's reading (`log_steps`), the tack and gybe bias, the faults, and every
-/// manoeuvre used with its true wind direction before and after, without and with the calibration.
+/// `speed_side` (each `value`, `uncertainty`, `count`, `status`), the steps in the log's reading (`log_steps`), the
+/// tack and gybe bias, the faults, and every manoeuvre used with its true wind direction before and after, without and with the calibration.
 public enum CalibrationReportJSON {
     static func text(_ report: CalibrationReport, _ samples: [SailingSample], polar: LearntPolar? = nil) -> String {
         var out = JSONWriter()

@@ -2,8 +2,8 @@
 /// right again once cleaned, and a factor learnt over both is neither. The factor each manoeuvre says (``WaterChange``,
 /// under no calibration) is split where, between two days, the manoeuvres before and after say factors that differ by
 /// more than ``stepSize`` and by more than ``stepSignificance`` times their medians' errors (with the days' spread:
-/// ``RobustStatistics/medianError(_:days:)``); each side is split again the same way (binary segmentation, Scott and
-/// Knott 1974), each with ``sureCount`` manoeuvres at least. A step's ratio is its two neighbouring stretches'.
+/// ``RobustStatistics/medianError(_:days:)``), each stretch with ``sureCount`` manoeuvres at least; each part is
+/// split again the same way (``split(_:_:_:)``). A step's ratio is its two neighbouring stretches'.
 extension CalibrationLearner {
     /// The least change of the log's factor called a step (a sure factor is within 1.5 %).
     static let stepSize = 0.05

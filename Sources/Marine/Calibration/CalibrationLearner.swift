@@ -11,7 +11,8 @@
 /// - **Speed factor** (the log): the current does not change across a manoeuvre. With ground velocity G and water
 ///   velocity W (heading, speed through water), `G - k W` is the same before and after, so `ΔG = k ΔW`; each
 ///   manoeuvre gives `k = ΔG·ΔW / |ΔW|²`, the median is the factor. By the side she heels to as well
-///   (``speedSide(_:_:_:)``), the two learnt by turns.
+///   (``speedSide(_:_:_:)``), the two learnt by turns. Steps in the log's reading between days (a paddle wheel fouled
+///   or cleaned) are found first and the readings before each scaled to the log as it reads now (``logSteps(_:_:_:)``).
 ///
 /// Each value comes with its standard error and the manoeuvres behind it; one outside its bounds is a sensor fault,
 /// said and not applied. Learning is pure: the samples in, a report out.
