@@ -57,8 +57,12 @@
     }
     const bands = (report.upwash_by_tws || []).map((b) => `${fixed(b.tws, 0)} kn ${fixed(b.upwind.value, 1)}° ` +
       `(${b.upwind.status})`);
-    $("calibration-bands").textContent = bands.length ? `Upwash upwind by wind speed: ${bands.join(", ")}` +
-      (report.upwash_by_tws_applied ? "; applied by wind speed." : "; one value for every wind speed until two are sure.") : "";
+    const reaches = (report.upwash_by_tws || []).filter((b) => b.reach && b.reach.count > 0)
+      .map((b) => `${fixed(b.tws, 0)} kn ${fixed(b.reach.value, 1)}° (${b.reach.status})`);
+    $("calibration-bands").textContent = (bands.length ? `Upwash upwind by wind speed: ${bands.join(", ")}` +
+      (report.upwash_by_tws_applied ? "; applied by wind speed." : "; one value for every wind speed until two are sure.") : "") +
+      (reaches.length ? ` Reaching: ${reaches.join(", ")}` +
+        (report.upwash_reach_by_tws_applied ? "; applied by wind speed." : "; one value until two are sure.") : "");
     $("calibration-log-steps").textContent = (report.log_steps || []).map((s) =>
       `The log${s.wind_ratio !== 1 ? " and the wind speed" : ""} read ${fixed(Math.abs(s.ratio - 1) * 100, 0)} % ` +
       `${s.ratio > 1 ? "more" : "less"} from ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ` +

@@ -28,6 +28,10 @@ import Testing
             "upwash_tws = [12, 6]\nupwash_upwind_by_tws = [0, 0]\nupwash_downwind_by_tws = [0, 0]\n",
             "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0]\nupwash_downwind_by_tws = [0, 0]\n",
             "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, 25]\nupwash_downwind_by_tws = [0, 0]\n",
+            "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, 0]\nupwash_downwind_by_tws = [0, 0]\n"
+                + "upwash_reach_by_tws = [-3]\n",
+            "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, 0]\nupwash_downwind_by_tws = [0, 0]\n"
+                + "upwash_reach_by_tws = [-3, 12]\n",
         ] {
             #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\n" + table) }
         }
@@ -61,5 +65,20 @@ import Testing
         let unsure = CalibrationFile.text(report, from: "a test")
         let reread = try load(unsure)
         #expect(unsure.contains("# upwash_reach = -2.25") && reread.upwashReach == 0, "\(unsure)")
+    }
+
+    @Test func theReachByWindSpeedReadsBackAsWritten() throws {
+        var report = CalibrationReport(samples: 100, manoeuvres: [], faults: [])
+        report.calibration.upwashByWind = UpwashByWind(
+            windSpeeds: [10.5, 19], upwind: [0, 0], downwind: [0, 0], reach: [-6, -2.25])
+        let text = CalibrationFile.text(report, from: "a test")
+        #expect(text.contains("upwash_reach_by_tws = [-6.00, -2.25]"), "\(text)")
+        let reread = try load(text)
+        #expect(reread.upwashByWind.reach == [-6, -2.25] && reread.upwashByWind.windSpeeds == [10.5, 19])
+        // A table without a reaching row reads as one: the single reaching value at every wind speed.
+        let plain = try load(
+            "[sailing]\nupwash_reach = -1\nupwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, 0]\n"
+                + "upwash_downwind_by_tws = [0, 0]\n")
+        #expect(plain.upwashByWind.reach.isEmpty && plain.upwash(9, .reach) == -1)
     }
 }

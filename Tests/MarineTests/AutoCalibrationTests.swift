@@ -44,4 +44,14 @@ import Testing
         #expect(AutoCalibration().changes(from: applied, to: SailingCalibration(leewayCoefficient: 11.5)).count == 1)
         #expect(AutoCalibration().changes(from: applied, to: SailingCalibration(leewayCoefficient: 10.5)).isEmpty)
     }
+
+    @Test func aReachingRowThatMovesIsSaid() {
+        var applied = SailingCalibration()
+        applied.upwashByWind = UpwashByWind(windSpeeds: [10, 20], upwind: [0, 0], downwind: [0, 0], reach: [-6, -2])
+        var learnt = applied
+        learnt.upwashByWind.reach = [-6, -0.5]
+        #expect(AutoCalibration().changes(from: applied, to: learnt) == ["upwash by wind speed changed by up to 1.5°"])
+        learnt.upwashByWind.reach = [-6, -1.9]
+        #expect(AutoCalibration().changes(from: applied, to: learnt).isEmpty)
+    }
 }

@@ -31,7 +31,7 @@ public enum CalibrationReportJSON {
             out.value("tws", band.windSpeed)
             out.value("from", band.lower)
             out.value("to", band.upper)
-            for (name, learnt) in [("upwind", band.upwind), ("downwind", band.downwind)] {
+            for (name, learnt) in [("upwind", band.upwind), ("downwind", band.downwind), ("reach", band.reach)] {
                 out.beginObject(name)
                 out.value("value", learnt.value)
                 out.value("uncertainty", learnt.uncertainty.isFinite ? learnt.uncertainty : nil)
@@ -43,6 +43,7 @@ public enum CalibrationReportJSON {
         }
         out.endArray()
         out.value("upwash_by_tws_applied", !report.calibration.upwashByWind.isEmpty)
+        out.value("upwash_reach_by_tws_applied", !report.calibration.upwashByWind.reach.isEmpty)
         CalibrationDeviationReport.write(report.deviation, into: &out)
         CalibrationDeviationReport.writeChecks(report, samples, into: &out)
         for (label, kind) in [("tacks", Manoeuvre.Kind.tack), ("gybes", .gybe)] {

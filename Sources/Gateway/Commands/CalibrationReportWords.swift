@@ -25,7 +25,9 @@ enum CalibrationReportWords {
         }
         for step in report.calibration.logSteps { lines.append(words(step)) }
         for band in report.upwashBands {
-            let words = [("upwind", band.upwind), ("downwind", band.downwind)].filter { $0.1.count > 0 }.map {
+            let words = [("upwind", band.upwind), ("downwind", band.downwind), ("reaching", band.reach)].filter {
+                $0.1.count > 0
+            }.map {
                 "\($0.0) \(FixedDecimal.text($0.1.value, decimals: 2))°"
                     + ($0.1.uncertainty.isFinite ? " ± \(FixedDecimal.text($0.1.uncertainty, decimals: 2))" : "")
                     + " from \($0.1.count): \($0.1.words)"
@@ -34,7 +36,11 @@ enum CalibrationReportWords {
                 "  upwash at \(FixedDecimal.text(band.windSpeed, decimals: 1)) kn (\(Int(band.lower)) to "
                     + "\(Int(band.upper)) kn): " + words.joined(separator: "; "))
         }
-        if !report.calibration.upwashByWind.isEmpty { lines.append("  upwash applied by wind speed") }
+        if !report.calibration.upwashByWind.isEmpty {
+            lines.append(
+                "  upwash applied by wind speed"
+                    + (report.calibration.upwashByWind.reach.isEmpty ? "" : ", reaching too"))
+        }
         lines += CalibrationDeviationReport.lines(report.deviation)
         lines += CalibrationDeviationReport.checkLine(report, samples)
         if !report.roundings.isEmpty {

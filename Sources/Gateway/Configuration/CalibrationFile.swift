@@ -47,16 +47,18 @@ public enum CalibrationFile {
             let tws = speeds.array?.compactMap { $0.number } ?? []
             let up = sailing["upwash_upwind_by_tws"]?.array?.compactMap { $0.number } ?? []
             let down = sailing["upwash_downwind_by_tws"]?.array?.compactMap { $0.number } ?? []
+            let reach = sailing["upwash_reach_by_tws"]?.array?.compactMap { $0.number } ?? []
             let increasing = zip(tws, tws.dropFirst()).allSatisfy { $0 < $1 }
             guard !tws.isEmpty, tws.count == up.count, tws.count == down.count, increasing,
-                tws.allSatisfy({ $0 > 0 && $0 < 100 }), (up + down).allSatisfy({ abs($0) <= 10 })
+                sailing["upwash_reach_by_tws"] == nil || reach.count == tws.count,
+                tws.allSatisfy({ $0 > 0 && $0 < 100 }), (up + down + reach).allSatisfy({ abs($0) <= 10 })
             else {
                 throw ConfigurationFile.Error(
                     line: nil, key: path + " [sailing] upwash_tws",
                     message: "must be increasing wind speeds (knots) with as many upwash_upwind_by_tws and "
-                        + "upwash_downwind_by_tws, each within 10°")
+                        + "upwash_downwind_by_tws (and upwash_reach_by_tws, if any), each within 10°")
             }
-            byWind = UpwashByWind(windSpeeds: tws, upwind: up, downwind: down)
+            byWind = UpwashByWind(windSpeeds: tws, upwind: up, downwind: down, reach: reach)
         }
         var calibration = SailingCalibration(
             awaOffset: try value("awa_offset", -10...10, 0), upwashUpwind: try value("upwash_upwind", -10...10, 0),
@@ -109,6 +111,7 @@ public enum CalibrationFile {
             lines.append("upwash_tws = \(list(table.windSpeeds, 1))  # knots of true wind: the upwash by wind speed")
             lines.append("upwash_upwind_by_tws = \(list(table.upwind, 2))")
             lines.append("upwash_downwind_by_tws = \(list(table.downwind, 2))")
+            if !table.reach.isEmpty { lines.append("upwash_reach_by_tws = \(list(table.reach, 2))") }
         }
         if let coefficient = composed.leewayCoefficient {
             let learnt = report.deviation?.leeway

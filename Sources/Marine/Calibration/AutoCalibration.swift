@@ -43,10 +43,8 @@ public struct AutoCalibration: Hashable, Sendable {
         // The upwash by wind speed, compared where either has a table (and at the single values' where neither).
         let speeds = Array(Set(applied.upwashByWind.windSpeeds + learnt.upwashByWind.windSpeeds)).sorted()
         let table =
-            speeds.map {
-                max(
-                    abs(learnt.upwash($0, upwind: true) - applied.upwash($0, upwind: true)),
-                    abs(learnt.upwash($0, upwind: false) - applied.upwash($0, upwind: false)))
+            speeds.map { speed in
+                PointOfSail.allCases.map { abs(learnt.upwash(speed, $0) - applied.upwash(speed, $0)) }.max() ?? 0
             }.max() ?? 0
         if table >= angleStep { said.append("upwash by wind speed changed by up to \(Self.text(table, 1))°") }
         factor("speed_factor", applied.speedFactor, learnt.speedFactor)

@@ -75,13 +75,8 @@ public struct CalibrationLearner: Sendable {
         // rounds at most): each changes what the others see.
         var rounds = 0
         while rounds < 8, learnAngles(samples, tacks: tacks, gybes: gybes, &report, &calibration) { rounds += 1 }
-        // By wind speed, where two bands or more are sure.
-        report.upwashBands = upwashBands(samples, tacks: tacks, gybes: gybes, calibration)
-        calibration.upwashByWind = upwashTable(report.upwashBands, calibration)
-        var refined = calibration
-        refined.awsFactor = 1
-        report.awsFactor = windSpeedFactor(samples, report.roundings, refined)
-        calibration.awsFactor = report.awsFactor.isSure ? report.awsFactor.value : 1
+        // By wind speed, where two bands or more are sure, by turns with the wind speed's factor.
+        learnByWind(samples, tacks: tacks, gybes: gybes, &report, &calibration)
         report.calibration = calibration
         return report
     }

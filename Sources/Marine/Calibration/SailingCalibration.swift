@@ -62,22 +62,38 @@ public struct SailingCalibration: Hashable, Sendable {
             awsFactor: awsFactor * residual.awsFactor, speedSide: speedSide + residual.speedSide)
         composed.logSteps = residual.logSteps
         if !residual.upwashByWind.isEmpty {
+            // At the residual's wind speeds, each point's upwash of this one and the residual's added.
             let speeds = residual.upwashByWind.windSpeeds
+            let reaching = !residual.upwashByWind.reach.isEmpty || !upwashByWind.reach.isEmpty
             composed.upwashByWind = UpwashByWind(
                 windSpeeds: speeds,
-                upwind: zip(speeds, residual.upwashByWind.upwind).map { upwash($0, upwind: true) + $1 },
-                downwind: zip(speeds, residual.upwashByWind.downwind).map { upwash($0, upwind: false) + $1 })
+                upwind: speeds.map { upwash($0, .upwind) + residual.upwash($0, .upwind) },
+                downwind: speeds.map { upwash($0, .downwind) + residual.upwash($0, .downwind) },
+                reach: reaching ? speeds.map { upwash($0, .reach) + residual.upwash($0, .reach) } : [])
         } else if !upwashByWind.isEmpty {
             composed.upwashByWind = upwashByWind.adding(
-                upwind: residual.upwashUpwind, downwind: residual.upwashDownwind)
+                upwind: residual.upwashUpwind, downwind: residual.upwashDownwind, reach: residual.upwashReach)
         }
         return composed
     }
 
     /// The upwash at a true wind speed (knots; nil: the single value).
-    public func upwash(_ windSpeed: Double?, upwind: Bool) -> Double {
-        guard let windSpeed, !upwashByWind.isEmpty else { return upwind ? upwashUpwind : upwashDownwind }
-        return upwind ? upwashByWind.upwind(at: windSpeed) : upwashByWind.downwind(at: windSpeed)
+    public func upwash(_ windSpeed: Double?, upwind: Bool) -> Double { upwash(windSpeed, upwind ? .upwind : .downwind) }
+
+    /// A point of sail's upwash at a true wind speed (knots; nil, or no table for it: the single value).
+    public func upwash(_ windSpeed: Double?, _ point: PointOfSail) -> Double {
+        guard let windSpeed, !upwashByWind.isEmpty else {
+            switch point {
+            case .upwind: return upwashUpwind
+            case .reach: return upwashReach
+            case .downwind: return upwashDownwind
+            }
+        }
+        switch point {
+        case .upwind: return upwashByWind.upwind(at: windSpeed)
+        case .reach: return upwashByWind.reach(at: windSpeed) ?? upwashReach
+        case .downwind: return upwashByWind.downwind(at: windSpeed)
+        }
     }
 
     /// The true wind speed the upwash is looked up by (in the unit of `aws`): the triangle of the measured wind with
@@ -118,8 +134,8 @@ public struct SailingCalibration: Hashable, Sendable {
         let size = abs(turned)
         let share = PointOfSail.shares(size)
         let added =
-            upwash(windSpeed, upwind: true) * share.upwind + upwashReach * share.reach
-            + upwash(windSpeed, upwind: false) * share.downwind
+            upwash(windSpeed, .upwind) * share.upwind + upwash(windSpeed, .reach) * share.reach
+            + upwash(windSpeed, .downwind) * share.downwind
         let corrected = min(max(size + added, 0), 180)
         return turned < 0 ? -corrected : corrected
     }
