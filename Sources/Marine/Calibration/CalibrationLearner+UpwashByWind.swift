@@ -21,7 +21,7 @@ extension CalibrationLearner {
 
     /// The bands and their table, then the wind speed's factor on top of them, by turns until the factor moves by less
     /// than a thousandth (four rounds at most): a reach read wider in one wind than in another turns the true wind
-    /// speed across the bear-aways of each by its own amount, which one value left to the factor.
+    /// speed across the bear-aways of each by its own amount, which a single reaching value leaves to the factor.
     func learnByWind(
         _ samples: [SailingSample], tacks: [Manoeuvre], gybes: [Manoeuvre], _ report: inout CalibrationReport,
         _ calibration: inout SailingCalibration

@@ -1,8 +1,8 @@
 /// The upwash by true wind speed (``SailingCalibration/upwashByWind``): degrees added to the size of the apparent
 /// angle, upwind and downwind, and reaching when the reaches told it, at a few wind speeds (knots), linear between
-/// them and flat beyond. The sails bend the
-/// flow round the mast more in a light breeze, when the boat sails with the sheets eased and the flow is slow, than
-/// in a strong one; a single value is right at one wind speed only. Empty: the single values apply.
+/// them and flat beyond. The sails bend the flow round the mast more in a light breeze, when the boat sails with the
+/// sheets eased and the flow is slow, than in a strong one; a single value is right at one wind speed only. Empty:
+/// the single values apply.
 public struct UpwashByWind: Hashable, Sendable {
     public var windSpeeds: [Double]
     public var upwind: [Double]
