@@ -10,12 +10,11 @@ and the gateway reloaded on it. With 50 minutes of the race in the history the l
 VmRSS and RssAnon each second before, while and after it learns (the report then held), and the engine's late ticks
 from the journal in each minute.
 """
-import json
 import os
 import sys
 import time
 
-from image_routing import daemon, stalls
+from image_worker import daemon, say_memory, stalls, watch
 
 LOG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "fixtures", "calibration",
                    "irene-2014-06-28.txt")
@@ -74,17 +73,8 @@ def calibration_phase(pi, request, token, feed, play=600):
     samples_for(pi, 30, before)
     asked, asked_clock = time.monotonic(), pi.out("date +%s")
     code, _ = request("/telltale/v1/calibration", "POST", b"", token=token)
-    during, learner_peak, answer = [], 0, {}
-    while time.monotonic() - asked < 600:
-        during.append(daemon(pi))
-        peak = pi.out("for p in $(pgrep -f 'calibrate sailing'); do grep VmHWM /proc/$p/status; done "
-                      "| awk '{print $2}' | sort -n | tail -n 1")
-        learner_peak = max(learner_peak, int(peak) if peak.isdigit() else 0)
-        status, text = request("/telltale/v1/calibration")
-        answer = json.loads(text) if status == 200 else {}
-        if answer.get("state") in ("learnt", "failed"):
-            break
-        time.sleep(1)
+    during, learner_peak, answer = watch(pi, request, "/telltale/v1/calibration", "calibrate sailing",
+                                         ("learnt", "failed"), asked)
     took = time.monotonic() - asked
     after = []
     samples_for(pi, 30, after)
@@ -96,10 +86,8 @@ def calibration_phase(pi, request, token, feed, play=600):
           f"({said.strip()}); {report.get('samples', 0)} s of sailing, {len(report.get('manoeuvres', []))} "
           f"manoeuvres; {answer.get('message', '')}")
     print(f"calibration on the image: the learner's own peak VmHWM {learner_peak} kB")
-    for label, samples in (("the 30 s before", before), ("while it learnt", during), ("the 30 s after", after)):
-        print(f"calibration on the image: daemon in {label}: VmRSS {min(s['VmRSS'] for s in samples)}.."
-              f"{max(s['VmRSS'] for s in samples)} kB, RssAnon {min(s['RssAnon'] for s in samples)}.."
-              f"{max(s['RssAnon'] for s in samples)} kB")
+    say_memory("calibration on the image", (("the 30 s before", before), ("the seconds it learnt", during),
+                                             ("the 30 s after", after)))
     print(f"calibration on the image: the engine's own late ticks (from the journal): "
           f"{stalls(pi, quiet_clock, asked_clock)} in the 30 s before, {stalls(pi, asked_clock, end_clock)} from the "
           "POST to 30 s after the report")

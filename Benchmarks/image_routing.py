@@ -8,10 +8,11 @@ with the plan against the minute before it (the engine sends MWV T five times a 
 """
 import json
 import os
-import re
 import subprocess
 import sys
 import time
+
+from image_worker import STALL_MS, daemon, say_memory, stalls, watch
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 FROM, TO = (50.55, -1.20), (50.55, 0.30)
@@ -21,24 +22,6 @@ def largest_gap(output, start, end):
     """The largest gap (s) between two computed true-wind sentences that arrived between `start` and `end`."""
     times = [t for t, line in output.lines() if start <= t <= end and ",T," in line and "MWV" in line]
     return max((b - a for a, b in zip(times, times[1:])), default=float("inf")), len(times)
-
-
-STALL_MS = 250
-
-
-def stalls(pi, since, until):
-    """The ticks the engine said ran late (EngineService: a quarter of a second or more) between two of the Pi's UNIX
-    times: their count and the largest, as words."""
-    late = [float(m) for m in re.findall(r"ran ([0-9.]+) ms late", pi.out(
-        f"journalctl -u telltale --no-pager -o cat --since @{since} --until @{until} | grep 'ms late' || true"))]
-    return f"{len(late)} (largest {max(late):.0f} ms)" if late else "none"
-
-
-def daemon(pi):
-    pid = pi.out("systemctl show -p MainPID --value telltale")
-    fields = dict(line.split(":", 1) for line in pi.out(f"grep -E 'VmRSS|RssAnon' /proc/{pid}/status").splitlines()
-                  if ":" in line)
-    return {k: int(v.split()[0]) for k, v in fields.items()}
 
 
 def routing_phase(pi, output, request, token, work):
@@ -71,17 +54,8 @@ def routing_phase(pi, output, request, token, work):
     code, body = request("/telltale/v1/routing", "POST", json.dumps(
         {"from": {"latitude": FROM[0], "longitude": FROM[1]}, "to": {"latitude": TO[0], "longitude": TO[1]}}).encode(),
         token=token)
-    during, router_peak, answer = [], 0, {}
-    while time.monotonic() - asked < 600:
-        during.append(daemon(pi))
-        peak = pi.out("for p in $(pgrep -f 'route plan'); do grep VmHWM /proc/$p/status; done | awk '{print $2}' "
-                      "| sort -n | tail -n 1")
-        router_peak = max(router_peak, int(peak) if peak.isdigit() else 0)
-        status, text = request("/telltale/v1/routing")
-        answer = json.loads(text) if status == 200 else {}
-        if answer.get("state") in ("planned", "failed"):
-            break
-        time.sleep(1)
+    during, router_peak, answer = watch(pi, request, "/telltale/v1/routing", "route plan", ("planned", "failed"),
+                                        asked)
     planned = time.monotonic() - asked
     while time.monotonic() - asked < 60:
         during.append(daemon(pi))
@@ -101,11 +75,8 @@ def routing_phase(pi, output, request, token, work):
           f"{plan.get('distance_nm', 0):.1f} NM, {len(plan.get('waypoints', []))} waypoints; "
           f"{answer.get('message', '')}")
     print(f"routing on the image: the router's own peak VmHWM {router_peak} kB")
-    for label, samples in (("the minute before", before), ("the minute with the plan", during),
-                           ("the 20 s from 65 s after the plan", after)):
-        print(f"routing on the image: daemon in {label}: VmRSS {min(s['VmRSS'] for s in samples)}.."
-              f"{max(s['VmRSS'] for s in samples)} kB, RssAnon {min(s['RssAnon'] for s in samples)}.."
-              f"{max(s['RssAnon'] for s in samples)} kB")
+    say_memory("routing on the image", (("the minute before", before), ("the minute with the plan", during),
+                                         ("the 20 s from 65 s after the plan", after)))
     print(f"routing on the image: largest gap between computed MWV T on TCP: {quiet_gap * 1000:.0f} ms in the minute "
           f"before ({quiet_count} sentences), {busy_gap * 1000:.0f} ms in the minute with the plan ({busy_count})")
     print(f"routing on the image: the engine's own late ticks (over {STALL_MS} ms, from the journal): "
