@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Calibration judged on every day of a boat's logs, each day by a calibration learnt on all the others (#50).
 
-Usage: calibration_crossval.py TELLTALE LOG...
+Usage: calibration_crossval.py [--before] TELLTALE LOG...
+
+With `--before`, each day is judged by the calibration learnt on the days before it only (the boat as she would have
+sailed that day, her history learnt: a change of her instruments is not seen until the day after), from the second
+day on; the calibration is not taken apart.
 
 The logs are grouped by the date of their first valid RMC (two logs of one day are one day). For each day,
 `telltale calibrate sailing` learns on every other day's logs and `--judge` says that day's tacks and gybes with and
@@ -100,14 +104,18 @@ def taken_apart(telltale, days, work):
 
 
 def main():
-    telltale, logs = sys.argv[1], sys.argv[2:]
+    before = sys.argv[1] == "--before"
+    telltale, logs = sys.argv[1 + before], sys.argv[2 + before:]
     days = {}
     for log in logs:
         days.setdefault(first_date(log), []).append(log)
     pool = {"tack": {"": [], "_calibrated": [], "_instruments": []}, "gybe": {"": [], "_calibrated": [], "_instruments": []}}
     work = tempfile.mkdtemp()
     for day in sorted(days):
-        others = [log for d in days if d != day for log in days[d]]
+        others = [log for d in days if (d < day if before else d != day) for log in days[d]]
+        if not others:
+            print(f"{day}: no day before it to learn from", flush=True)
+            continue
         toml = os.path.join(work, day + ".toml")
         subprocess.run([telltale, "calibrate", "sailing", *others, "--output", toml], check=True,
                        stdout=subprocess.DEVNULL)
@@ -132,7 +140,7 @@ def main():
         print(line, flush=True)
     for kind in ("tack", "gybe"):
         p = pool[kind]
-        print(f"{kind}s judged on the day held out ({len(p[''])}): " + " · ".join(
+        print(f"{kind}s judged on the day {'after the days learnt' if before else 'held out'} ({len(p[''])}): " + " · ".join(
             [say("raw", p["_instruments"]), say("uncalibrated", p[""]), say("calibrated", p["_calibrated"])]))
         u, c = figures(p[""]), figures(p["_calibrated"])
         if u and c:
@@ -147,6 +155,8 @@ def main():
             print(f"{kind}s: the uncalibrated jumps less their pooled median ({middle:+.1f}°): median jump "
                   f"{statistics.median(abs(v - middle) for v in values):.1f}° (uncalibrated "
                   f"{statistics.median(abs(v) for v in values):.1f}°)")
+    if before:
+        return
     u = {kind: figures(pool[kind][""]) for kind in ("tack", "gybe")}
     for name, judged in taken_apart(telltale, days, work).items():
         said = []

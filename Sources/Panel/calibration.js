@@ -67,9 +67,9 @@
       `The log read ${fixed(Math.abs(s.ratio - 1) * 100, 0)} % ${s.ratio > 1 ? "more" : "less"}` +
       (s.wind_ratio !== 1 ? ` and the wind speed ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ` +
         `${s.wind_ratio > 1 ? "more" : "less"}` : "") +
-      ` from ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ${fixed(s.factor_after, 3)}` +
-      `${s.wind_told ? "" : "; whether the wind speed read as it does now before it, the roundings cannot tell"}); the readings ` +
-      `before are scaled to today's.`).join(" ");
+      ` ${s.provisional ? "on the newest day," : "from"} ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ${fixed(s.factor_after, 3)}` +
+      `${s.wind_told ? "" : "; whether the wind speed read as it does now before it, neither the roundings nor the tacks can tell"}); the readings ` +
+      `before are scaled to today's${s.provisional ? `; seen from ${s.count_after} manoeuvres, the log's factor since is provisional` : ""}.`).join(" ");
     $("calibration-card").textContent = card(report);
     const t = report.tacks || {}, g = report.gybes || {};
     $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +

@@ -34,6 +34,7 @@ from calibration_simulated import simulated_course, simulated_errors, simulated_
 from calibration_reaches import simulated_reaches  # noqa: E402
 from calibration_log_side import simulated_log_side  # noqa: E402
 from calibration_log_steps import log_steps  # noqa: E402
+from calibration_morning_after import morning_after  # noqa: E402
 from calibration_reach_by_wind import simulated_reach_by_wind  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
@@ -189,6 +190,7 @@ simulated_reaches(binary, check, work)
 simulated_reach_by_wind(binary, check, work)
 simulated_log_side(binary, check, work)
 log_steps(check, fixtures, learn, altered)
+morning_after(binary, check, fixtures, learn, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

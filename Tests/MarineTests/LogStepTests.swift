@@ -65,6 +65,22 @@ import Testing
         }
     }
 
+    @Test func theTacksTellTheWindSpeedsPartWhereTheRoundingsCannot() throws {
+        // Two hours of beating then two of running each afternoon: one bear-away a day, thirty tacks.
+        for wind in [1.25, 1.0] {
+            var first = SyntheticAfternoon(factor: 1.25, windFactor: wind)
+            var second = SyntheticAfternoon()
+            second.start = first.start + Self.day
+            first.stretch = 7_200
+            let samples = first.samples() + second.samples()
+            let report = CalibrationLearner().learn(samples)
+            try #require(report.roundings.count < 5 && report.calibration.logSteps.count == 1, "\(report.roundings)")
+            let step = report.calibration.logSteps[0]
+            let expected = wind == 1 ? 1 : step.ratio
+            #expect(step.windTold && abs(step.windRatio - expected) < 1e-12, "wind read 1/\(wind): \(step)")
+        }
+    }
+
     @Test func noStepWhenTheLogReadsAlikeOrNearlySoEveryDay() {
         for (first, second) in [(1.08, 1.08), (1.03, 1.0)] {
             let samples = Self.twoDays(SyntheticAfternoon(factor: first), SyntheticAfternoon(factor: second))
@@ -78,6 +94,44 @@ import Testing
         var samples = SyntheticAfternoon(stretch: 960).samples()
         for index in samples.indices where index < samples.count / 2 { samples[index].stw /= 1.25 }
         #expect(CalibrationLearner().learn(samples).calibration.logSteps.isEmpty)
+    }
+
+    /// The first afternoon whole, the second's first `seconds` only: a handful of manoeuvres after a change.
+    static func aMorningAfter(_ first: SyntheticAfternoon, _ second: SyntheticAfternoon, seconds: Double)
+        -> [SailingSample]
+    {
+        let samples = twoDays(first, second)
+        return samples.filter { $0.time < samples[0].time + day + seconds }
+    }
+
+    @Test func aLogCleanedThisMorningIsSeenAfterAHandfulOfManoeuvres() throws {
+        let samples = Self.aMorningAfter(SyntheticAfternoon(factor: 1.25), SyntheticAfternoon(), seconds: 1_700)
+        let report = CalibrationLearner().learn(samples)
+        let newest = report.manoeuvres.filter { $0.time > samples[0].time + Self.day }.count
+        let steps = report.calibration.logSteps
+        try #require(steps.count == 1, "\(steps)")
+        #expect(steps[0].provisional && (5..<8).contains(steps[0].countAfter), "\(newest) manoeuvres: \(steps[0])")
+        #expect(abs(steps[0].ratio - 1.25) < 0.05 && steps[0].ratioError > 0, "\(steps[0])")
+        #expect(steps[0].time == samples[0].time + Self.day, "\(steps[0].time - samples[0].time)")
+        // The log as it reads this morning, applied however sure (the first afternoon's 1.25 is surely wrong now).
+        #expect(abs(report.speedFactor.value - 1) < 0.03 && report.speedFactor.isApplied, "\(report.speedFactor)")
+        #expect(report.calibration.speedFactor == report.speedFactor.value)
+        // Its error counts the morning's few manoeuvres: provisional unless within the sure bound.
+        let sure = report.speedFactor.uncertainty <= CalibrationLearner().sureFactor
+        #expect(report.speedFactor.isSure == sure, "\(report.speedFactor)")
+        #expect(report.speedFactor.uncertainty > Double(steps[0].ratioError) * 0.9, "\(report.speedFactor)")
+    }
+
+    @Test func noProvisionalStepWhenTheMorningReadsAsBefore() {
+        let samples = Self.aMorningAfter(
+            SyntheticAfternoon(factor: 1.25), SyntheticAfternoon(factor: 1.25), seconds: 1_700)
+        let report = CalibrationLearner().learn(samples)
+        #expect(report.calibration.logSteps.isEmpty, "\(report.calibration.logSteps)")
+        #expect(abs(report.speedFactor.value - 1.25) < 0.02 && report.speedFactor.isSure, "\(report.speedFactor)")
+        // Four manoeuvres are too few to say anything of the morning: no step either.
+        let four = Self.aMorningAfter(SyntheticAfternoon(factor: 1.25), SyntheticAfternoon(), seconds: 1_000)
+        let few = CalibrationLearner().learn(four)
+        #expect(few.calibration.logSteps.isEmpty, "\(few.calibration.logSteps)")
     }
 
     @Test func aSampleBeforeAStepIsScaledByItAndEveryLaterOne() {

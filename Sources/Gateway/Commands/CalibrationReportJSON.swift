@@ -21,7 +21,7 @@ public enum CalibrationReportJSON {
             out.value("uncertainty", learnt.uncertainty.isFinite ? learnt.uncertainty : nil)
             out.value("count", learnt.count)
             out.value("status", learnt.words)
-            out.value("applied", learnt.isSure)
+            out.value("applied", learnt.isApplied)
             out.endObject()
         }
         writeLogSteps(report.calibration.logSteps, into: &out)
@@ -112,6 +112,8 @@ public enum CalibrationReportJSON {
             out.value("factor_after", step.factorAfter)
             out.value("count_before", step.countBefore)
             out.value("count_after", step.countAfter)
+            out.value("ratio_error", step.ratioError)
+            out.value("provisional", step.provisional)
             out.endObject()
         }
         out.endArray()

@@ -83,7 +83,9 @@ enum CalibrationReportWords {
             "\(Int((abs(ratio - 1) * 100).rounded())) % \(ratio > 1 ? "more" : "less")"
         }
         let wind = step.windRatio != 1 ? " and the wind speed \(change(step.windRatio))" : ""
-        return "  the log reads \(change(step.ratio))\(wind) since \(SignalKTime.text(unixTime: step.time).prefix(10)) "
+        let since = SignalKTime.text(unixTime: step.time).prefix(10)
+        let when = step.provisional ? "on the newest day, \(since)," : "since \(since)"
+        return "  the log reads \(change(step.ratio))\(wind) \(when) "
             + "than before (the log's factor \(FixedDecimal.text(step.factorBefore, decimals: 3)) from "
             + "\(step.countBefore) manoeuvres before, \(FixedDecimal.text(step.factorAfter, decimals: 3)) from "
             + "\(step.countAfter) since): "
@@ -91,6 +93,8 @@ enum CalibrationReportWords {
                 ? "the paddle wheel fouled, cleaned or refitted?" : "the instruments' speed setting changed?")
             + " The readings before are scaled to it"
             + (step.windTold
-                ? "" : " (whether the wind speed was read alike before, the bear-aways and round-ups cannot tell)")
+                ? "" : " (whether the wind speed was read alike before, neither the roundings nor the tacks can tell)")
+            + (step.provisional
+                ? ". Seen from fewer manoeuvres than a day's sailing gives: the log's factor since is provisional" : "")
     }
 }

@@ -94,7 +94,7 @@ public enum CalibrationFile {
             let spread = learnt.uncertainty.isFinite ? learnt.uncertainty : 0
             let note = "± \(FixedDecimal.text(spread, decimals: decimals)) from \(learnt.count), \(learnt.words)"
             let line = "\(key) = \(FixedDecimal.text(value, decimals: decimals))"
-            if learnt.isSure {
+            if learnt.isApplied {
                 lines.append(line + "  # " + note)
             } else if value != identity {
                 lines.append(line + "  # as applied before; learnt now: " + note)

@@ -22,7 +22,7 @@ extension CalibrationLearner {
     ) {
         for _ in 0..<4 {
             report.speedFactor = speedFactor(samples, manoeuvres, calibration)
-            let factor = report.speedFactor.isSure ? report.speedFactor.value : 1
+            let factor = report.speedFactor.isApplied ? report.speedFactor.value : 1
             var withFactor = calibration
             withFactor.speedFactor = factor
             report.speedSide = speedSide(samples, manoeuvres, withFactor)

@@ -117,9 +117,19 @@ public struct CalibrationLearner: Sendable {
                 status: .sensorFault(
                     "the log reads \(Int(((1 / value - 1) * 100).rounded())) % off: a fouled or broken paddle wheel"))
         }
+        guard let step = calibration.logSteps.last, step.provisional else {
+            return LearntValue(
+                value: value, uncertainty: error, count: each.count,
+                status: error <= sureFactor && each.count >= sureCount ? .sure : .unsure)
+        }
+        // The log as it reads since the newest day's step: as sure as that step's few manoeuvres say it, and applied
+        // however sure, as what it replaces is surely wrong.
+        let since = (error * error + value * value * step.ratioError * step.ratioError).squareRoot()
+        let why =
+            "the log changed on the newest day, \(step.countAfter) manoeuvres say so; applied until a day's sailing confirms it"
         return LearntValue(
-            value: value, uncertainty: error, count: each.count,
-            status: error <= sureFactor && each.count >= sureCount ? .sure : .unsure)
+            value: value, uncertainty: since, count: each.count,
+            status: since <= sureFactor && each.count >= sureCount ? .sure : .provisional(why))
     }
 
     func judged(_ value: Double, _ error: Double, count: Int, sure: Double, bound: Double, fault: String)

@@ -9,6 +9,8 @@ public struct LearntValue: Hashable, Sendable {
         case notEnoughData
         /// A value no working sensor gives: said, never applied.
         case sensorFault(String)
+        /// Not sure, but applied: what it replaces is surely wrong (the log changed on the newest day).
+        case provisional(String)
     }
 
     public var value: Double
@@ -31,6 +33,12 @@ public struct LearntValue: Hashable, Sendable {
 
     public var isSure: Bool { status == .sure }
 
+    /// Whether it is applied: sure, or provisional.
+    public var isApplied: Bool {
+        if case .provisional = status { return true }
+        return isSure
+    }
+
     /// The status as a word (`sure`, `unsure`, `not enough data`, `sensor fault: ...`).
     public var words: String {
         switch status {
@@ -38,6 +46,7 @@ public struct LearntValue: Hashable, Sendable {
         case .unsure: "unsure"
         case .notEnoughData: "not enough data"
         case .sensorFault(let why): "sensor fault: " + why
+        case .provisional(let why): "provisional: " + why
         }
     }
 }

@@ -9,16 +9,22 @@ public struct LogStep: Hashable, Sendable {
     public var ratio: Double
     /// The same for the apparent wind speed: with the log's when the masthead unit's speed was read as the log was
     /// (an instrument processor's speed setting scales both, and the triangle with them), 1 when the log's alone
-    /// stepped (a paddle wheel fouled or cleaned), as the bear-aways and round-ups say
-    /// (``CalibrationLearner/windRatios(_:_:_:)``).
+    /// stepped (a paddle wheel fouled or cleaned), as the bear-aways and round-ups, and the tacks, say
+    /// (``CalibrationLearner/windRatios(_:_:_:_:)``).
     public var windRatio = 1.0
-    /// Whether the roundings before it told the wind speed's part (false: too few, or not clearly; read as it was).
+    /// Whether the roundings or the tacks before it told the wind speed's part (false: too few, or not clearly; read as it
+    /// was).
     public var windTold = false
     /// The factors the manoeuvres either side say (their medians, each side as far as the next step), and how many.
     public var factorBefore: Double
     public var factorAfter: Double
     public var countBefore: Int
     public var countAfter: Int
+    /// The ratio's standard error, as a fraction of it (the two medians' errors, with the days' spread).
+    public var ratioError = 0.0
+    /// Whether it was seen on the newest day from fewer manoeuvres than a step between days needs
+    /// (``CalibrationLearner/sureCount``): the log's factor learnt since is applied as provisional.
+    public var provisional = false
 
     public init(
         time: Double, ratio: Double, factorBefore: Double, factorAfter: Double, countBefore: Int, countAfter: Int

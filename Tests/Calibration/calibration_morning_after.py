@@ -1,0 +1,53 @@
+"""The calibration check's morning-after part (calibration_check.py): the log changed overnight, seen from the
+morning's handful of manoeuvres.
+
+Irene's log read about a fifth low from 11 to 25 June 2014 and as before again from 27 June. Learnt on the 11 days to
+25 June and the morning of 27 June (irene-2014-06-27-a: four tacks and gybes, two bear-aways), the learner must find
+the step on 27 June from those few (fewer than a step between days needs), say it provisional, and apply the log's
+factor since all the same: within 5 % of the ground's, the median of SOG (RMC) over the log (VHW) read by pynmea2 on
+the days after (27 June's afternoon to 29 June; a lake has no stream). The calibrated replay of those days (held out:
+never learnt from) must then move the computed true wind angle beyond 12° for under 0.5 % of the seconds
+(Benchmarks/calibration_bound.py), fewer than the 11 days' calibration alone does (the fortnight's log applied)."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks"))
+
+from calibration_bound import BOUND, compared  # noqa: E402
+from calibration_log_steps import ground_over_log  # noqa: E402
+
+ELEVEN = ["irene-2013-08-02-race", "irene-2013-08-03-race", "irene-2013-training-0", "irene-2013-training-1",
+          "irene-2013-training-2", "irene-2014-06-11", "irene-2014-06-18", "irene-2014-06-19-a", "irene-2014-06-19-b",
+          "irene-2014-06-20", "irene-2014-06-25"]
+MORNING = "irene-2014-06-27-a"
+AFTER = ["irene-2014-06-27-b", "irene-2014-06-28", "irene-2014-06-29"]
+
+
+def morning_after(binary, check, fixtures, learn, work):
+    path = lambda name: os.path.join(fixtures, name + ".txt")  # noqa: E731
+    eleven, morning = os.path.join(work, "eleven.toml"), os.path.join(work, "morning.toml")
+    learn([path(n) for n in ELEVEN], eleven)
+    _, report, _ = learn([path(n) for n in ELEVEN + [MORNING]], morning)
+    steps = report.get("log_steps", [])
+    last = steps[-1] if steps else {}
+    factor = report.get("speed_factor", {})
+    ground = ground_over_log([path(n) for n in AFTER])
+    written = [line for line in open(morning) if line.startswith("speed_factor = ")] if os.path.exists(morning) else []
+    check(last.get("time", "").startswith("2014-06-27") and last.get("provisional") is True
+          and 5 <= last.get("count_after", 0) < 8 and factor.get("applied") is True
+          and str(factor.get("status", "")).startswith("provisional")
+          and abs(factor.get("value", 0) / ground - 1) <= 0.05 and len(written) == 1,
+          f"the 11 days and 27 June's morning: the step on {last.get('time', '?')[:10]} seen from "
+          f"{last.get('count_after', 0)} manoeuvres, provisional ({last.get('provisional')}); the log's factor since "
+          f"{factor.get('value', 0):.4f} ({factor.get('status', '?')[:11]}, applied: {factor.get('applied')}) against "
+          f"the ground's {ground:.4f} on the days after (5 % at most apart)", [last, factor, written])
+    logs = [path(n) for n in AFTER]
+    with_morning, alone = compared(binary, morning, logs), compared(binary, eleven, logs)
+    beyond = lambda figures: figures["twa_beyond"] / max(figures["twa_count"], 1)  # noqa: E731
+    check(with_morning["twa_count"] > 20_000 and beyond(with_morning) < 0.005
+          and beyond(with_morning) < beyond(alone),
+          f"27 June's afternoon to 29 June replayed (held out): the true wind angle moved beyond {BOUND:.0f}° for "
+          f"{with_morning['twa_beyond']} of {with_morning['twa_count']} seconds (at most {with_morning['twa_max']:.1f}°; "
+          f"under 0.5 %), where the 11 days' calibration alone moves it so for {alone['twa_beyond']} "
+          f"(at most {alone['twa_max']:.1f}°)", [with_morning, alone])
