@@ -7,9 +7,12 @@ the step on 27 June from those few (fewer than a step between days needs), say i
 factor since all the same: within 5 % of the ground's, the median of SOG (RMC) over the log (VHW) read by pynmea2 on
 the days after (27 June's afternoon to 29 June; a lake has no stream). The calibrated replay of those days (held out:
 never learnt from) must then move the computed true wind angle beyond 12° for under 0.5 % of the seconds
-(Benchmarks/calibration_bound.py), fewer than the 11 days' calibration alone does (the fortnight's log applied)."""
+(Benchmarks/calibration_bound.py), fewer than the 11 days' calibration alone does (the fortnight's log applied). The
+morning's log given twice (a copy under another name) must be read once: counted twice, its six manoeuvres would be
+twelve, and the step no longer provisional."""
 
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Benchmarks"))
@@ -51,3 +54,12 @@ def morning_after(binary, check, fixtures, learn, work):
           f"{with_morning['twa_beyond']} of {with_morning['twa_count']} seconds (at most {with_morning['twa_max']:.1f}°; "
           f"under 0.5 %), where the 11 days' calibration alone moves it so for {alone['twa_beyond']} "
           f"(at most {alone['twa_max']:.1f}°)", [with_morning, alone])
+    copy = os.path.join(work, "copy-of-" + MORNING + ".txt")
+    shutil.copyfile(path(MORNING), copy)
+    _, twice, _ = learn([path(n) for n in ELEVEN + [MORNING]] + [copy])
+    again = (twice.get("log_steps") or [{}])[-1]
+    check(twice.get("samples") == report.get("samples") and again.get("provisional") is True
+          and again.get("count_after") == last.get("count_after"),
+          f"the morning's log given twice (a copy): read once, {twice.get('samples')} s of sailing as with it once "
+          f"({report.get('samples')}), the step still provisional from {again.get('count_after')} manoeuvres",
+          [twice.get("samples"), again])

@@ -60,7 +60,8 @@ public enum CalibrationCommand {
     }
 
     /// Every log's sailing, one sample a second, in time order. Logs whose times overlap (two boats, two simulations of
-    /// one day) are laid end to end an hour apart, not interleaved: a window never mixes two logs.
+    /// one day) are laid end to end an hour apart, not interleaved: a window never mixes two logs. A log whose sailing is
+    /// another's, second for second, is read once.
     public static func samples(_ logs: [String]) throws(CommandError) -> [SailingSample] {
         var each: [[SailingSample]] = []
         for log in logs {
@@ -93,7 +94,12 @@ public enum CalibrationCommand {
             if !sampler.samples.isEmpty { each.append(sampler.samples) }
         }
         var all: [SailingSample] = []
+        var read: [[SailingSample]] = []
         for var log in each.sorted(by: { $0[0].time < $1[0].time }) {
+            // The same log given twice (a copy under another name) is read once: its manoeuvres counted twice would
+            // make every value surer than it is, and a handful of them a step in the log's reading.
+            if read.contains(log) { continue }
+            read.append(log)
             if let end = all.last?.time, log[0].time <= end {
                 let shift = end + 3600 - log[0].time
                 for i in log.indices { log[i].time += shift }
