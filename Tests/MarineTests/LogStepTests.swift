@@ -2,6 +2,10 @@ import Testing
 
 @testable import Marine
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Steps in the log's reading between days (``LogStep``): two afternoons a day apart, the log (and the masthead unit's
 /// speed) reading differently on the first.
 @Suite struct LogStepTests {
@@ -149,5 +153,52 @@ import Testing
         #expect(abs(calibration.speed(of: sample(200)) - 5 * 1.1) < 1e-12)
         #expect(abs(calibration.windSpeed(of: sample(50)) - 5) < 1e-12)
         #expect(abs(calibration.windSpeed(of: sample(250)) - 10) < 1e-12)
+    }
+
+    @Test func aCalibrationAtATimeFoldsTheStepsAfterIt() {
+        func step(_ time: Double, _ ratio: Double, wind: Double) -> LogStep {
+            var step = LogStep(
+                time: time, ratio: ratio, factorBefore: ratio, factorAfter: 1, countBefore: 9, countAfter: 9)
+            step.windRatio = wind
+            return step
+        }
+        var calibration = SailingCalibration(speedFactor: 1.02, awsFactor: 1.1)
+        calibration.logSteps = [step(100, 0.8, wind: 0.8), step(200, 1.2, wind: 1)]
+        for (time, speed, wind) in [(50.0, 1.02 * 0.8 * 1.2, 1.1 * 0.8), (150, 1.02 * 1.2, 1.1), (250, 1.02, 1.1)] {
+            let dated = calibration.at(time)
+            #expect(abs(dated.speedFactor - speed) < 1e-12 && abs(dated.awsFactor - wind) < 1e-12, "\(time): \(dated)")
+            #expect(dated.logSteps.isEmpty)
+        }
+        #expect(calibration.at(nil).speedFactor == 1.02 && calibration.at(nil).logSteps.isEmpty)
+        // Composed: the steps of both, in time order (a reading from before both is scaled by each).
+        var residual = SailingCalibration()
+        residual.logSteps = [step(150, 1.1, wind: 1)]
+        #expect(calibration.then(residual).logSteps.map(\.time) == [100, 150, 200])
+        #expect(abs(calibration.then(residual).at(50).speedFactor - 1.02 * 0.8 * 1.1 * 1.2) < 1e-12)
+    }
+
+    @Test func aCompassCardDoesNotMoveTheStep() throws {
+        // The second afternoon sailed on headings a quarter round from the first's (the wind backed 90°), the compass
+        // reading h + 8° cos 2h on both: the water's track each manoeuvre's factor comes from turns by heading, one
+        // way on the first afternoon and the other on the second. Under the card's correction the step is the log's.
+        let card = { (h: Double) in 8 * cos(2 * h * Double.pi / 180) }
+        let first = Self.twoDays(SyntheticAfternoon(factor: 1.25), SyntheticAfternoon())
+        let samples = first.map { sample in
+            var sample = sample
+            if sample.time >= first[0].time + Self.day {
+                sample.heading = Angle.direction(sample.heading - 90)
+                sample.cog = sample.cog.map { Angle.direction($0 - 90) }
+            }
+            sample.heading = Angle.direction(sample.heading + card(sample.heading))
+            return sample
+        }
+        let learner = CalibrationLearner()
+        let manoeuvres = learner.finder.manoeuvres(in: samples) + learner.finder.roundings(in: samples)
+        let under = learner.factorSteps(
+            samples, manoeuvres, under: SailingCalibration(deviation: DeviationCurve([0, 0, 0, 0, -8])))
+        let plain = learner.factorSteps(samples, manoeuvres)
+        try #require(under.count == 1, "\(under)")
+        #expect(abs(under[0].ratio - 1.25) < 0.02, "\(under[0].ratio) under the card, \(plain.map(\.ratio)) without")
+        #expect(plain.count != 1 || abs(plain[0].ratio - 1.25) > 0.02, "\(plain.map(\.ratio)) without the card")
     }
 }

@@ -12,9 +12,13 @@ extension CalibrationLearner {
     static let stepSignificance = 4.0
 
     /// The steps in the log's reading across `manoeuvres` (tacks and gybes) and `roundings`, in time order, each with
-    /// the wind speed's part in it (``windRatios(_:_:_:_:)``).
-    func logSteps(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ roundings: [Manoeuvre]) -> [LogStep] {
-        let found = factorSteps(samples, manoeuvres + roundings)
+    /// the wind speed's part in it (``windRatios(_:_:_:_:)``); the factors under `base` (its card, once learnt: a card
+    /// turns the water's track by heading).
+    func logSteps(
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ roundings: [Manoeuvre],
+        under base: SailingCalibration = SailingCalibration()
+    ) -> [LogStep] {
+        let found = factorSteps(samples, manoeuvres + roundings, under: base)
         return windRatios(samples, found, roundings, manoeuvres.filter { $0.kind == .tack })
     }
 
@@ -98,9 +102,11 @@ extension CalibrationLearner {
     }
 
     /// The steps in the factor each of `manoeuvres` says, in time order, the wind speed's part not yet known.
-    func factorSteps(_ samples: [SailingSample], _ manoeuvres: [Manoeuvre]) -> [LogStep] {
+    func factorSteps(
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], under base: SailingCalibration = SailingCalibration()
+    ) -> [LogStep] {
         var said: [(time: Double, factor: Double)] = []
-        for change in WaterChange.all(samples, manoeuvres, SailingCalibration()) {
+        for change in WaterChange.all(samples, manoeuvres, base) {
             if let factor = change.factor { said.append((change.time, factor)) }
         }
         said.sort { $0.time < $1.time }

@@ -63,7 +63,13 @@ public struct CalibrationLearner: Sendable {
         calibration.logSteps = logSteps(samples, manoeuvres, report.roundings)
         let deviation = deviationLearner.learn(samples, calibration)
         report.deviation = deviation
-        if deviation.deviation.isSure { calibration.deviation = deviation.curve }
+        if deviation.deviation.isSure {
+            calibration.deviation = deviation.curve
+            // The water's track each manoeuvre's log factor comes from turns with the card (the current it leaves
+            // differs before and after a manoeuvre): the steps found again under it.
+            calibration.logSteps = logSteps(
+                samples, manoeuvres, report.roundings, under: SailingCalibration(deviation: deviation.curve))
+        }
         // The leeway's coefficient, when the heel was known and it is sure and likely (a boat's K is 5 to 20 or so).
         if deviation.leewayByHeel, deviation.leeway.isSure, (2.0...30).contains(deviation.leeway.value) {
             calibration.leewayCoefficient = deviation.leeway.value

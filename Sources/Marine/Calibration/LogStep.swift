@@ -55,6 +55,21 @@ extension SailingCalibration {
 }
 
 extension SailingCalibration {
+    /// The calibration as it applies to readings taken at `unixTime` (UTC, UNIX seconds): every step after that instant
+    /// folded into the log's and the wind speed's factors, as ``speed(of:)`` and ``windSpeed(of:)`` scale a sample of
+    /// then, and no steps left. A replay of a log recorded before the paddle wheel was cleaned reads the log as it read
+    /// then; with no time (the clock not known yet), or after every step, the factors as the log reads now.
+    public func at(_ unixTime: Double?) -> SailingCalibration {
+        var dated = self
+        dated.logSteps = []
+        guard let unixTime else { return dated }
+        for step in logSteps where unixTime < step.time {
+            dated.speedFactor *= step.ratio
+            dated.awsFactor *= step.windRatio
+        }
+        return dated
+    }
+
     /// What the steps before a sample's time scale its apparent wind speed by (1 with none).
     func windScale(_ sample: SailingSample) -> Double {
         var scale = 1.0

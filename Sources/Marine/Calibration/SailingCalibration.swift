@@ -28,7 +28,8 @@ public struct SailingCalibration: Hashable, Sendable {
     /// The upwash by true wind speed; empty: `upwashUpwind` and `upwashDownwind` at every wind speed.
     public var upwashByWind = UpwashByWind()
     /// Steps in the log's reading the learner found between days (``LogStep``), in time order: the readings before
-    /// each scaled to the log as it reads since (``speed(of:)``). The engine reads the log as it is now: the factor.
+    /// each scaled to the log as it reads since (``speed(of:)``). The engine reads the log as it read when the reading
+    /// was taken (``at(_:)``): on board, now.
     public var logSteps: [LogStep] = []
 
     public init(
@@ -60,7 +61,8 @@ public struct SailingCalibration: Hashable, Sendable {
             deviation: deviation.then(residual.deviation),
             leewayCoefficient: residual.leewayCoefficient ?? leewayCoefficient,
             awsFactor: awsFactor * residual.awsFactor, speedSide: speedSide + residual.speedSide)
-        composed.logSteps = residual.logSteps
+        // A reading of a time before both calibrations' steps is scaled by each: the steps of both, in time order.
+        composed.logSteps = (logSteps + residual.logSteps).sorted { $0.time < $1.time }
         if !residual.upwashByWind.isEmpty {
             // At the residual's wind speeds, each point's upwash of this one and the residual's added.
             let speeds = residual.upwashByWind.windSpeeds
