@@ -13,6 +13,9 @@
 4. Bad input: a wind angle stuck at one value is a sensor fault (exit 65, nothing learnt); a log with no
    manoeuvres says "not enough data" and applies nothing, and so does a motor yacht's recorded NMEA 2000 bus; an
    impossible calibration file is refused by the replay.
+5. The log's steps: found between days and on the newest day's morning (calibration_log_steps.py,
+   calibration_morning_after.py), and carried by the file, so that a 2013 log replayed with the 2014 file reads its
+   log as it read then, as the ground says (calibration_dated_steps.py).
 
     calibration_check.py BINARY FIXTURES
 """
@@ -34,7 +37,8 @@ from calibration_simulated import simulated_course, simulated_errors, simulated_
 from calibration_reaches import simulated_reaches  # noqa: E402
 from calibration_log_side import simulated_log_side  # noqa: E402
 from calibration_log_steps import log_steps  # noqa: E402
-from calibration_morning_after import morning_after  # noqa: E402
+from calibration_morning_after import ELEVEN, morning_after  # noqa: E402
+from calibration_dated_steps import dated_steps  # noqa: E402
 from calibration_reach_by_wind import simulated_reach_by_wind  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
@@ -191,6 +195,7 @@ simulated_reach_by_wind(binary, check, work)
 simulated_log_side(binary, check, work)
 log_steps(check, fixtures, learn, altered)
 morning_after(binary, check, fixtures, learn, work)
+dated_steps(binary, check, fixtures, learn, ELEVEN, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)

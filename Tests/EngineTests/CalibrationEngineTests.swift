@@ -66,4 +66,31 @@ import Testing
         let upwash = -2 + (tws - 6) / 8 * -4
         #expect(abs(engine.values.apparentWind!.angle - (30 + upwash)) < 1e-3, "\(tws) kn: \(upwash)°")
     }
+
+    @Test(
+        "a step in the log's reading: a reading from before it (a replay of an old log) is read as the log read then"
+    )
+    func logStepDated() {
+        var calibration = SailingCalibration(speedFactor: 1.05)
+        var step = LogStep(
+            time: 1_000_000, ratio: 1.2, factorBefore: 1.26, factorAfter: 1.05, countBefore: 20, countAfter: 20)
+        step.windRatio = 1.1
+        calibration.logSteps = [step]
+        // Before the step, after it, and with the clock not known yet (as the log reads now).
+        for (clock, knots, wind) in [(999_000.0, 7.56, 16.5), (1_000_500, 6.3, 15), (nil, 6.3, 15)] {
+            var configuration = undampedConfiguration()
+            configuration.wind.calibration = calibration
+            var engine = Engine(configuration: configuration)
+            if let clock { engine.setClock(unixTime: clock, at: 0) }
+            let nmea = engine.source(named: "nmea0")
+            engine.ingest(apparent(30, 15), from: nmea, at: 0)
+            engine.ingest(waterSpeed(6), from: nmea, at: 0)
+            _ = tick(&engine, at: 0)
+            let speed = Units.knots(metresPerSecond: engine.values.speedThroughWater ?? 0)
+            let apparent = Units.knots(metresPerSecond: engine.values.apparentWind?.speed ?? 0)
+            #expect(
+                abs(speed - knots) < 1e-6 && abs(apparent - wind) < 1e-6,
+                "\(String(describing: clock)): \(speed), \(apparent)")
+        }
+    }
 }

@@ -81,4 +81,42 @@ import Testing
                 + "upwash_downwind_by_tws = [0, 0]\n")
         #expect(plain.upwashByWind.reach.isEmpty && plain.upwash(9, .reach) == -1)
     }
+
+    @Test func theLogsStepsReadBackAsWritten() throws {
+        var report = CalibrationReport(samples: 100, manoeuvres: [], faults: [])
+        var cleaned = LogStep(
+            time: 1_403_865_986, ratio: 1.1995, factorBefore: 1.23, factorAfter: 1.026, countBefore: 49, countAfter: 57)
+        cleaned.windRatio = 1.1995
+        let older = LogStep(
+            time: 1_402_505_959, ratio: 0.7925, factorBefore: 0.975, factorAfter: 1.23, countBefore: 63, countAfter: 49)
+        // A log without dates: its step has no calendar time, and is not written.
+        let undated = LogStep(
+            time: 86_400, ratio: 1.1, factorBefore: 1.1, factorAfter: 1, countBefore: 9, countAfter: 9)
+        report.calibration.logSteps = [undated, older, cleaned]
+        let text = CalibrationFile.text(report, from: "a test")
+        #expect(
+            text.contains("log_steps = [1402505959, 1403865986]") && text.contains("(2014-06-11, 2014-06-27)"),
+            "\(text)")
+        let steps = try load(text).logSteps
+        #expect(steps.map(\.time) == [1_402_505_959, 1_403_865_986], "\(steps)")
+        #expect(steps.map(\.ratio) == [0.7925, 1.1995] && steps.map(\.windRatio) == [1, 1.1995], "\(steps)")
+        // Without steps, no line.
+        report.calibration.logSteps = []
+        #expect(!CalibrationFile.text(report, from: "a test").contains("log_step"))
+    }
+
+    @Test func stepsThatCannotBeTrueAreRefused() {
+        for steps in [
+            "log_steps = [1403865986, 1402505959]\nlog_step_ratios = [1, 1]\nlog_step_wind_ratios = [1, 1]\n",
+            "log_steps = [1402505959]\nlog_step_ratios = [3]\nlog_step_wind_ratios = [1]\n",
+            "log_steps = [1402505959]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [0.1]\n",
+            "log_steps = [1402505959, 1403865986]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [1, 1]\n",
+            "log_steps = [1402505959]\nlog_step_ratios = [1.2]\n",
+            "log_steps = [86400]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [1]\n",
+            "log_steps = [\"2014-06-11\"]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [1]\n",
+            "log_steps = []\nlog_step_ratios = []\nlog_step_wind_ratios = []\n",
+        ] {
+            #expect(throws: ConfigurationFile.Error.self, "\(steps)") { try load("[sailing]\n" + steps) }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Marine
 import Platform
+import SignalK
 
 /// The calibration learnt from sailing, as `telltale calibrate sailing --output` writes it and `[calibration] file`
 /// names it: a small TOML file, the values in `[sailing]` (awa_offset and the upwash in degrees added, speed_factor
@@ -68,8 +69,44 @@ public enum CalibrationFile {
             leewayCoefficient: sailing["leeway_coefficient"] == nil ? nil : try value("leeway_coefficient", 2...30, 12),
             awsFactor: try value("aws_factor", 0.7...1.4, 1), speedSide: try value("speed_side", -0.1...0.1, 0))
         calibration.upwashByWind = byWind
+        calibration.logSteps = try steps(sailing, path)
         return calibration
     }
+
+    /// The steps in the log's reading (`log_steps`, UTC in UNIX seconds, increasing, with as many
+    /// `log_step_ratios` and `log_step_wind_ratios`, each within 0.5 to 2): the ratios only, as they scale a reading
+    /// of a time before each.
+    static func steps(_ sailing: TOMLTable, _ path: String) throws(ConfigurationFile.Error) -> [LogStep] {
+        guard let entry = sailing["log_steps"] else { return [] }
+        let times = entry.array?.compactMap { $0.number } ?? []
+        let ratios = sailing["log_step_ratios"]?.array?.compactMap { $0.number } ?? []
+        let wind = sailing["log_step_wind_ratios"]?.array?.compactMap { $0.number } ?? []
+        guard !times.isEmpty, times.count == entry.array?.count, ratios.count == times.count,
+            wind.count == times.count, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }),
+            times.allSatisfy({ earliestStep <= $0 && $0 < 1e10 }),
+            (ratios + wind).allSatisfy({ (0.5...2).contains($0) })
+        else {
+            throw ConfigurationFile.Error(
+                line: nil, key: path + " [sailing] log_steps",
+                message: "must be increasing UTC times (UNIX seconds) with as many log_step_ratios and "
+                    + "log_step_wind_ratios, each within 0.5 to 2")
+        }
+        return times.indices.map { index in
+            var step = LogStep(
+                time: times[index], ratio: ratios[index], factorBefore: ratios[index], factorAfter: 1, countBefore: 0,
+                countAfter: 0)
+            step.windRatio = wind[index]
+            return step
+        }
+    }
+
+    /// A TOML array of numbers.
+    static func list(_ values: [Double], _ decimals: Int) -> String {
+        "[" + values.map { FixedDecimal.text($0, decimals: decimals) }.joined(separator: ", ") + "]"
+    }
+
+    /// Steps found in a log without dates have no calendar time: the file does not carry them (2000-01-01).
+    static let earliestStep = 946_684_800.0
 
     /// The file for a report: the sure values, after `base` (the calibration the data was already corrected with);
     /// the values not sure keep the base's, and are said in a comment.
@@ -105,9 +142,6 @@ public enum CalibrationFile {
         }
         if !composed.upwashByWind.isEmpty {
             let table = composed.upwashByWind
-            func list(_ values: [Double], _ decimals: Int) -> String {
-                "[" + values.map { FixedDecimal.text($0, decimals: decimals) }.joined(separator: ", ") + "]"
-            }
             lines.append("upwash_tws = \(list(table.windSpeeds, 1))  # knots of true wind: the upwash by wind speed")
             lines.append("upwash_upwind_by_tws = \(list(table.upwind, 2))")
             lines.append("upwash_downwind_by_tws = \(list(table.downwind, 2))")
@@ -120,6 +154,15 @@ public enum CalibrationFile {
                     + (report.calibration.leewayCoefficient != nil && learnt != nil
                         ? "± \(FixedDecimal.text(learnt?.uncertainty ?? 0, decimals: 2)), learnt now"
                         : "as applied before"))
+        }
+        let dated = composed.logSteps.filter { $0.time >= earliestStep }
+        if !dated.isEmpty {
+            let days = dated.map { String(SignalKTime.text(unixTime: $0.time).prefix(10)) }.joined(separator: ", ")
+            lines.append(
+                "log_steps = \(list(dated.map(\.time), 0))  # UTC (UNIX seconds) of each step in the log's reading ("
+                    + days + "): a reading from before one is scaled by its ratios")
+            lines.append("log_step_ratios = \(list(dated.map(\.ratio), 4))  # the log's")
+            lines.append("log_step_wind_ratios = \(list(dated.map(\.windRatio), 4))  # the apparent wind speed's")
         }
         if !composed.deviation.isZero {
             let terms = composed.deviation.coefficients.map { FixedDecimal.text($0, decimals: 3) }
