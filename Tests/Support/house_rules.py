@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The house's two size rules, checked by `make lint`: no hand-written file of code over 300 lines (Swift, Python,
 JavaScript, shell, C; generated tables and data aside), no Swift function, initializer or computed property and no
-Python function over 100 lines. Prints each breach with its file and line and exits 1 when there is one.
+Python function over 100 lines; and no key path (`\\.name`) in the modules the Pi's build compiles as Embedded Swift,
+which has none (the arm64 and armhf builds would fail in CI, long after the host's). Prints each breach with its file
+and line and exits 1 when there is one.
 
     Tests/Support/house_rules.py [FOLDER...]      (Sources, Tests and Benchmarks by default)
 
@@ -20,6 +22,20 @@ DECLARATION = re.compile(
     r"nonmutating|override|final|convenience|required|nonisolated|lazy)\s+|(?:private|internal|package|public)\(set\)\s+)*"
     r"(func\s+[\w`]+|init[?!]?\s*[(<]|deinit\b|subscript\s*[(<]|var\s+\w+\s*:[^=]*\{\s*$)")
 STRING = re.compile(r'#*"(?:\\.|[^"\\])*"#*')
+# The modules Tests/Pi/build.sh compiles as Embedded Swift.
+EMBEDDED = ("NMEA", "N2K", "Marine", "Engine", "Router", "Bridge", "SignalK", "Fleet", "Platform", "Sensors", "Gateway",
+            "TelltalePi")
+# `\.` starts no escape in a Swift string, so on a line of code (its comment cut off) it is a key path.
+KEY_PATH = re.compile(r"\\\.[A-Za-z_]")
+
+
+def key_paths(path, lines):
+    """(line, text) of each key path in an Embedded module's Swift file."""
+    parts = os.path.normpath(path).split(os.sep)
+    if not path.endswith(".swift") or "Sources" not in parts or parts[parts.index("Sources") + 1] not in EMBEDDED:
+        return []
+    return [(number, line.strip()) for number, line in enumerate(lines, 1)
+            if KEY_PATH.search(line.split("//")[0])]
 
 
 def braces(line, in_block):
@@ -86,6 +102,9 @@ def main(folders):
                     print(f"{path}: {count} lines (a file holds one concept, at most {FILE_LIMIT} lines)")
                 longs = long_declarations(lines) if name.endswith(".swift") else (
                     long_python_functions("\n".join(lines)) if name.endswith(".py") else [])
+                for line, text in key_paths(path, lines):
+                    breaches += 1
+                    print(f"{path}:{line}: a key path, which Embedded Swift has not: {text}")
                 for line, length, text in longs:
                     breaches += 1
                     print(f"{path}:{line}: {length} lines: {text} (at most {FUNCTION_LIMIT})")

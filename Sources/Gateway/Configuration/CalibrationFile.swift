@@ -159,10 +159,10 @@ public enum CalibrationFile {
         if !dated.isEmpty {
             let days = dated.map { String(SignalKTime.text(unixTime: $0.time).prefix(10)) }.joined(separator: ", ")
             lines.append(
-                "log_steps = \(list(dated.map(\.time), 0))  # UTC (UNIX seconds) of each step in the log's reading ("
+                "log_steps = \(list(dated.map { $0.time }, 0))  # UTC (UNIX seconds) of each step in the log's reading ("
                     + days + "): a reading from before one is scaled by its ratios")
-            lines.append("log_step_ratios = \(list(dated.map(\.ratio), 4))  # the log's")
-            lines.append("log_step_wind_ratios = \(list(dated.map(\.windRatio), 4))  # the apparent wind speed's")
+            lines.append("log_step_ratios = \(list(dated.map { $0.ratio }, 4))  # the log's")
+            lines.append("log_step_wind_ratios = \(list(dated.map { $0.windRatio }, 4))  # the apparent wind speed's")
         }
         if !composed.deviation.isZero {
             let terms = composed.deviation.coefficients.map { FixedDecimal.text($0, decimals: 3) }
