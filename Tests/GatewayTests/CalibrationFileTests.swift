@@ -100,12 +100,26 @@ import Testing
         let steps = try load(text).logSteps
         #expect(steps.map(\.time) == [1_402_505_959, 1_403_865_986], "\(steps)")
         #expect(steps.map(\.ratio) == [0.7925, 1.1995] && steps.map(\.windRatio) == [1, 1.1995], "\(steps)")
+        // Steps the reader would refuse (a reading before both scaled by 3.24) are not written: said in a comment.
+        var far = older
+        far.time = 1_403_000_000
+        far.ratio = 1.8
+        report.calibration.logSteps = [far, cleaned]
+        report.calibration.logSteps[1].ratio = 1.8
+        let refused = CalibrationFile.text(report, from: "a test")
+        #expect(!refused.contains("\nlog_steps") && refused.contains("# log_steps: not written"), "\(refused)")
+        #expect(try load(refused).logSteps.isEmpty)
         // Without steps, no line.
         report.calibration.logSteps = []
         #expect(!CalibrationFile.text(report, from: "a test").contains("log_step"))
     }
 
-    @Test func stepsThatCannotBeTrueAreRefused() {
+    @Test func stepsThatCannotBeTrueAreRefused() throws {
+        // A fortnight read a fifth low between two clean stretches: each step's product with the next's is 1.
+        let fortnight = try load(
+            "[sailing]\nlog_steps = [1402505959, 1403865986]\nlog_step_ratios = [0.8, 1.25]\n"
+                + "log_step_wind_ratios = [0.8, 1.25]\n")
+        #expect(fortnight.logSteps.count == 2 && fortnight.at(1_400_000_000).speedFactor == 1)
         for steps in [
             "log_steps = [1403865986, 1402505959]\nlog_step_ratios = [1, 1]\nlog_step_wind_ratios = [1, 1]\n",
             "log_steps = [1402505959]\nlog_step_ratios = [3]\nlog_step_wind_ratios = [1]\n",
@@ -115,6 +129,9 @@ import Testing
             "log_steps = [86400]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [1]\n",
             "log_steps = [\"2014-06-11\"]\nlog_step_ratios = [1.2]\nlog_step_wind_ratios = [1]\n",
             "log_steps = []\nlog_step_ratios = []\nlog_step_wind_ratios = []\n",
+            // Each within 0.5 to 2, but a reading before both scaled by 3.24 (the log's) or 0.36 (the wind's).
+            "log_steps = [1402505959, 1403865986]\nlog_step_ratios = [1.8, 1.8]\nlog_step_wind_ratios = [1, 1]\n",
+            "log_steps = [1402505959, 1403865986]\nlog_step_ratios = [1, 1]\nlog_step_wind_ratios = [0.6, 0.6]\n",
         ] {
             #expect(throws: ConfigurationFile.Error.self, "\(steps)") { try load("[sailing]\n" + steps) }
         }

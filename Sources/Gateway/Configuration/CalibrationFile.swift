@@ -74,8 +74,10 @@ public enum CalibrationFile {
     }
 
     /// The steps in the log's reading (`log_steps`, UTC in UNIX seconds, increasing, with as many
-    /// `log_step_ratios` and `log_step_wind_ratios`, each within 0.5 to 2): the ratios only, as they scale a reading
-    /// of a time before each.
+    /// `log_step_ratios` and `log_step_wind_ratios`, each within 0.5 to 2, and so what they scale a reading before
+    /// any of them by: no two stretches of a log differ more, as no factor is beyond 0.7 to 1.4, and a thousand steps
+    /// of 2 would take the oldest reading past any number): the ratios only, as they scale a reading of a time before
+    /// each.
     static func steps(_ sailing: TOMLTable, _ path: String) throws(ConfigurationFile.Error) -> [LogStep] {
         guard let entry = sailing["log_steps"] else { return [] }
         let times = entry.array?.compactMap { $0.number } ?? []
@@ -84,12 +86,12 @@ public enum CalibrationFile {
         guard !times.isEmpty, times.count == entry.array?.count, ratios.count == times.count,
             wind.count == times.count, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }),
             times.allSatisfy({ earliestStep <= $0 && $0 < 1e10 }),
-            (ratios + wind).allSatisfy({ (0.5...2).contains($0) })
+            plausible(ratios), plausible(wind)
         else {
             throw ConfigurationFile.Error(
                 line: nil, key: path + " [sailing] log_steps",
                 message: "must be increasing UTC times (UNIX seconds) with as many log_step_ratios and "
-                    + "log_step_wind_ratios, each within 0.5 to 2")
+                    + "log_step_wind_ratios, each within 0.5 to 2, and so their products from any step to the last")
         }
         return times.indices.map { index in
             var step = LogStep(
@@ -98,6 +100,18 @@ public enum CalibrationFile {
             step.windRatio = wind[index]
             return step
         }
+    }
+
+    /// Whether each step's ratio is within 0.5 to 2, and every reading, however old, is scaled by 0.5 to 2 (the ratios
+    /// of the steps after it multiplied).
+    static func plausible(_ ratios: [Double]) -> Bool {
+        var scale = 1.0
+        for ratio in ratios.reversed() {
+            guard (0.5...2).contains(ratio) else { return false }
+            scale *= ratio
+            guard (0.5...2).contains(scale) else { return false }
+        }
+        return true
     }
 
     /// A TOML array of numbers.
@@ -156,13 +170,18 @@ public enum CalibrationFile {
                         : "as applied before"))
         }
         let dated = composed.logSteps.filter { $0.time >= earliestStep }
-        if !dated.isEmpty {
+        let ratios = dated.map { $0.ratio }
+        let wind = dated.map { $0.windRatio }
+        if !dated.isEmpty, !plausible(ratios) || !plausible(wind) {
+            // Never a file its reader refuses: a log read that far apart between days is a sensor's fault.
+            lines.append("# log_steps: not written (a step, or the steps together, beyond 0.5 to 2)")
+        } else if !dated.isEmpty {
             let days = dated.map { String(SignalKTime.text(unixTime: $0.time).prefix(10)) }.joined(separator: ", ")
             lines.append(
                 "log_steps = \(list(dated.map { $0.time }, 0))  # UTC (UNIX seconds) of each step in the log's reading ("
                     + days + "): a reading from before one is scaled by its ratios")
-            lines.append("log_step_ratios = \(list(dated.map { $0.ratio }, 4))  # the log's")
-            lines.append("log_step_wind_ratios = \(list(dated.map { $0.windRatio }, 4))  # the apparent wind speed's")
+            lines.append("log_step_ratios = \(list(ratios, 4))  # the log's")
+            lines.append("log_step_wind_ratios = \(list(wind, 4))  # the apparent wind speed's")
         }
         if !composed.deviation.isZero {
             let terms = composed.deviation.coefficients.map { FixedDecimal.text($0, decimals: 3) }
