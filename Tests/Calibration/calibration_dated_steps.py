@@ -16,7 +16,7 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 
-import pynmea2
+from calibration_log_steps import parsed
 
 OLD = "irene-2013-08-03-race"
 AFTER = "irene-2014-06-25"
@@ -50,15 +50,10 @@ def speeds(text):
 def ground(log):
     """{second (UNIX): SOG (kn)} of the log's valid fixes, by pynmea2."""
     out = {}
-    with open(log, errors="replace") as f:
-        for line in f:
-            try:
-                m = pynmea2.parse(line.strip())
-            except pynmea2.ParseError:
-                continue
-            if m.sentence_type == "RMC" and m.status == "A" and m.datestamp and m.timestamp and m.spd_over_grnd:
-                when = datetime.combine(m.datestamp, m.timestamp).replace(tzinfo=timezone.utc)
-                out[int(when.timestamp())] = float(m.spd_over_grnd)
+    for m in parsed(log):
+        if m.sentence_type == "RMC" and m.status == "A" and m.datestamp and m.timestamp and m.spd_over_grnd:
+            when = datetime.combine(m.datestamp, m.timestamp).replace(tzinfo=timezone.utc)
+            out[int(when.timestamp())] = float(m.spd_over_grnd)
     return out
 
 

@@ -46,23 +46,28 @@ def apart(a, b):
     return abs((a - b + 180) % 360 - 180)
 
 
+def parsed(path):
+    """Each sentence of a log that pynmea2 reads, in order (the rest skipped)."""
+    with open(path, errors="replace") as f:
+        for line in f:
+            try:
+                yield pynmea2.parse(line.strip())
+            except pynmea2.ParseError:
+                continue
+
+
 def ground_over_log(paths):
     """The median of SOG / STW (each VHW with the RMC before it, both over 2 kn) over the logs, by pynmea2."""
     ratios = []
     for path in paths:
         sog = None
-        with open(path, errors="replace") as f:
-            for line in f:
-                try:
-                    m = pynmea2.parse(line.strip())
-                except pynmea2.ParseError:
-                    continue
-                if m.sentence_type == "RMC":
-                    sog = m.spd_over_grnd if m.status == "A" else None
-                elif m.sentence_type == "VHW" and m.water_speed_knots and sog and sog > 2:
-                    stw = float(m.water_speed_knots)
-                    if stw > 2:
-                        ratios.append(float(sog) / stw)
+        for m in parsed(path):
+            if m.sentence_type == "RMC":
+                sog = m.spd_over_grnd if m.status == "A" else None
+            elif m.sentence_type == "VHW" and m.water_speed_knots and sog and sog > 2:
+                stw = float(m.water_speed_knots)
+                if stw > 2:
+                    ratios.append(float(sog) / stw)
     return statistics.median(ratios) if ratios else float("nan")
 
 
