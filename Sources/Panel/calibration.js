@@ -65,16 +65,23 @@
         (report.upwash_reach_by_tws_applied ? "; applied by wind speed." : "; one value until two are sure.") : "");
     $("calibration-log-steps").textContent = (report.log_steps || []).map((s) =>
       `The log read ${fixed(Math.abs(s.ratio - 1) * 100, 0)} % ${s.ratio > 1 ? "more" : "less"}` +
-      (s.wind_ratio !== 1 ? ` and the wind speed ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ` +
+      (s.wind_told && s.wind_ratio !== 1 ? ` and the wind speed ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ` +
         `${s.wind_ratio > 1 ? "more" : "less"}` : "") +
       ` ${s.provisional ? "on the newest day," : "from"} ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ${fixed(s.factor_after, 3)}` +
-      `${s.wind_told ? "" : "; whether the wind speed read as it does now before it, neither the roundings nor the tacks can tell"}); the readings ` +
+      `${s.wind_told ? "" : "; whether the wind speed read as it does now before it, neither the roundings nor the tacks can tell: " +
+        "it is taken to read so" + (s.wind_ratio !== 1 ? `, ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ${s.wind_ratio > 1 ? "more" : "less"} ` +
+        "than the stretch after it was told to" : "")}); the readings ` +
       `before are scaled to today's${s.provisional ? `; seen from ${s.count_after} manoeuvres, the log's factor since is provisional` : ""}.`).join(" ");
     $("calibration-card").textContent = card(report);
     const t = report.tacks || {}, g = report.gybes || {};
     $("calibration-bias").textContent = report.tacks ? `Tack bias ${fixed(t.bias_uncalibrated, 1)}° without, ` +
       `${fixed(t.bias_calibrated, 1)}° with the learnt calibration (${t.count} tacks); gybes ${fixed(g.bias_uncalibrated, 1)}° and ` +
       `${fixed(g.bias_calibrated, 1)}° (${g.count}).` : "";
+    const n = report.newest_days;
+    $("calibration-bias").textContent += n ? ` Checked on the newest ${n.days === 1 ? "day" : n.days + " days"} ` +
+      `(from ${(n.from || "").slice(0, 10)}, ${n.tacks} tacks), learnt without ${n.days === 1 ? "it" : "them"}: median jump ` +
+      `${fixed(n.median_jump_uncalibrated, 1)}° without, ${fixed(n.median_jump_calibrated, 1)}° with the calibration: ` +
+      `${n.says}${n.says === "worse" ? " (not applied by itself)" : ""}.` : "";
     const list = $("calibration-manoeuvres").tBodies[0];
     list.textContent = "";
     for (const m of report.manoeuvres || []) {
@@ -86,7 +93,8 @@
     }
     const auto = body.auto_applied;
     $("calibration-auto").textContent = body.auto ? `Learns by itself every ${fixed(body.auto_hours, 1)} h` +
-      (auto ? `; applied by itself at ${(auto.at || "").slice(0, 16).replace("T", " ")}: ${(auto.changes || []).join(", ")}.` : "; nothing applied by itself yet.") : "";
+      (auto ? `; applied by itself at ${(auto.at || "").slice(0, 16).replace("T", " ")}: ${(auto.changes || []).join(", ")}.` : "; nothing applied by itself yet.") +
+      (body.auto_held ? ` Learnt by itself at ${(body.auto_held.at || "").slice(0, 16).replace("T", " ")} and not applied: ${body.auto_held.why}.` : "") : "";
     $("calibration-apply").disabled = !body.learnt_ready;
     $("calibration-undo").disabled = !body.undo_ready;
     $("calibration-learn").disabled = body.state === "learning";

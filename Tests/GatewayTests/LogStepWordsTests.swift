@@ -31,6 +31,21 @@ import Testing
         #expect(CalibrationReportWords.words(step).contains("neither the roundings nor the tacks can tell"))
     }
 
+    /// An older step whose wind part is not told, before a later one whose wind part is: the older stretch is read as
+    /// the wind reads now, which is a ratio to the stretch after it; said as what is assumed, not as what was seen.
+    @Test func aWindRatioNotToldIsNotSaidAsSeen() {
+        var step = LogStep(
+            time: Self.time, ratio: 1.25, factorBefore: 1.3, factorAfter: 1.04, countBefore: 20, countAfter: 30)
+        step.windRatio = 0.84
+        step.windTold = false
+        let words = CalibrationReportWords.words(step)
+        #expect(!words.contains("and the wind speed 16 % less"), "\(words)")
+        #expect(words.contains("the paddle wheel fouled"), "\(words)")
+        #expect(
+            words.contains("it is taken to read as it does now, 16 % less than the stretch after it was told to"),
+            "\(words)")
+    }
+
     @Test func aStepSeenThisMorningIsSaidAsProvisionalAndItsFactorIsWrittenApplied() {
         var step = LogStep(
             time: Self.time, ratio: 1.2, factorBefore: 1.23, factorAfter: 1.025, countBefore: 49, countAfter: 6)

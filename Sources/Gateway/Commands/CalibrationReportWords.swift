@@ -70,6 +70,7 @@ enum CalibrationReportWords {
                 )
             }
         }
+        if let check = report.newestDays { lines.append(words(check)) }
         if report.calibration.isIdentity && report.faults.isEmpty {
             lines.append("not enough data: no value is sure yet (sail more tacks and gybes, steady either side)")
         }
@@ -77,12 +78,28 @@ enum CalibrationReportWords {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The check on the newest days, said as what it means for applying.
+    static func words(_ check: NewestDaysCheck) -> String {
+        let since = SignalKTime.text(unixTime: check.from).prefix(10)
+        let days = check.days == 1 ? "the newest day (\(since))" : "the newest \(check.days) days (since \(since))"
+        return
+            "  checked on \(days), learnt without \(check.days == 1 ? "it" : "them"): \(check.tacks) tacks, median jump "
+            + "\(FixedDecimal.text(check.jumpUncalibrated, decimals: 1))° uncalibrated and "
+            + "\(FixedDecimal.text(check.jumpCalibrated, decimals: 1))° calibrated (bias "
+            + "\(FixedDecimal.text(check.biasUncalibrated, decimals: 1))° and "
+            + "\(FixedDecimal.text(check.biasCalibrated, decimals: 1))°): "
+            + (check.isWorse
+                ? "worse on days it had not seen; `auto` does not apply it" : "not worse on days it had not seen")
+    }
+
     /// A step in the log's reading, said as a sailor would look for it.
     static func words(_ step: LogStep) -> String {
         func change(_ ratio: Double) -> String {
             "\(Int((abs(ratio - 1) * 100).rounded())) % \(ratio > 1 ? "more" : "less")"
         }
-        let wind = step.windRatio != 1 ? " and the wind speed \(change(step.windRatio))" : ""
+        // A wind part not told is said apart: the stretch before is read as the wind reads now, and its ratio to the
+        // stretch after (told) is what that assumption makes of it, not what was seen.
+        let wind = step.windTold && step.windRatio != 1 ? " and the wind speed \(change(step.windRatio))" : ""
         let since = SignalKTime.text(unixTime: step.time).prefix(10)
         let when = step.provisional ? "on the newest day, \(since)," : "since \(since)"
         return "  the log reads \(change(step.ratio))\(wind) \(when) "
@@ -93,7 +110,11 @@ enum CalibrationReportWords {
                 ? "the paddle wheel fouled, cleaned or refitted?" : "the instruments' speed setting changed?")
             + " The readings before are scaled to it"
             + (step.windTold
-                ? "" : " (whether the wind speed was read alike before, neither the roundings nor the tacks can tell)")
+                ? ""
+                : " (whether the wind speed was read alike before, neither the roundings nor the tacks can tell: "
+                    + "it is taken to read as it does now"
+                    + (step.windRatio != 1 ? ", \(change(step.windRatio)) than the stretch after it was told to" : "")
+                    + ")")
             + (step.provisional
                 ? ". Seen from fewer manoeuvres than a day's sailing gives: the log's factor since is provisional" : "")
     }
