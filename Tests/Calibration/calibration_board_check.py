@@ -8,11 +8,13 @@ state file), and /telltale/v1/calibration:
    memory stays within 200 kB and no tick of its loop runs late; an unapproved device is refused.
 3. PUT applies what was learnt at once, without a restart (the file replaced, the one before kept: with nothing sure
    in a quarter of an hour of log, the values applied before are kept); DELETE takes it off at once.
-4. The settings page's Calibration section in chromium: a row a value, as applied.
+4. The settings page's Calibration section in chromium: a row a value, as applied; the log's steps the learner finds
+   on Irene's days said as its report says them (calibration_board_steps.py).
 5. `[calibration] auto = true` on a second gateway, playing a simulated course whose compass has a card of 5° sin h
    (`telltale simulate --deviation 0,5,0,0,0`): it learns by itself from its history, applies the card it is sure of
    without a restart, and says what it changed; the boat's polar learnt with it is drawn against the configured
    one, downloaded (CSV, Expedition) and chosen for targets and performance, across a restart.
+6. `auto = true` over two days whose second contradicts the first: nothing applied, and why (calibration_board_hold.py).
 
     calibration_board_check.py BINARY LOG
 """
@@ -155,6 +157,9 @@ check(status == 200 and not os.path.exists(APPLIED) and off.get("applied", {}).g
       f"DELETE: the calibration taken off at once: {off.get('applied')}", body[:200])
 
 from browser import chromium  # noqa: E402
+from calibration_board_steps import log_steps_line  # noqa: E402
+from calibration_board_hold import hold_check  # noqa: E402
+
 driver = chromium(1024, 1400)
 try:
     driver.get(f"http://127.0.0.1:{web}/settings.html")
@@ -171,6 +176,7 @@ try:
     check(deviation.get("status") == "not enough data"
           and card_text == f"Compass card: not enough data ({deviation.get('pieces')} steady pieces).",
           f"the section says when there is not enough data for a compass card (this course's pieces): \"{card_text}\"")
+    log_steps_line(driver, check, binary, log)
 finally:
     driver.quit()
 gateway.stop()
@@ -286,4 +292,5 @@ try:
 finally:
     driver.quit()
 auto.stop()
+hold_check(binary, check, work, chromium)
 check.finish()

@@ -34,6 +34,8 @@ final class CalibrationService: Service {
     private var byItself = false
     /// What it last applied by itself, and when (UNIX seconds), for the panel.
     private(set) var autoApplied: (changes: [String], at: Double)?
+    /// Why what it last learnt by itself was not applied, and when (nil once it applies one).
+    private(set) var autoHeld: (why: String, at: Double)?
     /// The polar configured (top-level `polar`), and whether the engine sails by the learnt one instead (the crew's
     /// choice, kept as `calibration/use-learnt-polar` in the state folder).
     let configuredPolar: Polar?
@@ -134,6 +136,11 @@ final class CalibrationService: Service {
     /// What was learnt by itself, applied when ``AutoCalibration`` finds a change worth it.
     private func applyByItself(_ turn: inout Turn) {
         guard let auto, let learnt = try? CalibrationFile.load(self.learnt) else { return }
+        if case .learnt(let json, _) = state, let why = auto.refusal(CalibrationReportJSON.newestDays(json)) {
+            autoHeld = (why, turn.unixTime)
+            log.notice("calibration.auto", "calibration: learnt by itself, not applied: \(why)", [("why", why)])
+            return
+        }
         let changes = auto.changes(from: current, to: learnt)
         guard !changes.isEmpty else {
             log.info("calibration.auto", "calibration: learnt by itself, nothing new sure enough to apply")
@@ -144,6 +151,7 @@ final class CalibrationService: Service {
             return
         }
         autoApplied = (changes, turn.unixTime)
+        autoHeld = nil
         log.notice(
             "calibration.auto", "calibration: applied by itself: " + changes.joined(separator: ", "),
             [("changes", changes.joined(separator: "; "))])

@@ -102,6 +102,12 @@ extension Runtime {
             out.endArray()
             out.endObject()
         }
+        if let held = calibration.autoHeld {
+            out.beginObject("auto_held")
+            out.value("at", SignalKTime.text(unixTime: held.at))
+            out.value("why", held.why)
+            out.endObject()
+        }
         out.value("learnt_ready", POSIX.exists(calibration.learnt))
         out.value("undo_ready", POSIX.exists(calibration.applied))
         out.endObject()

@@ -63,6 +63,7 @@ public enum CalibrationReportJSON {
             out.value("median_jump_instruments", own.size.isFinite ? own.size : nil)
             out.endObject()
         }
+        writeNewestDays(report.newestDays, into: &out)
         out.beginObject("roundings")
         out.value("count", report.roundings.count)
         for (suffix, calibration) in [("uncalibrated", SailingCalibration()), ("calibrated", report.calibration)] {
@@ -160,5 +161,48 @@ public enum CalibrationReportJSON {
             out.endObject()
         }
         out.endArray()
+    }
+
+    /// `newest_days`: the calibration learnt without the newest days, judged on their tacks (null with one day).
+    static func writeNewestDays(_ check: NewestDaysCheck?, into out: inout JSONWriter) {
+        guard let check else {
+            out.value("newest_days", nil as Double?)
+            return
+        }
+        out.beginObject("newest_days")
+        out.value("from", SignalKTime.text(unixTime: check.from))
+        out.value("days", check.days)
+        out.value("tacks", check.tacks)
+        out.value("samples_learnt", check.learntFrom)
+        for (name, value) in [
+            ("bias_uncalibrated", check.biasUncalibrated), ("bias_calibrated", check.biasCalibrated),
+            ("median_jump_uncalibrated", check.jumpUncalibrated), ("median_jump_calibrated", check.jumpCalibrated),
+        ] {
+            out.value(name, value.isFinite ? value : nil)
+        }
+        out.value("says", check.says)
+        out.endObject()
+    }
+
+    /// The check on the newest days read back from a report's `newest_days` (nil: none, or not a report). Only that
+    /// object is parsed (a few hundred bytes; it holds none inside it), not the report, which the daemon keeps as text.
+    static func newestDays(_ report: String) -> NewestDaysCheck? {
+        let key = Array("\"newest_days\":{".utf8)
+        let view = report.utf8
+        var index = view.startIndex
+        while index != view.endIndex, !view[index...].starts(with: key) { index = view.index(after: index) }
+        guard index != view.endIndex else { return nil }
+        let start = view.index(index, offsetBy: key.count - 1)
+        guard let end = view[start...].firstIndex(of: UInt8(ascii: "}")),
+            let check = JSONValue.parse(view[start...end]),
+            let from = check["from"]?.string.flatMap({ SignalKTime.unixTime($0) }), let days = check["days"]?.number,
+            let tacks = check["tacks"]?.number, let learnt = check["samples_learnt"]?.number,
+            let jumpUncalibrated = check["median_jump_uncalibrated"]?.number,
+            let jumpCalibrated = check["median_jump_calibrated"]?.number
+        else { return nil }
+        return NewestDaysCheck(
+            from: from, days: Int(days), tacks: Int(tacks), learntFrom: Int(learnt),
+            uncalibrated: (check["bias_uncalibrated"]?.number ?? .nan, jumpUncalibrated),
+            calibrated: (check["bias_calibrated"]?.number ?? .nan, jumpCalibrated))
     }
 }

@@ -6,7 +6,8 @@
 /// bound), composed with the calibration already applied; a value not sure keeps the applied one. So the learnt
 /// calibration differs from the applied one only where the learner is sure, and a change is applied when it is
 /// larger than the smallest step a sailor would notice: half a degree of angle (the offset, the upwash, the compass
-/// card anywhere on the rose), half a percent of a factor, a tenth of the leeway's coefficient.
+/// card anywhere on the rose), half a percent of a factor, a tenth of the leeway's coefficient; and not when the check
+/// on the newest days says it would have made them worse (``refusal(_:)``).
 public struct AutoCalibration: Hashable, Sendable {
     /// Seconds between learnings, and before the first (after the start).
     public var every: Double
@@ -64,6 +65,16 @@ public struct AutoCalibration: Hashable, Sendable {
         default: break
         }
         return said
+    }
+
+    /// Why what was learnt is not applied by itself, or nil: learnt without the newest days, it made their tacks'
+    /// true wind jump more than the values as they were recorded did (``NewestDaysCheck``). Applied, it would have made
+    /// the days it had not seen worse; what is applied stays.
+    public func refusal(_ check: NewestDaysCheck?) -> String? {
+        guard let check, check.isWorse else { return nil }
+        let days = check.days == 1 ? "the newest day" : "the newest \(check.days) days"
+        return "learnt without \(days), it made their \(check.tacks) tacks' true wind jump "
+            + "\(Self.text(check.jumpCalibrated, 1))° where they jumped \(Self.text(check.jumpUncalibrated, 1))° without it"
     }
 
     static func text(_ value: Double, _ decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }

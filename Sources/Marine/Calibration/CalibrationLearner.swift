@@ -32,6 +32,8 @@ public struct CalibrationLearner: Sendable {
     public var offsetBound = 10.0
     public var upwashBound = 10.0
     public var factorBounds = 0.7...1.4
+    /// Whether the report carries the check on the newest days (``newestDaysCheck(_:_:)``; a second learning).
+    public var checksNewestDays = true
 
     public init() {}
 
@@ -84,6 +86,7 @@ public struct CalibrationLearner: Sendable {
         // By wind speed, where two bands or more are sure, by turns with the wind speed's factor.
         learnByWind(samples, tacks: tacks, gybes: gybes, &report, &calibration)
         report.calibration = calibration
+        if checksNewestDays { report.newestDays = newestDaysCheck(samples, tacks) }
         return report
     }
 

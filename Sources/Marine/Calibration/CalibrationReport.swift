@@ -19,6 +19,8 @@ public struct CalibrationReport: Sendable {
     public var roundings: [Manoeuvre] = []
     /// The heading's deviation by heading and the leeway, from steady pieces of legs (``DeviationLearner``).
     public var deviation: DeviationReport?
+    /// The calibration learnt without the newest days, judged on them (nil: one day, or too few tacks).
+    public var newestDays: NewestDaysCheck?
     /// The sure values together, the others left at no correction.
     public var calibration = SailingCalibration()
 
