@@ -103,6 +103,16 @@ def taken_apart(telltale, days, work):
     return out
 
 
+def as_auto(telltale, logs, day, applied, auto):
+    """The day's tacks and gybes as `auto` would have sailed it: with the file `applied` (an empty one: nothing)."""
+    judged = json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--judge", applied, "--json"],
+                                       check=True, capture_output=True).stdout)
+    for m in judged["manoeuvres"]:
+        value = signed(m, "_calibrated")
+        if m["kind"] in auto and value is not None:
+            auto[m["kind"]].append((day, value))
+
+
 def main():
     before = sys.argv[1] == "--before"
     telltale, logs = sys.argv[1 + before], sys.argv[2 + before:]
@@ -110,15 +120,26 @@ def main():
     for log in logs:
         days.setdefault(first_date(log), []).append(log)
     pool = {"tack": {"": [], "_calibrated": [], "_instruments": []}, "gybe": {"": [], "_calibrated": [], "_instruments": []}}
+    auto = {"tack": [], "gybe": []}
     work = tempfile.mkdtemp()
+    held_days, nothing = [], os.path.join(work, "nothing.toml")
+    with open(nothing, "w") as f:
+        f.write("[sailing]\n")
     for day in sorted(days):
         others = [log for d in days if (d < day if before else d != day) for log in days[d]]
         if not others:
             print(f"{day}: no day before it to learn from", flush=True)
             continue
         toml = os.path.join(work, day + ".toml")
-        subprocess.run([telltale, "calibrate", "sailing", *others, "--output", toml], check=True,
-                       stdout=subprocess.DEVNULL)
+        learnt = json.loads(subprocess.run([telltale, "calibrate", "sailing", *others, "--output", toml, "--json"],
+                                           check=True, capture_output=True).stdout)
+        # `auto` applies nothing the check on the newest days learnt from says is worse: on a boat with nothing
+        # applied yet, that day sails uncalibrated.
+        held = (learnt.get("newest_days") or {}).get("says") == "worse"
+        if held:
+            held_days.append(day)
+        if before:
+            as_auto(telltale, days[day], day, nothing if held else toml, auto)
         judged = json.loads(subprocess.run([telltale, "calibrate", "sailing", *days[day], "--judge", toml, "--json"],
                                            check=True, capture_output=True).stdout)
         kept = {"tack": {"": [], "_calibrated": [], "_instruments": []}}
@@ -146,6 +167,13 @@ def main():
         if u and c:
             print(f"{kind}s: calibrated bias / uncalibrated {abs(c[0]) / max(abs(u[0]), 1e-9):.2f}; "
                   f"median jump calibrated / uncalibrated {c[2] / u[2]:.2f}")
+    if before:
+        print(f"as `auto` would have applied it on a boat with nothing applied yet (not where the learning's check on "
+              f"its newest days said worse: {len(held_days)} days, {', '.join(held_days) or 'none'}):")
+        for kind in ("tack", "gybe"):
+            u, a = figures(pool[kind][""]), figures(auto[kind])
+            if u and a:
+                print(f"  {kind}s {a[0]:+.1f}° ± {a[1]:.1f} (jump {a[2]:.1f}°, {a[2] / u[2]:.2f} × the uncalibrated)")
     # What no calibration can do: the jumps less their own pooled median (the one correction of every tack's direction
     # that a calibration's bias could at best take out) are hardly smaller; the jumps are the wind's.
     for kind in ("tack", "gybe"):
@@ -155,6 +183,13 @@ def main():
             print(f"{kind}s: the uncalibrated jumps less their pooled median ({middle:+.1f}°): median jump "
                   f"{statistics.median(abs(v - middle) for v in values):.1f}° (uncalibrated "
                   f"{statistics.median(abs(v) for v in values):.1f}°)")
+            # Each day's own median taken out (what a correction learnt on the judged day itself could at best do).
+            by_day = {}
+            for day, value in pool[kind][""]:
+                by_day.setdefault(day, []).append(value)
+            own = [v - statistics.median(vs) for vs in by_day.values() for v in vs]
+            print(f"{kind}s: the uncalibrated jumps less their own day's median: median jump "
+                  f"{statistics.median(abs(v) for v in own):.1f}°")
     if before:
         return
     u = {kind: figures(pool[kind][""]) for kind in ("tack", "gybe")}
