@@ -36,6 +36,14 @@ def first_date(path):
     return os.path.basename(path)
 
 
+def by_day(logs):
+    """The logs grouped by their first date (two logs of one day are one day)."""
+    days = {}
+    for log in logs:
+        days.setdefault(first_date(log), []).append(log)
+    return days
+
+
 def signed(m, suffix):
     before, after = m.get("twd_before" + suffix), m.get("twd_after" + suffix)
     if before is None or after is None:
@@ -115,10 +123,7 @@ def as_auto(telltale, logs, day, applied, auto):
 
 def main():
     before = sys.argv[1] == "--before"
-    telltale, logs = sys.argv[1 + before], sys.argv[2 + before:]
-    days = {}
-    for log in logs:
-        days.setdefault(first_date(log), []).append(log)
+    telltale, days = sys.argv[1 + before], by_day(sys.argv[2 + before:])
     pool = {"tack": {"": [], "_calibrated": [], "_instruments": []}, "gybe": {"": [], "_calibrated": [], "_instruments": []}}
     auto = {"tack": [], "gybe": []}
     work = tempfile.mkdtemp()
@@ -184,10 +189,10 @@ def main():
                   f"{statistics.median(abs(v - middle) for v in values):.1f}° (uncalibrated "
                   f"{statistics.median(abs(v) for v in values):.1f}°)")
             # Each day's own median taken out (what a correction learnt on the judged day itself could at best do).
-            by_day = {}
+            per_day = {}
             for day, value in pool[kind][""]:
-                by_day.setdefault(day, []).append(value)
-            own = [v - statistics.median(vs) for vs in by_day.values() for v in vs]
+                per_day.setdefault(day, []).append(value)
+            own = [v - statistics.median(vs) for vs in per_day.values() for v in vs]
             print(f"{kind}s: the uncalibrated jumps less their own day's median: median jump "
                   f"{statistics.median(abs(v) for v in own):.1f}°")
     if before:

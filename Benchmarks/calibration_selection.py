@@ -21,7 +21,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from calibration_crossval import figures, first_date, signed
+from calibration_crossval import by_day, figures, signed
 
 PARTS = {
     "offset": ("awa_offset",),
@@ -85,10 +85,7 @@ class Selection:
 
 def main():
     before = sys.argv[1] == "--before"
-    telltale, logs = sys.argv[1 + before], sys.argv[2 + before:]
-    days = {}
-    for log in logs:
-        days.setdefault(first_date(log), []).append(log)
+    telltale, days = sys.argv[1 + before], by_day(sys.argv[2 + before:])
     selection = Selection(telltale, days, before)
     with ThreadPoolExecutor(2) as pool:
         results = [r for r in pool.map(selection.judged, sorted(days)) if r]

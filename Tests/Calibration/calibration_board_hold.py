@@ -10,7 +10,6 @@ its tacks) says that upwash would have made the second day's tacks jump where th
 why (GET, the gateway's log, the settings page in chromium), and the report's check is the one `telltale calibrate
 sailing --history` makes of the same history.
 """
-import datetime
 import json
 import os
 import subprocess
@@ -21,6 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from support import Gateway, free_port, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
 from calibration_polar import write_route  # noqa: E402
+from calibration_reach_by_wind import next_day  # noqa: E402
 from piloted_boat import destination  # noqa: E402
 
 
@@ -34,30 +34,6 @@ def beats(path):
         point = destination(*point, 155 if i % 2 == 0 else 295, 450)
         points.append(point)
     write_route(path, points, "Beats", "B")
-
-
-def checksum(body):
-    value = 0
-    for character in body:
-        value ^= ord(character)
-    return f"{value:02X}"
-
-
-def next_day(source, target):
-    """`source`'s log with every RMC's date a day on (its checksum written again)."""
-    lines = []
-    with open(source) as f:
-        for line in f:
-            line = line.rstrip("\r\n")
-            fields = line[1:line.rfind("*")].split(",") if line.startswith("$") and "*" in line else []
-            if len(fields) > 9 and fields[0][2:] == "RMC" and len(fields[9]) == 6:
-                day = datetime.date(2000 + int(fields[9][4:6]), int(fields[9][2:4]), int(fields[9][0:2]))
-                fields[9] = (day + datetime.timedelta(days=1)).strftime("%d%m%y")
-                body = ",".join(fields)
-                line = f"${body}*{checksum(body)}"
-            lines.append(line)
-    with open(target, "w") as f:
-        f.write("\r\n".join(lines) + "\r\n")
 
 
 def play(binary, work, log, port, auto):
