@@ -122,6 +122,24 @@ import Testing
         #expect(s.engine.anchor.set.map { abs($0.radius - 27) < 0.5 } == true)
     }
 
+    /// Found by anchor-check: Signal K shows the GPS's position as the sentence arrives, the engine took it only at
+    /// its next tick, so a drop given in that tenth of a second was refused ("no position"), and a fix gone stale
+    /// since the last tick would have been used.
+    @Test("a command acts on the position as it is when given, not as the last tick left it")
+    func positionAtTheCommand() {
+        var s = Self.scenario()
+        s.run(until: 1, step: 0.5) { _ in [] }
+        let source = s.engine.source(named: "bus")
+        for sentence in Self.lying(0, 0, at: 1.02) { s.engine.ingest(sentence, from: source, at: 1.02) }
+        #expect(s.engine.apply(.anchor(.drop(radius: nil)), at: 1.03).isDone, "the fix of 20 ms ago, before a tick")
+        #expect(s.engine.anchor.set.map { Geodesic.wgs84.inverse($0.position, Self.anchorage).distance < 1 } == true)
+        #expect(s.engine.apply(.anchor(.raise), at: 1.04).isDone)
+        s.time = 1.5
+        s.run(until: 2, step: 0.5) { _ in [] }
+        #expect(s.engine.values.position != nil, "the tick took the fix")
+        #expect(!s.engine.apply(.anchor(.drop(radius: nil)), at: 60).isDone, "a minute on, no fix since: refused")
+    }
+
     @Test("the anchor's words: what the command line and Signal K send read back as the same command")
     func words() {
         let commands: [AnchorCommand] = [

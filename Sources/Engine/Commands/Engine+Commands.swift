@@ -4,7 +4,8 @@ import Marine
 extension Engine {
     /// Carries out `command` at `time`; what was done, or why it could not be.
     public mutating func apply(_ command: EngineCommand, at time: Double) -> CommandOutcome {
-        switch command {
+        takePosition(at: time)
+        return switch command {
         case .race(let race): apply(race, at: time)
         case .route(let route): apply(route)
         case .acknowledge(let kind): acknowledge(kind)
@@ -97,6 +98,13 @@ extension Engine {
     private mutating func clearTrack() -> CommandOutcome {
         track.clear()
         return .done("track cleared")
+    }
+
+    /// The position as it is at `time`, not as the last tick left it: a command given between a fix's arrival and
+    /// the next tick acts on that fix (Signal K has shown it already), and a fix gone stale since is not used.
+    private mutating func takePosition(at time: Double) {
+        currentFix = inputs.position.select(at: time)
+        values.position = currentFix?.value
     }
 
     private static let plotterRoute = CommandOutcome.refused("the plotter sets this route: change it there")
