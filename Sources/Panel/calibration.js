@@ -80,7 +80,8 @@
     const n = report.newest_days;
     $("calibration-bias").textContent += n ? ` Checked on the newest ${n.days === 1 ? "day" : n.days + " days"} ` +
       `(from ${(n.from || "").slice(0, 10)}, ${n.tacks} tacks), learnt without ${n.days === 1 ? "it" : "them"}: median jump ` +
-      `${fixed(n.median_jump_uncalibrated, 1)}° without, ${fixed(n.median_jump_calibrated, 1)}° with the calibration: ` +
+      `${fixed(n.median_jump_uncalibrated, 1)}° without, ${fixed(n.median_jump_calibrated, 1)}° with the calibration, ` +
+      `tack bias ${fixed(n.bias_uncalibrated, 1)}° and ${fixed(n.bias_calibrated, 1)}°: ` +
       `${n.says}${n.says === "worse" ? " (not applied by itself)" : ""}.` : "";
     const list = $("calibration-manoeuvres").tBodies[0];
     list.textContent = "";

@@ -12,6 +12,7 @@ sailing --history` makes of the same history.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -99,6 +100,13 @@ def hold_check(binary, check, work, chromium):
           f"{newest.get('median_jump_uncalibrated', 0):.1f}° without, {newest.get('median_jump_calibrated', 0):.1f}° "
           f"with it; nothing applied, and why said: \"{why}\" (the same check as `calibrate sailing --history`: "
           f"{again.get('tacks')} tacks from {again.get('from')})", gateway.log()[-600:])
+    def shown_bias(text, newest):
+        """The page's "tack bias U° and C°" of the check, each within the rounding of the report's."""
+        found = re.search(r"tack bias (-?[0-9.]+)° and (-?[0-9.]+)°", text)
+        return found is not None and all(
+            abs(float(found.group(i + 1)) - (newest.get(key) or 0)) <= 0.051
+            for i, key in enumerate(("bias_uncalibrated", "bias_calibrated")))
+
     driver = chromium(1024, 1400)
     try:
         driver.get(f"http://127.0.0.1:{port}/settings.html")
@@ -107,7 +115,8 @@ def hold_check(binary, check, work, chromium):
         auto_text = driver.execute_script(said) or ""
         bias_text = driver.execute_script("return document.getElementById('calibration-bias').textContent") or ""
         check("and not applied: learnt without the newest day" in auto_text
-              and "Checked on the newest day" in bias_text and ": worse (not applied by itself)." in bias_text,
+              and "Checked on the newest day" in bias_text and ": worse (not applied by itself)." in bias_text
+              and shown_bias(bias_text, newest),
               f"the settings page says it in chromium: \"{auto_text[-160:]}\" \"{bias_text[-200:]}\"")
     finally:
         driver.quit()

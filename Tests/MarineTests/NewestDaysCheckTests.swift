@@ -35,6 +35,25 @@ import Testing
         #expect(AutoCalibration().refusal(check) == nil)
     }
 
+    /// 29 June 2014 on Irene, learnt from the days before it: the jumps a little smaller, the bias pushed out past
+    /// the bound (every tack one way). The first check judged by the jumps alone and said not worse.
+    @Test func aBiasPushedBeyondTheBoundIsWorseThoughTheJumpsShrink() throws {
+        let june = NewestDaysCheck(
+            from: 0, days: 1, tacks: 14, learntFrom: 30_000, uncalibrated: (1.2, 7.2), calibrated: (4.4, 5.4))
+        #expect(june.isWorse && !june.jumpsMore && june.biasesMore && june.says == "worse")
+        let why = try #require(AutoCalibration().refusal(june))
+        #expect(
+            why == "learnt without the newest day, it left their 14 tacks' bias at +4.4° where it was +1.2° without it")
+        func check(_ uncalibrated: (Double, Double), _ calibrated: (Double, Double)) -> NewestDaysCheck {
+            NewestDaysCheck(
+                from: 0, days: 2, tacks: 9, learntFrom: 1, uncalibrated: uncalibrated, calibrated: calibrated)
+        }
+        #expect(!check((1.0, 6.0), (-1.9, 5.9)).isWorse, "within ±2°: not held against it")
+        #expect(!check((-5.0, 6.0), (-3.5, 5.9)).isWorse, "beyond the bound but smaller than without it")
+        #expect(check((-5.0, 6.0), (-5.5, 5.9)).isWorse, "beyond the bound and larger")
+        #expect(check((0.0, 6.0), (0.0, 6.1)).jumpsMore, "the jumps larger, whatever the bias")
+    }
+
     @Test func oneDayHasNothingToCheckItAgainst() {
         #expect(CalibrationLearner().learn(SyntheticAfternoon(upwash: 4).samples()).newestDays == nil)
         #expect(AutoCalibration().refusal(nil) == nil)

@@ -68,14 +68,20 @@ public struct AutoCalibration: Hashable, Sendable {
     }
 
     /// Why what was learnt is not applied by itself, or nil: learnt without the newest days, it made their tacks'
-    /// true wind jump more than the values as they were recorded did (``NewestDaysCheck``). Applied, it would have made
-    /// the days it had not seen worse; what is applied stays.
+    /// true wind jump more than the values as they were recorded did, or their tack bias larger and beyond the bound
+    /// (``NewestDaysCheck``). Applied, it would have made the days it had not seen worse; what is applied stays.
     public func refusal(_ check: NewestDaysCheck?) -> String? {
         guard let check, check.isWorse else { return nil }
         let days = check.days == 1 ? "the newest day" : "the newest \(check.days) days"
+        guard check.jumpsMore else {
+            return "learnt without \(days), it left their \(check.tacks) tacks' bias at "
+                + "\(Self.signed(check.biasCalibrated))° where it was \(Self.signed(check.biasUncalibrated))° without it"
+        }
         return "learnt without \(days), it made their \(check.tacks) tacks' true wind jump "
             + "\(Self.text(check.jumpCalibrated, 1))° where they jumped \(Self.text(check.jumpUncalibrated, 1))° without it"
     }
+
+    static func signed(_ value: Double) -> String { (value >= 0 ? "+" : "") + text(value, 1) }
 
     static func text(_ value: Double, _ decimals: Int) -> String { FixedDecimal.text(value, decimals: decimals) }
 }

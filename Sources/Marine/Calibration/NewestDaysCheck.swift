@@ -33,8 +33,18 @@ public struct NewestDaysCheck: Hashable, Sendable {
         jumpCalibrated = calibrated.size
     }
 
-    /// The calibration made the newest days' tacks jump more than no calibration did.
-    public var isWorse: Bool { jumpCalibrated > jumpUncalibrated }
+    /// The tack bias a calibration may leave on the days it had not seen: the goal of docs/calibration.md.
+    public static let biasBound = 2.0
+
+    /// The calibration made the newest days' tacks jump more than no calibration did, or left their tack bias
+    /// beyond ±``biasBound`` and larger than it was without it (the jumps a little smaller, every tack one way).
+    public var isWorse: Bool { jumpsMore || biasesMore }
+
+    /// Their tacks' true wind jumped more with the calibration than without it.
+    public var jumpsMore: Bool { jumpCalibrated > jumpUncalibrated }
+
+    /// Their tack bias is beyond ±``biasBound`` with the calibration, and larger than without it.
+    public var biasesMore: Bool { abs(biasCalibrated) > max(Self.biasBound, abs(biasUncalibrated)) }
 
     /// `worse` or `not worse`, as the report says it.
     public var says: String { isWorse ? "worse" : "not worse" }
