@@ -5,7 +5,7 @@
 # computed true wind angle and heading; the same learnt with 27 June's morning too (the log changed overnight: a
 # provisional step) and judged on the days after; then every day judged by
 # the calibration learnt on all the others (Benchmarks/calibration_crossval.py: 76 tacks instead of 25), and by the
-# one learnt on the days before it (`--before`); the time to
+# one learnt on the days before it (`--before`), and as `auto` would have applied it day after day; the time to
 # learn from every day (x86, and arm64 under qemu-user when `make pi` has built it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +36,8 @@ echo "== every day judged by the calibration learnt on all the other days (13 da
 python3 Benchmarks/calibration_crossval.py "$BIN" "${ALL[@]}"
 echo "== every day judged by the calibration learnt on the days before it (the boat's history as she sailed it)"
 python3 Benchmarks/calibration_crossval.py --before "$BIN" "${ALL[@]}"
+echo "== every day as \`auto\` would have sailed it, applies after applies (Benchmarks/calibration_auto_days.py)"
+python3 Benchmarks/calibration_auto_days.py "$BIN" "${ALL[@]}"
 start=$(date +%s.%N)
 "$BIN" calibrate sailing "${ALL[@]}" > /dev/null
 echo "time to learn from every log (x86): $(echo "$(date +%s.%N) - $start" | bc) s"
