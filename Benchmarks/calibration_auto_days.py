@@ -19,15 +19,13 @@ learning's). Here, day after day, from the raw logs:
 - the day then judged with whatever is applied.
 Prints each day's decision, then the pooled tacks and gybes of each policy against the uncalibrated.
 """
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from calibration_crossval import by_day, figures, judge, signed  # noqa: E402
+from calibration_crossval import by_day, figures, judge, learn, signed  # noqa: E402
 
 GROUPS = (("upwash_tws", "upwash_upwind_by_tws", "upwash_downwind_by_tws", "upwash_reach_by_tws"),
           ("log_steps", "log_step_ratios", "log_step_wind_ratios"))
@@ -58,11 +56,6 @@ def laid_over(learnt, applied, path):
     with open(path, "w") as f:
         f.write("[sailing]\n" + "\n".join(out.values()) + "\n")
     return path
-
-
-def learn(telltale, logs, path):
-    return json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--output", path, "--json"],
-                                     check=True, capture_output=True).stdout)
 
 
 def judged(telltale, logs, path):

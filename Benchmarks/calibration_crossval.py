@@ -89,6 +89,12 @@ PARTS = {
 }
 
 
+def learn(telltale, logs, toml):
+    """`telltale calibrate sailing` on `logs`: the calibration written to `toml`, the report (JSON) returned."""
+    return json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--output", toml, "--json"],
+                                     check=True, capture_output=True).stdout)
+
+
 def judge(telltale, logs, toml):
     return json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--judge", toml, "--json"],
                                      check=True, capture_output=True).stdout)["manoeuvres"]
@@ -113,9 +119,7 @@ def taken_apart(telltale, days, work):
 
 def as_auto(telltale, logs, day, applied, auto):
     """The day's tacks and gybes as `auto` would have sailed it: with the file `applied` (an empty one: nothing)."""
-    judged = json.loads(subprocess.run([telltale, "calibrate", "sailing", *logs, "--judge", applied, "--json"],
-                                       check=True, capture_output=True).stdout)
-    for m in judged["manoeuvres"]:
+    for m in judge(telltale, logs, applied):
         value = signed(m, "_calibrated")
         if m["kind"] in auto and value is not None:
             auto[m["kind"]].append((day, value))
@@ -136,8 +140,7 @@ def main():
             print(f"{day}: no day before it to learn from", flush=True)
             continue
         toml = os.path.join(work, day + ".toml")
-        learnt = json.loads(subprocess.run([telltale, "calibrate", "sailing", *others, "--output", toml, "--json"],
-                                           check=True, capture_output=True).stdout)
+        learnt = learn(telltale, others, toml)
         # `auto` applies nothing the check on the newest days learnt from says is worse: on a boat with nothing
         # applied yet, that day sails uncalibrated.
         held = (learnt.get("newest_days") or {}).get("says") == "worse"
@@ -145,10 +148,8 @@ def main():
             held_days.append(day)
         if before:
             as_auto(telltale, days[day], day, nothing if held else toml, auto)
-        judged = json.loads(subprocess.run([telltale, "calibrate", "sailing", *days[day], "--judge", toml, "--json"],
-                                           check=True, capture_output=True).stdout)
         kept = {"tack": {"": [], "_calibrated": [], "_instruments": []}}
-        for m in judged["manoeuvres"]:
+        for m in judge(telltale, days[day], toml):
             if m["kind"] not in pool:
                 continue
             for suffix in ("", "_calibrated", "_instruments"):

@@ -154,11 +154,17 @@ extension Engine {
         (follower.route, follower.phase, follower.legIndex)
     }
 
+    /// The position as it is at `time`: at each tick, and for a command between ticks (one given between a fix's
+    /// arrival and the next tick acts on that fix, which Signal K has shown already; a fix gone stale is not used).
+    mutating func takePosition(at time: Double) {
+        currentFix = inputs.position.select(at: time)
+        values.position = currentFix?.value
+    }
+
     /// Route following for this tick: upstream follow, the follower, the UTC of the engine clock.
     mutating func navigate(at now: Double) {
-        let fix = inputs.position.select(at: now)
-        values.position = fix?.value
-        currentFix = fix
+        takePosition(at: now)
+        let fix = currentFix
         if let fix { positions.learn(fix.value, at: fix.time) }
         // UTC: the GNSS clock once a fix with a date has set it, else the clock the shell gave, else the last fix's
         // time run on.

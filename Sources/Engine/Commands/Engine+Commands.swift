@@ -100,13 +100,6 @@ extension Engine {
         return .done("track cleared")
     }
 
-    /// The position as it is at `time`, not as the last tick left it: a command given between a fix's arrival and
-    /// the next tick acts on that fix (Signal K has shown it already), and a fix gone stale since is not used.
-    private mutating func takePosition(at time: Double) {
-        currentFix = inputs.position.select(at: time)
-        values.position = currentFix?.value
-    }
-
     private static let plotterRoute = CommandOutcome.refused("the plotter sets this route: change it there")
     private static let noFix = CommandOutcome.refused("no position: that needs a current GPS fix")
 
