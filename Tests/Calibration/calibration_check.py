@@ -16,6 +16,8 @@
 5. The log's steps: found between days and on the newest day's morning (calibration_log_steps.py,
    calibration_morning_after.py), and carried by the file, so that a 2013 log replayed with the 2014 file reads its
    log as it read then, as the ground says (calibration_dated_steps.py).
+6. A log without RMC (GGA, VTG and ZDA, the compass in HDM) learns what the same log with RMC does
+   (calibration_gps_sentences.py).
 
     calibration_check.py BINARY FIXTURES
 """
@@ -40,6 +42,7 @@ from calibration_log_steps import log_steps  # noqa: E402
 from calibration_morning_after import ELEVEN, morning_after  # noqa: E402
 from calibration_dated_steps import dated_steps  # noqa: E402
 from calibration_reach_by_wind import simulated_reach_by_wind  # noqa: E402
+from calibration_gps_sentences import gps_sentences  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -196,6 +199,7 @@ simulated_log_side(binary, check, work)
 log_steps(check, fixtures, learn, altered)
 morning_after(binary, check, fixtures, learn, work)
 dated_steps(binary, check, fixtures, learn, ELEVEN, work)
+gps_sentences(binary, check, fixtures, learn, work)
 
 stuck = altered(DAYS[4], "stuck.txt", lambda m: m.sentence_type == "MWV" and m.reference == "R"
                 and setattr(m, "wind_angle", "045.0") is None)
@@ -215,6 +219,14 @@ written = open(os.path.join(work, "short.toml")).read() if os.path.exists(os.pat
 check(result.returncode == 0 and "not enough data" in result.stdout
       and "\nawa_offset" not in written and "\nspeed_factor" not in written,
       "two minutes of sailing without a manoeuvre: not enough data, nothing applied in the file")
+# A log without the paddle wheel's VHW has no second of sailing, and the learner says what it lacks.
+dry = os.path.join(work, "no-log.txt")
+with open(dry, "w") as f:
+    f.writelines(line for line in lines if "VHW" not in line)
+result = subprocess.run([binary, "calibrate", "sailing", dry], capture_output=True, text=True, timeout=120)
+check(result.returncode == 0 and "the logs carry no speed through the water (VHW)" in result.stdout,
+      "a log without VHW: nothing to learn from, and it says the logs carry no speed through the water",
+      result.stdout[-300:])
 # A recorded NMEA 2000 bus (canboat's recording of a motor yacht's, Actisense serial): read into seconds of sailing by
 # the gateway's own converter; a boat under engine with no manoeuvre says "not enough data" and writes nothing.
 bus = os.path.join(fixtures, "..", "n2k", "dirona-actisense-serial.raw")

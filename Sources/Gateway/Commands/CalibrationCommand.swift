@@ -12,10 +12,11 @@ public enum CalibrationCommand {
             throw CommandError("calibrate sailing: name at least one LOG, or --history", status: 64)
         }
         let samples: [SailingSample]
+        var lacking: [String] = []
         if let history = options.history {
             samples = HistorySailing.samples(folder: history, days: options.days, since: options.since)
         } else {
-            samples = try Self.samples(options.logs)
+            (samples, lacking) = try Self.samples(options.logs)
         }
         var base = SailingCalibration()
         if let applied = options.applied, POSIX.exists(applied) {
@@ -54,16 +55,20 @@ public enum CalibrationCommand {
             polar = learnt
         }
         if options.json { return CalibrationReportJSON.text(report, samples, polar: polar) + "\n" }
-        let words = CalibrationReportWords.text(report, samples, written: options.output)
+        var words = CalibrationReportWords.text(report, samples, written: options.output)
+        if samples.isEmpty, !lacking.isEmpty {
+            words += "  nothing to learn from: the logs carry no \(lacking.joined(separator: ", no "))\n"
+        }
         if !report.faults.isEmpty { throw CommandError(words, status: 65) }
         return words
     }
 
     /// Every log's sailing, one sample a second, in time order. Logs whose times overlap (two boats, two simulations of
     /// one day) are laid end to end an hour apart, not interleaved: a window never mixes two logs. A log whose sailing is
-    /// another's, second for second, is read once.
-    public static func samples(_ logs: [String]) throws(CommandError) -> [SailingSample] {
+    /// another's, second for second, is read once. With it, what a second needs that no log carried at all.
+    static func samples(_ logs: [String]) throws(CommandError) -> (samples: [SailingSample], lacking: [String]) {
         var each: [[SailingSample]] = []
+        var lacking: [String]?
         for log in logs {
             var sampler = SailingSampler()
             if N2KRecordingStream.isBus(log) {
@@ -76,6 +81,7 @@ public enum CalibrationCommand {
                     if let message = try? Message(timed.sentence) { sampler.take(message) }
                 }
                 if !sampler.samples.isEmpty { each.append(sampler.samples) }
+                lacking = (lacking ?? sampler.lacking).filter(sampler.lacking.contains)
                 continue
             }
             let bytes: [UInt8]
@@ -92,6 +98,7 @@ public enum CalibrationCommand {
                 sampler.take(message)
             }
             if !sampler.samples.isEmpty { each.append(sampler.samples) }
+            lacking = (lacking ?? sampler.lacking).filter(sampler.lacking.contains)
         }
         var all: [SailingSample] = []
         var read: [[SailingSample]] = []
@@ -106,6 +113,6 @@ public enum CalibrationCommand {
             }
             all += log
         }
-        return all
+        return (all, lacking ?? [])
     }
 }
