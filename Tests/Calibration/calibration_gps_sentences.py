@@ -8,7 +8,11 @@ compass card within 0.1°), and the calibrated replay (the engine) must give the
 0.2° at the median second: the replay spreads a log's sentences evenly between its fixes, and the rewritten log has
 more of them, so a second's last MWV T is now and then its neighbour). Rewritten again with each HDG as HDM of its
 heading, the card must be the original's and the variation HDM no longer says, within 0.5° at every 45°. Before
-2026-11-30 the learner read "0 s of sailing" from such a log, where the replay read it whole."""
+2026-11-30 the learner read "0 s of sailing" from such a log, where the replay read it whole.
+
+A racing boat's receiver sends its fix 5 or 10 times a second: the same days with each RMC sent five times, at .0,
+.2, .4, .6 and .8 s, must learn exactly what the original does (before, each fix was a sample, and so a second's
+wind two samples, the learner counting each as a second)."""
 
 import math
 import os
@@ -22,6 +26,27 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from calibration_bound import apart, computed  # noqa: E402
 
 DAYS = ("irene-2014-06-20", "irene-2014-06-28")
+
+
+def five_hertz(path, work):
+    """The log with each RMC sent five times in its second (pynmea2 writes them)."""
+    out = os.path.join(work, "five-hertz-" + os.path.basename(path))
+    with open(path, errors="replace") as source, open(out, "w") as sink:
+        for line in source:
+            text = line.strip()
+            try:
+                m = pynmea2.parse(text)
+            except pynmea2.ParseError:
+                sink.write(line)
+                continue
+            if m.sentence_type == "RMC" and m.data[0]:
+                for tenth in range(0, 10, 2):
+                    data = list(m.data)
+                    data[0] = f"{m.data[0]}.{tenth}"
+                    sink.write(str(pynmea2.RMC(m.talker, "RMC", tuple(data))) + "\r\n")
+            else:
+                sink.write(text + "\r\n")
+    return out
 
 
 def rewritten(path, work, compass):
@@ -112,3 +137,9 @@ def gps_sentences(binary, check, fixtures, learn, work):
           f"and with the compass's HDG as HDM: {compass_counts[0]} s of sailing, the card the original's and the "
           f"{variation:+.1f}° of variation HDM does not say, within {max(abs(v) for v in misses.values()):.2f}° at "
           f"every 45° (0.5° allowed)", {h: round(v, 2) for h, v in misses.items()})
+    fast = [five_hertz(day, work) for day in days]
+    report, result, fast_counts = learnt(learn, fast, os.path.join(work, "five-hertz.toml"))
+    same = [k for k in ("awa_offset", "speed_factor", "upwash_upwind", "deviation") if report.get(k) == original.get(k)]
+    check(fast_counts == counts and len(same) == 4,
+          f"the same days with each fix sent five times a second: {fast_counts[0]} s of sailing for {counts[0]}, "
+          f"tacks and gybes {fast_counts[1:]}; the same {', '.join(same)}", result.stderr[-300:])

@@ -113,4 +113,19 @@ import Testing
         #expect(sampler.samples.isEmpty)
         #expect(sampler.lacking == ["speed through the water (VHW)"])
     }
+
+    /// A 10 Hz receiver: one sample a second, at the second's first fix (each fix taken and aging the values, a second
+    /// gave two samples, the learner counting each as a second, and a wind heard once a second was stale by its
+    /// third fix).
+    @Test func aTenHertzReceiverGivesOneSampleASecond() throws {
+        var sampler = SailingSampler()
+        for second in 0..<5 {
+            var lines = ["$IIMWV,32\(second).0,R,12.0,N,A", "$IIVHW,,T,,M,5.5,N,,K", "$IIHDT,100.0,T"]
+            for tenth in 0..<10 {
+                lines.append("$GPRMC,12000\(second).\(tenth),A,4623.00,N,00630.00,E,5.6,101.0,270614,,,A")
+            }
+            try take(&sampler, lines)
+        }
+        #expect(sampler.samples.map(\.awa) == [-40, -39, -38, -37, -36])
+    }
 }

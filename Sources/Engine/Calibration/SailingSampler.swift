@@ -148,8 +148,10 @@ public struct SailingSampler: Sendable {
             dayOffset += 86_400  // a log without dates that runs past midnight
             seconds += 86_400
         }
+        // One second, one sample: a receiver's fixes at 5 or 10 Hz after the first of their second are passed over,
+        // and age nothing (each would make a wind heard once a second stale before the next).
+        guard lastTime.map({ seconds.rounded(.down) > $0.rounded(.down) }) ?? true else { return }
         defer { age() }
-        guard lastTime.map({ seconds > $0 }) ?? true else { return }
         lastTime = seconds
         let wind = apparent ?? windFromVWR
         let heading =
