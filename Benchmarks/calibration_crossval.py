@@ -86,6 +86,8 @@ PARTS = {
     "without the upwash by wind speed": lambda line: line.startswith(("upwash_tws", "upwash_upwind_by", "upwash_downwind_by")),
     "without the log's factor": lambda line: line.startswith("speed_factor"),
     "the offset alone": lambda line: not line.startswith(("[", "#", "awa_offset")),
+    "the offset and the card": lambda line: not line.startswith(("[", "#", "awa_offset", "deviation")),
+    "the offset and the log": lambda line: not line.startswith(("[", "#", "awa_offset", "speed_", "log_step")),
 }
 
 
