@@ -128,4 +128,20 @@ import Testing
         }
         #expect(sampler.samples.map(\.awa) == [-40, -39, -38, -37, -36])
     }
+
+    /// A receiver that sends RMC without its time (before its first fix, or always) has its seconds in GGA.
+    @Test func anRMCWithoutItsTimeLeavesGGAItsFixes() throws {
+        var sampler = SailingSampler()
+        for second in 0..<3 {
+            try take(
+                &sampler,
+                [
+                    "$IIMWV,320.0,R,12.0,N,A", "$IIVHW,,T,,M,5.5,N,,K", "$IIHDT,100.0,T", "$GPRMC,,V,,,,,,,,,,N",
+                    "$GPGGA,12000\(second),4623.00,N,00630.00,E,1,08,1.0,372.0,M,,,,", "$GPVTG,90.0,T,,M,4.0,N,,K,A",
+                ])
+        }
+        // The last second's VTG, after its GGA, is paired at the next fix: the log ends first.
+        #expect(sampler.samples.count == 3)
+        #expect(sampler.samples.map(\.cog) == [90, 90, nil])
+    }
 }

@@ -24,7 +24,7 @@ public struct SailingSampler: Sendable {
     private var compassVariation: Double?
     /// ZDA's date, for the fixes that carry none.
     private var date: UTCDate?
-    /// Once a log has RMC, its GGA and GLL are the same fixes again.
+    /// Once a log has RMC with a time, its GGA and GLL are the same fixes again.
     private var hasRMC = false
     /// The time of the last GGA or GLL fix.
     private var lastOpened: UTCTime?
@@ -99,8 +99,9 @@ public struct SailingSampler: Sendable {
     private mutating func takeFix(_ message: Message) {
         switch message {
         case .rmc(let s):
-            hasRMC = true
+            // An RMC without its time (a receiver before its first fix) closes nothing, and leaves GGA its fixes.
             guard let time = s.time else { return }
+            hasRMC = true
             close(
                 time: time, date: s.date ?? date, usable: s.isUsable, course: s.courseOverGround,
                 speed: s.speedOverGround, variation: s.magneticVariation)
@@ -118,8 +119,8 @@ public struct SailingSampler: Sendable {
     }
 
     /// A GGA or GLL fix closes its second at once, and takes its course and speed from the VTG nearest it
-    /// (``GroundPairing``): one before it now, one after it at the next fix. A second fix of the same time (GGA and
-    /// GLL both) is the same second.
+    /// (``GroundPairing``): one before it now, one after it at the next fix (so a log's last fix, its VTG after it,
+    /// has none). A second fix of the same time (GGA and GLL both) is the same second.
     private mutating func open(_ time: UTCTime, usable: Bool) {
         guard time != lastOpened else { return }
         lastOpened = time
