@@ -42,7 +42,7 @@ from calibration_log_steps import log_steps  # noqa: E402
 from calibration_morning_after import ELEVEN, morning_after  # noqa: E402
 from calibration_dated_steps import dated_steps  # noqa: E402
 from calibration_reach_by_wind import simulated_reach_by_wind  # noqa: E402
-from calibration_gps_sentences import gps_sentences  # noqa: E402
+from calibration_gps_sentences import gps_sentences, rewrite  # noqa: E402
 
 binary, fixtures = sys.argv[1:3]
 check = Checks("calibration-check")
@@ -58,19 +58,7 @@ def learn(logs, output=None):
 
 def altered(path, name, change):
     """The log rewritten line by line through pynmea2, `change(message)` on each sentence it parses."""
-    out = os.path.join(work, name)
-    with open(path, errors="replace") as source, open(out, "w") as sink:
-        for line in source:
-            text = line.strip()
-            try:
-                message = pynmea2.parse(text)
-            except pynmea2.ParseError:
-                sink.write(line)
-                continue
-            if change(message):
-                text = str(message)
-            sink.write(text + "\r\n")
-    return out
+    return rewrite(path, os.path.join(work, name), lambda m, text: [str(m)] if change(m) else [text])
 
 
 def turn_wind(degrees):

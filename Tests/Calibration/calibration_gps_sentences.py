@@ -28,58 +28,53 @@ from calibration_bound import apart, computed  # noqa: E402
 DAYS = ("irene-2014-06-20", "irene-2014-06-28")
 
 
-def five_hertz(path, work):
-    """The log with each RMC sent five times in its second (pynmea2 writes them)."""
-    out = os.path.join(work, "five-hertz-" + os.path.basename(path))
+def rewrite(path, out, change):
+    """`path` written to `out` line by line through pynmea2: each sentence it parses as the sentences `change(message,
+    text)` returns (each line CRLF), a line it cannot parse as it was."""
     with open(path, errors="replace") as source, open(out, "w") as sink:
         for line in source:
             text = line.strip()
             try:
-                m = pynmea2.parse(text)
+                message = pynmea2.parse(text)
             except pynmea2.ParseError:
                 sink.write(line)
                 continue
-            if m.sentence_type == "RMC" and m.data[0]:
-                for tenth in range(0, 10, 2):
-                    data = list(m.data)
-                    data[0] = f"{m.data[0]}.{tenth}"
-                    sink.write(str(pynmea2.RMC(m.talker, "RMC", tuple(data))) + "\r\n")
-            else:
-                sink.write(text + "\r\n")
+            sink.writelines(sentence + "\r\n" for sentence in change(message, text))
     return out
+
+
+def five_hertz(path, work):
+    """The log with each RMC sent five times in its second (pynmea2 writes them)."""
+    def change(m, text):
+        if m.sentence_type != "RMC" or not m.data[0]:
+            return [text]
+        return [str(pynmea2.RMC(m.talker, "RMC", (f"{m.data[0]}.{tenth}", *m.data[1:]))) for tenth in range(0, 10, 2)]
+    return rewrite(path, os.path.join(work, "five-hertz-" + os.path.basename(path)), change)
 
 
 def rewritten(path, work, compass):
     """The log with its RMC as GGA, VTG and ZDA, and with `compass` its HDG as HDM (pynmea2 writes them); the
     variation HDG said."""
-    out = os.path.join(work, ("compass-" if compass else "plotter-") + os.path.basename(path))
     variations = []
-    with open(path, errors="replace") as source, open(out, "w") as sink:
-        for line in source:
-            text = line.strip()
-            try:
-                m = pynmea2.parse(text)
-            except pynmea2.ParseError:
-                sink.write(line)
-                continue
-            kind, talker = m.sentence_type, m.talker
-            if kind == "RMC":
-                time, status, lat, ns, lon, ew, sog, cog, date = m.data[:9]
-                quality, mode = ("1", "A") if status == "A" else ("0", "N")
-                sentences = [pynmea2.GGA(talker, "GGA", (time, lat, ns, lon, ew, quality, "08", "1.0", "", "M", "", "M",
-                                                         "", "")),
-                             pynmea2.VTG(talker, "VTG", (cog, "T", "", "M", sog, "N", "", "K", mode))]
-                if len(date) == 6:
-                    sentences.append(pynmea2.ZDA(talker, "ZDA", (time, date[0:2], date[2:4], "20" + date[4:6], "00",
-                                                                 "00")))
-                sink.writelines(str(s) + "\r\n" for s in sentences)
-            elif kind == "HDG" and compass:
-                if m.variation not in (None, ""):
-                    variations.append(float(m.variation) * (1 if m.var_dir == "E" else -1))
-                if m.heading not in (None, ""):
-                    sink.write(str(pynmea2.HDM(talker, "HDM", (m.data[0], "M"))) + "\r\n")
-            elif kind != "GLL":
-                sink.write(text + "\r\n")
+
+    def change(m, text):
+        kind, talker = m.sentence_type, m.talker
+        if kind == "RMC":
+            time, status, lat, ns, lon, ew, sog, cog, date = m.data[:9]
+            quality, mode = ("1", "A") if status == "A" else ("0", "N")
+            sentences = [pynmea2.GGA(talker, "GGA", (time, lat, ns, lon, ew, quality, "08", "1.0", "", "M", "", "M",
+                                                     "", "")),
+                         pynmea2.VTG(talker, "VTG", (cog, "T", "", "M", sog, "N", "", "K", mode))]
+            if len(date) == 6:
+                sentences.append(pynmea2.ZDA(talker, "ZDA", (time, date[0:2], date[2:4], "20" + date[4:6], "00", "00")))
+            return [str(sentence) for sentence in sentences]
+        if kind == "HDG" and compass:
+            if m.variation not in (None, ""):
+                variations.append(float(m.variation) * (1 if m.var_dir == "E" else -1))
+            return [str(pynmea2.HDM(talker, "HDM", (m.data[0], "M")))] if m.heading not in (None, "") else []
+        return [] if kind == "GLL" else [text]
+
+    out = rewrite(path, os.path.join(work, ("compass-" if compass else "plotter-") + os.path.basename(path)), change)
     return out, (statistics.median(variations) if variations else 0.0)
 
 
