@@ -2,7 +2,8 @@
 """How far a calibration moves what the gateway computes (#50: "the calibrated true wind angle and heading never more
 than 12° from the uncalibrated ones"): each log replayed with and without it (`telltale replay --fast
 --computed-only --tag-time [--calibration FILE]`), the computed true wind angle (MWV T) and heading (HDT) compared
-second by second (a second's last value each, where both replays have one).
+second by second (a second's last value each, where both replays have one); beyond the bound means more than 12.1°
+apart (each sentence's angle is rounded to a tenth).
 
 Usage: calibration_bound.py TELLTALE CALIBRATION.toml LOG...
 """
@@ -11,6 +12,8 @@ import subprocess
 import sys
 
 BOUND = 12.0
+# The two replays' sentences each round the angle to a tenth of a degree: a second held at the bound may read 12.1° apart.
+ROUNDING = 0.1
 
 
 def computed(binary, log, calibration=None):
@@ -54,7 +57,9 @@ def compared(binary, calibration, logs):
     figures = {"twa": twa, "heading": heading}
     for name, values in (("twa", twa), ("heading", heading)):
         figures[name + "_count"] = len(values)
-        figures[name + "_beyond"] = sum(1 for v in values if v > BOUND)
+        figures[name + "_beyond"] = sum(1 for v in values if v > BOUND + ROUNDING)
+        # Held at the bound: the calibration applied only in part (or all of it, turning the angle just so far).
+        figures[name + "_held"] = sum(1 for v in values if BOUND - ROUNDING <= v <= BOUND + ROUNDING)
         figures[name + "_max"] = values[-1] if values else 0.0
     return figures
 
@@ -68,7 +73,8 @@ def main():
             print(f"{name}: no second to compare")
             continue
         print(f"{name}: median {statistics.median(values):.1f}°, 99 % within {values[int(0.99 * (len(values) - 1))]:.1f}°, "
-              f"at most {values[-1]:.1f}°; {figures[key + '_beyond']} of {len(values)} seconds beyond {BOUND:.0f}°")
+              f"at most {values[-1]:.1f}°; {figures[key + '_beyond']} of {len(values)} seconds beyond {BOUND:.0f}°, "
+              f"{figures[key + '_held']} at it")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ extension Engine {
         defer { lastTickTime = now }
         let forecastWind = refreshForecast(at: now)
         values = derivation.update(&inputs, configuration: dated(at: now), forecastWind: forecastWind, at: now)
+        holdCalibration(forecastWind, at: now)
         updateWeather(at: now)
         if let observation = imuAttitude, observation.isFresh(at: now, timeout: configuration.timeouts.attitude) {
             values.imuAttitude = observation.value

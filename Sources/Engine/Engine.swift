@@ -85,6 +85,11 @@ public struct Engine: Sendable {
     var pilotReport: PilotReport?
     var inputs: InstrumentInputs
     var derivation: WindDerivation
+    /// The same derivation without the learnt calibration, while one is applied: what the calibrated true wind angle is
+    /// held within 12° of (``holdCalibration(_:at:)``).
+    var uncalibrated: WindDerivation?
+    /// Seconds of ticks the calibration applied only in part since it was set (``holdCalibration(_:at:)``).
+    public internal(set) var calibrationLimitedSeconds = 0.0
     var echoFilter: EchoFilter
     var nextDue: [Double]
     /// Per ``ComputedKind`` raw value: built or not, and every how many seconds (no hashing on the tick path).

@@ -23,6 +23,11 @@ public struct InstrumentValues: Hashable, Sendable {
     public var leeway: Double?
     /// True wind over water relative to the bow, damped.
     public var trueWind: RelativeWind?
+    /// The share of the calibration applied this tick (``SailingCalibration/share(awa:aws:stw:heading:speedUnit:)``):
+    /// 1 with all of it, less where all of it would turn the true wind angle or the heading more than 12°.
+    public var calibrationShare = 1.0
+    /// The damped calibrated true wind angle was turned back to 12° from the uncalibrated (``Engine/holdCalibration(_:at:)``).
+    public var calibrationHeld = false
     /// Direction the true wind comes from, degrees true, damped in the earth frame.
     public var trueWindDirection: Double?
     /// Speed of the earth-frame damped true wind (MWD's speed).

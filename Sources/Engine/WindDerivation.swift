@@ -48,6 +48,8 @@ struct WindDerivation: Sendable {
         forecastWind: (direction: Double, speed: Double)? = nil, at now: Double
     ) -> InstrumentValues {
         var values = InstrumentValues()
+        var configuration = configuration
+        values.calibrationShare = bound(&configuration, &inputs, at: now)
         let readings = motion(&inputs, configuration: configuration, into: &values, at: now)
         let (trueFromInstrument, correctedApparent) = apparentWind(
             &inputs, configuration.wind, readings, forecastWind: forecastWind, into: &values, at: now)
@@ -62,6 +64,29 @@ struct WindDerivation: Sendable {
         values.apparentWind = Self.damp(correctedApparent, &apparent, at: now)
         trueWind(trueFromInstrument, readings, into: &values, at: now)
         return values
+    }
+
+    /// The calibration as far as it may apply this tick, left in `configuration`: the share of it
+    /// (``SailingCalibration/share(awa:aws:stw:heading:speedUnit:)``) that turns the true wind angle of the measured wind
+    /// (the configured sensor offset on it) and the log, and the heading, by 12° at most. The share.
+    private func bound(_ configuration: inout EngineConfiguration, _ inputs: inout InstrumentInputs, at now: Double)
+        -> Double
+    {
+        let whole = configuration.wind.calibration
+        guard !whole.isIdentity else { return 1 }
+        let wind = inputs.apparentWind.select(at: now).map {
+            WindCorrections.sensorOffset($0.value, offset: configuration.wind.sensorOffset)
+        }
+        var heading = inputs.headingTrue.select(at: now)?.value
+        if heading == nil, let compass = inputs.headingMagnetic.select(at: now)?.value,
+            let variation = variation(&inputs, configuration: configuration, at: now)
+        {
+            heading = Heading.true(magnetic: compass.magnetic, variation: variation)
+        }
+        let share = whole.share(
+            awa: wind?.angle, aws: wind?.speed, stw: inputs.speedThroughWater.select(at: now)?.value, heading: heading)
+        if share < 1 { configuration.wind.calibration = whole.scaled(share) }
+        return share
     }
 
     /// Heading (HDT, else magnetic plus variation), motion over the ground, speed through the water (or over the

@@ -53,6 +53,8 @@ public struct ReplaySession {
         /// Inputs over 82 bytes that could not be shortened and were not passed on.
         public var tooLong = 0
         public var duration = 0.0
+        /// Seconds the calibration was applied only in part (``Router/calibrationLimitedSeconds``).
+        public var calibrationLimited = 0.0
         /// What each scheduled command did (or why not), with its time on the replay clock, in order.
         public var commands: [CommandReport] = []
     }
@@ -209,5 +211,6 @@ public struct ReplaySession {
         summary.shortened = counters.shortened
         summary.tooLong = counters.tooLong
         summary.duration = end - origin
+        summary.calibrationLimited = router.calibrationLimitedSeconds
     }
 }

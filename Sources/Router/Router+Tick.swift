@@ -61,6 +61,10 @@ extension Router {
     /// The calibration the engine applies.
     public var calibration: SailingCalibration { engine.calibration }
 
+    /// Seconds the calibration was applied only in part since it was set: all of it would have turned the true wind
+    /// angle or the heading more than 12° (the log changed since it was learnt, or a drift in a light air).
+    public var calibrationLimitedSeconds: Double { engine.calibrationLimitedSeconds }
+
     /// The polar the engine takes its targets and performance from (the crew choosing the learnt one), from the next
     /// tick on.
     public mutating func setPolar(_ polar: Polar?) { engine.setPolar(polar) }

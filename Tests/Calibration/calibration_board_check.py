@@ -14,7 +14,8 @@ state file), and /telltale/v1/calibration:
    (`telltale simulate --deviation 0,5,0,0,0`): it learns by itself from its history, applies the card it is sure of
    without a restart, and says what it changed; the boat's polar learnt with it is drawn against the configured
    one, downloaded (CSV, Expedition) and chosen for targets and performance, across a restart.
-6. `auto = true` over two days whose second contradicts the first: nothing applied, and why (calibration_board_hold.py).
+6. `auto = true` over two days whose second contradicts the first: nothing applied, and why (calibration_board_hold.py);
+7. a calibration too large for a light air applied only in part, and said (calibration_board_limited.py).
 
     calibration_board_check.py BINARY LOG
 """
@@ -159,6 +160,7 @@ check(status == 200 and not os.path.exists(APPLIED) and off.get("applied", {}).g
 from browser import chromium  # noqa: E402
 from calibration_board_steps import log_steps_line  # noqa: E402
 from calibration_board_hold import hold_check  # noqa: E402
+from calibration_board_limited import limited_check  # noqa: E402
 
 driver = chromium(1024, 1400)
 try:
@@ -293,4 +295,5 @@ finally:
     driver.quit()
 auto.stop()
 hold_check(binary, check, work, chromium)
+limited_check(binary, check, work, chromium)
 check.finish()

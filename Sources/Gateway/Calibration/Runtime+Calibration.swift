@@ -91,6 +91,7 @@ extension Runtime {
         out.endArray()
         out.value("leeway_coefficient", applied.leewayCoefficient)
         out.endObject()
+        out.value("limited_seconds", router.calibrationLimitedSeconds)
         out.value("file", calibration.applied)
         out.value("auto", calibration.auto != nil)
         if let auto = calibration.auto { out.value("auto_hours", auto.every / 3600) }

@@ -135,7 +135,10 @@ public enum CalibrationReportJSON {
         out.value("awa_after", after.apparentAngle)
         out.value("heading_before", before.heading)
         out.value("heading_after", after.heading)
-        let calibrated = (WindowMeans(samples, m.before, calibration), WindowMeans(samples, m.after, calibration))
+        let calibrated = (
+            WindowMeans(samples, m.before, calibration, bounded: true),
+            WindowMeans(samples, m.after, calibration, bounded: true)
+        )
         for (suffix, windows) in [("", (before, after)), ("_calibrated", calibrated)] {
             out.value("twd_before" + suffix, windows.0.trueDirection)
             out.value("twd_after" + suffix, windows.1.trueDirection)

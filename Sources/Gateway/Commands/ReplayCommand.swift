@@ -132,6 +132,9 @@ public enum ReplayCommand {
         summary += "\(s.computed) computed over \(FixedDecimal.text(s.duration, decimals: 1)) s of log time"
         if s.invalid > s.implausible { summary += ", \(s.invalid - s.implausible) with unreadable fields" }
         if s.implausible > 0 { summary += ", \(s.implausible) implausible (values out of physical range)" }
+        if s.calibrationLimited >= 1 {
+            summary += ", the calibration applied only in part for \(Int(s.calibrationLimited)) s (all of it over 12°)"
+        }
         if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
         if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
         if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }

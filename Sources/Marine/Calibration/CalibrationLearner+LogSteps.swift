@@ -40,7 +40,7 @@ extension CalibrationLearner {
         guard !found.isEmpty else { return found }
         let reference = max(latestWithEnough(found, roundings), latestWithEnough(found, tacks))
         let byRoundings = told(samples, found, roundings, reference, CalibrationReport.windSpeedDifferences)
-        let byTacks = told(samples, found, tacks, reference, CalibrationReport.signedJumps)
+        let byTacks = told(samples, found, tacks, reference) { CalibrationReport.signedJumps($0, $1, $2) }
         var scales = [Double](repeating: 1, count: found.count + 1)
         var steps = found
         for k in found.indices where k < reference {

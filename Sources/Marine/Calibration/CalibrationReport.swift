@@ -32,26 +32,31 @@ public struct CalibrationReport: Sendable {
 
     /// Each manoeuvre's change of true wind direction (after minus before, degrees), signed by the side the boat
     /// came from: an angle read too wide makes it the same for every tack, the wind's own shifts do not.
+    /// `bounded`: the calibration as the engine applies it (``WindowMeans/init(_:_:_:bounded:)``).
     public static func signedJumps(
-        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration
+        _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration,
+        bounded: Bool = false
     ) -> [Double] {
         manoeuvres.map { m in
-            m.sideBefore * jump(samples, m, calibration)
+            m.sideBefore * jump(samples, m, calibration, bounded: bounded)
         }
     }
 
     /// The change of true wind direction across a manoeuvre (after minus before, degrees).
-    public static func jump(_ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration) -> Double {
+    public static func jump(
+        _ samples: [SailingSample], _ m: Manoeuvre, _ calibration: SailingCalibration, bounded: Bool = false
+    ) -> Double {
         Angle.difference(
-            from: WindowMeans(samples, m.before, calibration).trueDirection,
-            to: WindowMeans(samples, m.after, calibration).trueDirection)
+            from: WindowMeans(samples, m.before, calibration, bounded: bounded).trueDirection,
+            to: WindowMeans(samples, m.after, calibration, bounded: bounded).trueDirection)
     }
 
-    /// The tack bias (the median signed jump across tacks, or gybes) and the median size of the jumps, degrees.
+    /// The tack bias (the median signed jump across tacks, or gybes) and the median size of the jumps, degrees, with
+    /// the calibration as the engine applies it (each second within ``SailingCalibration/largestTurn``).
     public static func bias(
         _ samples: [SailingSample], _ manoeuvres: [Manoeuvre], _ calibration: SailingCalibration
     ) -> (bias: Double, size: Double) {
-        let jumps = signedJumps(samples, manoeuvres, calibration)
+        let jumps = signedJumps(samples, manoeuvres, calibration, bounded: true)
         return (RobustStatistics.median(jumps), RobustStatistics.median(jumps.map { abs($0) }))
     }
 

@@ -61,9 +61,12 @@ public struct WindowMeans: Hashable, Sendable {
     public var ground: PlaneVector?
     public var water: PlaneVector
 
-    /// The window `range` of `samples` under `calibration`.
-    public init(_ samples: [SailingSample], _ range: Range<Int>, _ calibration: SailingCalibration) {
-        let leewayModel = calibration.leeway(SailingCalibration.leewayModel)
+    /// The window `range` of `samples` under `whole`; `bounded`: as the engine applies it, each second within
+    /// ``SailingCalibration/largestTurn`` of the instruments (``SailingCalibration/bounded(for:)``).
+    public init(
+        _ samples: [SailingSample], _ range: Range<Int>, _ whole: SailingCalibration, bounded: Bool = false
+    ) {
+        let leewayModel = whole.leeway(SailingCalibration.leewayModel)
         var direction = PlaneVector(x: 0, y: 0)
         var headings = PlaneVector(x: 0, y: 0)
         var water = PlaneVector(x: 0, y: 0)
@@ -73,6 +76,7 @@ public struct WindowMeans: Hashable, Sendable {
         var apparent = 0.0
         var speed = 0.0
         for sample in samples[range] {
+            let calibration = bounded ? whole.bounded(for: sample) : whole
             let wind = calibration.trueWind(sample)
             let heading = calibration.heading(sample.heading)
             headings = headings + PlaneVector(magnitude: 1, angle: heading)
