@@ -28,10 +28,10 @@ extension Engine {
             uncalibrated = nil
             return
         }
-        var plain = configuration
-        plain.wind.calibration = SailingCalibration()
         var reference = uncalibrated ?? WindDerivation(damping: configuration.damping)
-        let wind = reference.update(&inputs, configuration: plain, forecastWind: forecastWind, at: now).trueWind
+        let wind = reference.update(
+            &inputs, configuration: configuration, calibration: .identity, forecastWind: forecastWind, at: now
+        ).trueWind
         uncalibrated = reference
         if let wind, let calibrated = values.trueWind, calibrated.speed > 0, wind.speed > 0 {
             let turn = Angle.difference(from: wind.angle, to: calibrated.angle)

@@ -7,7 +7,9 @@ extension Engine {
     public mutating func tick(at now: Double, emit: (ComputedKind, Sentence) -> Void) {
         defer { lastTickTime = now }
         let forecastWind = refreshForecast(at: now)
-        values = derivation.update(&inputs, configuration: dated(at: now), forecastWind: forecastWind, at: now)
+        values = derivation.update(
+            &inputs, configuration: configuration, calibration: datedCalibration(at: now), forecastWind: forecastWind,
+            at: now)
         holdCalibration(forecastWind, at: now)
         updateWeather(at: now)
         if let observation = imuAttitude, observation.isFresh(at: now, timeout: configuration.timeouts.attitude) {
@@ -82,13 +84,11 @@ extension Engine {
         }
     }
 
-    /// The configuration with its calibration as it applies to the readings of `now` (``SailingCalibration/at(_:)``):
-    /// a log replayed from before a step in the log's reading (a paddle wheel cleaned since) is read as the log read
-    /// then. Without steps, the configuration itself.
-    func dated(at now: Double) -> EngineConfiguration {
-        guard !configuration.wind.calibration.logSteps.isEmpty else { return configuration }
-        var dated = configuration
-        dated.wind.calibration = configuration.wind.calibration.at(unixTime(at: now))
-        return dated
+    /// The calibration as it applies to the readings of `now` (``SailingCalibration/at(_:)``): a log replayed from
+    /// before a step in the log's reading (a paddle wheel cleaned since) is read as the log read then. Without steps,
+    /// the configured one (the configuration itself is never copied on the tick: it is large).
+    func datedCalibration(at now: Double) -> SailingCalibration {
+        guard !configuration.wind.calibration.logSteps.isEmpty else { return configuration.wind.calibration }
+        return configuration.wind.calibration.at(unixTime(at: now))
     }
 }

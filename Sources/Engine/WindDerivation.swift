@@ -39,18 +39,22 @@ struct WindDerivation: Sendable {
         var speed: Double?
         var attitude: Attitude?
         var leeway = 0.0
+        /// The calibration as far as it applies this tick.
+        var calibration = SailingCalibration.identity
     }
 
-    /// - Parameter forecastWind: the forecast's 10 m wind at the boat (where it comes from, degrees true, and m/s),
-    ///   when it may stand in for an anemometer.
+    /// - Parameters:
+    ///   - calibration: the learnt calibration as it applies to the readings of `now`; nil: the configuration's.
+    ///   - forecastWind: the forecast's 10 m wind at the boat (where it comes from, degrees true, and m/s), when it
+    ///     may stand in for an anemometer.
     mutating func update(
-        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration,
+        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration, calibration: SailingCalibration? = nil,
         forecastWind: (direction: Double, speed: Double)? = nil, at now: Double
     ) -> InstrumentValues {
         var values = InstrumentValues()
-        var configuration = configuration
-        values.calibrationShare = bound(&configuration, &inputs, at: now)
-        let readings = motion(&inputs, configuration: configuration, into: &values, at: now)
+        var applied = calibration ?? configuration.wind.calibration
+        values.calibrationShare = bound(&applied, configuration, &inputs, at: now)
+        let readings = motion(&inputs, configuration: configuration, calibration: applied, into: &values, at: now)
         let (trueFromInstrument, correctedApparent) = apparentWind(
             &inputs, configuration.wind, readings, forecastWind: forecastWind, into: &values, at: now)
         // Forecast wind is never damped together with measured wind: either way, the damping starts again.
@@ -66,13 +70,14 @@ struct WindDerivation: Sendable {
         return values
     }
 
-    /// The calibration as far as it may apply this tick, left in `configuration`: the share of it
+    /// The calibration as far as it may apply this tick, left in `calibration`: the share of it
     /// (``SailingCalibration/share(awa:aws:stw:heading:speedUnit:)``) that turns the true wind angle of the measured wind
     /// (the configured sensor offset on it) and the log, and the heading, by 12° at most. The share.
-    private func bound(_ configuration: inout EngineConfiguration, _ inputs: inout InstrumentInputs, at now: Double)
-        -> Double
-    {
-        let whole = configuration.wind.calibration
+    private func bound(
+        _ calibration: inout SailingCalibration, _ configuration: EngineConfiguration, _ inputs: inout InstrumentInputs,
+        at now: Double
+    ) -> Double {
+        let whole = calibration
         guard !whole.isIdentity else { return 1 }
         let wind = inputs.apparentWind.select(at: now).map {
             WindCorrections.sensorOffset($0.value, offset: configuration.wind.sensorOffset)
@@ -85,15 +90,15 @@ struct WindDerivation: Sendable {
         }
         let share = whole.share(
             awa: wind?.angle, aws: wind?.speed, stw: inputs.speedThroughWater.select(at: now)?.value, heading: heading)
-        if share < 1 { configuration.wind.calibration = whole.scaled(share) }
+        if share < 1 { calibration = whole.scaled(share) }
         return share
     }
 
     /// Heading (HDT, else magnetic plus variation), motion over the ground, speed through the water (or over the
     /// ground when configured to stand in), the attitude and the leeway it makes.
     private mutating func motion(
-        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration, into values: inout InstrumentValues,
-        at now: Double
+        _ inputs: inout InstrumentInputs, configuration: EngineConfiguration, calibration: SailingCalibration,
+        into values: inout InstrumentValues, at now: Double
     ) -> Readings {
         var readings = Readings()
         let compass = inputs.headingMagnetic.select(at: now)?.value
@@ -104,7 +109,8 @@ struct WindDerivation: Sendable {
             readings.heading = Heading.true(magnetic: compass.magnetic, variation: variation)
         }
         // The learnt deviation (`[calibration]`): the measured heading stays in the inputs.
-        readings.heading = readings.heading.map { configuration.wind.calibration.heading($0) }
+        readings.calibration = calibration
+        readings.heading = readings.heading.map { calibration.heading($0) }
         values.headingTrue = Self.damp(readings.heading, &heading, at: now).map(Angle.direction)
         readings.ground = inputs.motionOverGround.select(at: now)?.value
         values.speedOverGround = Self.damp(readings.ground?.speed, &groundSpeed, at: now)
@@ -115,7 +121,7 @@ struct WindDerivation: Sendable {
             WindCorrections.sensorOffset($0.value, offset: configuration.wind.sensorOffset).angle
         }
         readings.speed = inputs.speedThroughWater.select(at: now).map {
-            configuration.wind.calibration.speed($0.value, awa: side)
+            calibration.speed($0.value, awa: side)
         }
         if readings.speed == nil && configuration.wind.speedOverGroundFallback, let overGround = readings.ground?.speed
         {
@@ -128,7 +134,7 @@ struct WindDerivation: Sendable {
         values.meanHeel = Self.damp(readings.attitude?.heel, &meanHeel, at: now)
         if let model = configuration.wind.leeway, let heel = values.meanHeel, let stw = values.speedThroughWater {
             // The boat's own coefficient when the calibration learnt it.
-            values.leeway = configuration.wind.calibration.leeway(model).leeway(heel: heel, speedThroughWater: stw)
+            values.leeway = calibration.leeway(model).leeway(heel: heel, speedThroughWater: stw)
         }
         readings.leeway = values.leeway ?? 0
         return readings
@@ -144,8 +150,8 @@ struct WindDerivation: Sendable {
         if let raw = inputs.apparentWind.select(at: now)?.value {
             var wind = WindCorrections.sensorOffset(raw, offset: settings.sensorOffset)
             // The learnt offset, upwash and wind speed factor (`[calibration]`) on the measured angle, before heel and mast motion.
-            if !settings.calibration.isIdentity {
-                let calibration = settings.calibration
+            if !readings.calibration.isIdentity {
+                let calibration = readings.calibration
                 // The upwash by wind speed is looked up by the true wind of the measured wind (knots).
                 let lookup =
                     calibration.upwashByWind.isEmpty

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Engine
 import Gateway
+import Marine
 import NMEA
 
 extension Bench {
@@ -16,6 +17,9 @@ extension Bench {
         @Flag(help: "Print one JSON object.")
         var json = false
 
+        @Flag(help: "With a learnt calibration applied (offset, upwash by wind speed, log by side, compass card).")
+        var calibrated = false
+
         func run() throws {
             var configuration = EngineConfiguration()
             configuration.kinds = Set(ComputedKind.allCases)
@@ -28,6 +32,14 @@ extension Bench {
             configuration.timeouts.heading = 1e12
             configuration.timeouts.position = 1e12
             configuration.timeouts.attitude = 1e12
+            if calibrated {
+                var calibration = SailingCalibration(
+                    awaOffset: -4.5, speedFactor: 1.03, deviation: DeviationCurve([0.5, 2, -1, 0.3, 0.2]),
+                    awsFactor: 0.97, speedSide: -0.02)
+                calibration.upwashByWind = UpwashByWind(
+                    windSpeeds: [7, 11, 16], upwind: [-2, -1, 0], downwind: [3, 2, 1])
+                configuration.wind.calibration = calibration
+            }
             var engine = Engine(configuration: configuration)
             let bus = engine.source(named: "bus")
             let imu = engine.source(named: "imu")

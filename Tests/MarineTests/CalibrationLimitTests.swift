@@ -47,6 +47,37 @@ import Testing
         #expect(card.share(awa: nil, aws: nil, stw: nil, heading: 10) == 1)
     }
 
+    @Test("the identity, field by field (the engine asks every tick): any one value changed is not the identity")
+    func identity() {
+        #expect(SailingCalibration().isIdentity && SailingCalibration.identity.isIdentity)
+        var changed: [SailingCalibration] = [
+            SailingCalibration(awaOffset: 1), SailingCalibration(upwashUpwind: 1),
+            SailingCalibration(upwashDownwind: 1),
+            SailingCalibration(upwashReach: 1), SailingCalibration(speedFactor: 1.1),
+            SailingCalibration(deviation: DeviationCurve([0, 0, 0, 0, 1])), SailingCalibration(leewayCoefficient: 9),
+            SailingCalibration(awsFactor: 0.9), SailingCalibration(speedSide: 0.01),
+        ]
+        var table = SailingCalibration()
+        table.upwashByWind = UpwashByWind(windSpeeds: [8], upwind: [0], downwind: [0])
+        var stepped = SailingCalibration()
+        stepped.logSteps = [
+            LogStep(time: 1, ratio: 1.2, factorBefore: 1.2, factorAfter: 1, countBefore: 8, countAfter: 8)
+        ]
+        changed += [table, stepped]
+        for calibration in changed {
+            #expect(!calibration.isIdentity && calibration != SailingCalibration(), "\(calibration)")
+        }
+    }
+
+    @Test("the card term by term is the five terms' sum")
+    func cardTerms() {
+        let curve = DeviationCurve([0.5, 2, -1, 0.3, 0.2])
+        for heading in stride(from: 0.0, to: 360, by: 15) {
+            let summed = zip(curve.coefficients, DeviationCurve.terms(heading)).reduce(0) { $0 + $1.0 * $1.1 }
+            #expect(abs(curve.deviation(heading) - summed) < 1e-12)
+        }
+    }
+
     @Test("a second of sailing: the log's step folded in at its time, then bounded")
     func sample() {
         var calibration = SailingCalibration()

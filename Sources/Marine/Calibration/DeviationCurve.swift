@@ -19,7 +19,13 @@ public struct DeviationCurve: Hashable, Sendable {
 
     /// Degrees to add to a compass heading.
     public func deviation(_ heading: Double) -> Double {
-        zip(coefficients, Self.terms(heading)).reduce(0) { $0 + $1.0 * $1.1 }
+        // Term by term, without the array of ``terms(_:)``: the engine asks every tick, and a tick allocates nothing.
+        guard coefficients.count == 5 else {
+            return zip(coefficients, Self.terms(heading)).reduce(0) { $0 + $1.0 * $1.1 }
+        }
+        let h = Angle.radians(heading)
+        return coefficients[0] + coefficients[1] * sin(h) + coefficients[2] * cos(h) + coefficients[3] * sin(2 * h)
+            + coefficients[4] * cos(2 * h)
     }
 
     /// The heading corrected.

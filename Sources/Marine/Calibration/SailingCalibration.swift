@@ -48,7 +48,15 @@ public struct SailingCalibration: Hashable, Sendable {
         self.leewayCoefficient = leewayCoefficient
     }
 
-    public var isIdentity: Bool { self == SailingCalibration() }
+    /// Field by field rather than against a new identity: the engine asks every tick, and building one allocates.
+    public var isIdentity: Bool {
+        awaOffset == 0 && upwashUpwind == 0 && upwashDownwind == 0 && upwashReach == 0 && speedFactor == 1
+            && speedSide == 0 && awsFactor == 1 && deviation.isZero && leewayCoefficient == nil && upwashByWind.isEmpty
+            && logSteps.isEmpty
+    }
+
+    /// The identity calibration, built once.
+    public static let identity = SailingCalibration()
 
     /// This calibration followed by `residual`, learnt from values this one had already corrected (the history on
     /// board keeps calibrated values): the offsets and upwash add (a table at the residual's wind speeds when it has

@@ -34,12 +34,19 @@ public struct GustMeter: Sendable {
     public func gust(at now: Double) -> Double? {
         let current = Int(now) - 1
         var best: Double?
-        var second = current - Self.seconds + 3
+        // Each second's mean read once, the last two carried along (this runs once a second over 600 slots).
+        var second = current - Self.seconds + 1
+        var a = mean(second)
+        var b = mean(second + 1)
+        second += 2
         while second <= current {
-            if let a = mean(second - 2), let b = mean(second - 1), let c = mean(second) {
+            let c = mean(second)
+            if let a, let b, let c {
                 let value = (a + b + c) / 3
                 if best == nil || value > best! { best = value }
             }
+            a = b
+            b = c
             second += 1
         }
         return best
