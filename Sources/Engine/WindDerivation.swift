@@ -82,16 +82,20 @@ struct WindDerivation: Sendable {
         let wind = inputs.apparentWind.select(at: now).map {
             WindCorrections.sensorOffset($0.value, offset: configuration.wind.sensorOffset)
         }
-        var heading = inputs.headingTrue.select(at: now)?.value
-        if heading == nil, let compass = inputs.headingMagnetic.select(at: now)?.value,
-            let variation = variation(&inputs, configuration: configuration, at: now)
-        {
-            heading = Heading.true(magnetic: compass.magnetic, variation: variation)
-        }
+        let heading = Self.measuredHeading(
+            &inputs, variation: variation(&inputs, configuration: configuration, at: now), at: now)
         let share = whole.share(
             awa: wind?.angle, aws: wind?.speed, stw: inputs.speedThroughWater.select(at: now)?.value, heading: heading)
         if share < 1 { calibration = whole.scaled(share) }
         return share
+    }
+
+    /// The heading as the instruments give it, before the learnt card: HDT, else the compass's with the variation.
+    private static func measuredHeading(_ inputs: inout InstrumentInputs, variation: Double?, at now: Double) -> Double?
+    {
+        if let heading = inputs.headingTrue.select(at: now)?.value { return heading }
+        guard let compass = inputs.headingMagnetic.select(at: now)?.value, let variation else { return nil }
+        return Heading.true(magnetic: compass.magnetic, variation: variation)
     }
 
     /// Heading (HDT, else magnetic plus variation), motion over the ground, speed through the water (or over the
@@ -104,10 +108,7 @@ struct WindDerivation: Sendable {
         let compass = inputs.headingMagnetic.select(at: now)?.value
         values.compass = compass
         values.variation = variation(&inputs, configuration: configuration, at: now)
-        readings.heading = inputs.headingTrue.select(at: now)?.value
-        if readings.heading == nil, let compass, let variation = values.variation {
-            readings.heading = Heading.true(magnetic: compass.magnetic, variation: variation)
-        }
+        readings.heading = Self.measuredHeading(&inputs, variation: values.variation, at: now)
         // The learnt deviation (`[calibration]`): the measured heading stays in the inputs.
         readings.calibration = calibration
         readings.heading = readings.heading.map { calibration.heading($0) }

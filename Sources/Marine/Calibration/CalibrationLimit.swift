@@ -79,6 +79,7 @@ extension SailingCalibration {
         let dated = at(sample.time)
         return dated.scaled(
             dated.share(
-                awa: sample.awa, aws: sample.aws, stw: sample.stw, heading: sample.heading, speedUnit: 1852.0 / 3600))
+                awa: sample.awa, aws: sample.aws, stw: sample.stw, heading: sample.heading,
+                speedUnit: Units.metresPerSecondPerKnot))
     }
 }
