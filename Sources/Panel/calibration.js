@@ -68,9 +68,10 @@
       (s.wind_told && s.wind_ratio !== 1 ? ` and the wind speed ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ` +
         `${s.wind_ratio > 1 ? "more" : "less"}` : "") +
       ` ${s.provisional ? "on the newest day," : "from"} ${(s.time || "").slice(0, 10)} (log factor ${fixed(s.factor_before, 3)} → ${fixed(s.factor_after, 3)}` +
-      `${s.wind_told ? "" : "; whether the wind speed read as it does now before it, neither the roundings nor the tacks can tell: " +
-        "it is taken to read so" + (s.wind_ratio !== 1 ? `, ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ${s.wind_ratio > 1 ? "more" : "less"} ` +
-        "than the stretch after it was told to" : "")}); the readings ` +
+      `${s.wind_told ? "" : "; whether the wind speed stepped with it, neither the roundings nor the tacks can tell: " +
+        `it is taken to have, ${fixed(Math.abs(s.wind_ratio - 1) * 100, 0)} % ${s.wind_ratio > 1 ? "more" : "less"}` +
+        (Math.abs(s.wind_ratio - s.ratio) > 1e-9 ? " than the stretch after it, as the steps after it were told" : "") +
+        ", so that the true wind angle is not turned by a guess"}); the readings ` +
       `before are scaled to today's${s.provisional ? `; seen from ${s.count_after} manoeuvres, the log's factor since is provisional` : ""}.`).join(" ");
     $("calibration-card").textContent = card(report);
     const t = report.tacks || {}, g = report.gybes || {};

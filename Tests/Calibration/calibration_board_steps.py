@@ -9,7 +9,8 @@ from support import wait_for
 
 def log_steps_line(driver, check, binary, log):
     """The steps in the log's reading as the section says them: the learner's own report of Irene's days (two steps,
-    the older one's wind part not told), drawn by the page (its fetch answered with that report, "Learn now" clicked)."""
+    the older one's wind part not told: taken to have stepped with the log), drawn by the page (its fetch answered
+    with that report, "Learn now" clicked)."""
     days = sorted(os.path.join(os.path.dirname(log), f) for f in os.listdir(os.path.dirname(log))
                   if f.startswith("irene-") and f.endswith(".txt"))
     learnt = subprocess.run([binary, "calibrate", "sailing", *days, "--json"], capture_output=True, text=True,
@@ -31,8 +32,9 @@ def log_steps_line(driver, check, binary, log):
         first = f"The log read {change(step['ratio'])}" + (
             f" and the wind speed {change(step['wind_ratio'])}" if step["wind_told"] else "") + \
             f" from {step['time'][:10]} (log factor"
-        taken = "it is taken to read so" + (f", {change(step['wind_ratio'])} than the stretch after it was told to"
-                                            if step["wind_ratio"] != 1 else "")
+        taken = f"it is taken to have, {change(step['wind_ratio'])}" + (
+            " than the stretch after it, as the steps after it were told"
+            if abs(step["wind_ratio"] - step["ratio"]) > 1e-9 else "") + ", so that the true wind angle is not turned"
         seen = f"and the wind speed {change(step['wind_ratio'])} from"
         said.append(first in text and (step["wind_told"] or (taken in text and seen not in text)))
     check(len(steps) == 2 and not steps[0]["wind_told"] and steps[1]["wind_told"] and all(said)

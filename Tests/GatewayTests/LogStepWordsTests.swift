@@ -31,19 +31,21 @@ import Testing
         #expect(CalibrationReportWords.words(step).contains("neither the roundings nor the tacks can tell"))
     }
 
-    /// An older step whose wind part is not told, before a later one whose wind part is: the older stretch is read as
-    /// the wind reads now, which is a ratio to the stretch after it; said as what is assumed, not as what was seen.
-    @Test func aWindRatioNotToldIsNotSaidAsSeen() {
+    /// A step whose wind part is not told is taken to have stepped with the log (its wind ratio the log's, or, before
+    /// a later step whose part was told, the ratio that makes): said as what is assumed, not as what was seen.
+    @Test func aWindRatioNotToldIsSaidAsAssumed() {
         var step = LogStep(
             time: Self.time, ratio: 1.25, factorBefore: 1.3, factorAfter: 1.04, countBefore: 20, countAfter: 30)
-        step.windRatio = 0.84
+        step.windRatio = 1.25
         step.windTold = false
         let words = CalibrationReportWords.words(step)
-        #expect(!words.contains("and the wind speed 16 % less"), "\(words)")
-        #expect(words.contains("the paddle wheel fouled"), "\(words)")
+        #expect(!words.contains("and the wind speed 25 % more"), "\(words)")
+        #expect(words.contains("the paddle wheel, or the instruments' speed setting?"), "\(words)")
+        #expect(words.contains("it is taken to have, 25 % more, so that the true wind angle is not turned"), "\(words)")
+        step.windRatio = 0.84
         #expect(
-            words.contains("it is taken to read as it does now, 16 % less than the stretch after it was told to"),
-            "\(words)")
+            CalibrationReportWords.words(step).contains(
+                "taken to have, 16 % less than the stretch after it, as the steps after it were told"))
     }
 
     @Test func aStepSeenThisMorningIsSaidAsProvisionalAndItsFactorIsWrittenApplied() {

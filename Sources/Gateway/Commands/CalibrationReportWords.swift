@@ -97,24 +97,28 @@ enum CalibrationReportWords {
         func change(_ ratio: Double) -> String {
             "\(Int((abs(ratio - 1) * 100).rounded())) % \(ratio > 1 ? "more" : "less")"
         }
-        // A wind part not told is said apart: the stretch before is read as the wind reads now, and its ratio to the
-        // stretch after (told) is what that assumption makes of it, not what was seen.
+        // A wind part not told is said apart: it is taken to have stepped with the log (the triangle's shape kept, so
+        // the true wind angle is not turned by a guess), which is an assumption, not what was seen.
         let wind = step.windTold && step.windRatio != 1 ? " and the wind speed \(change(step.windRatio))" : ""
         let since = SignalKTime.text(unixTime: step.time).prefix(10)
         let when = step.provisional ? "on the newest day, \(since)," : "since \(since)"
+        let guess =
+            abs(step.windRatio - step.ratio) < 1e-9
+            ? change(step.windRatio)
+            : "\(change(step.windRatio)) than the stretch after it, as the steps after it were told"
         return "  the log reads \(change(step.ratio))\(wind) \(when) "
             + "than before (the log's factor \(FixedDecimal.text(step.factorBefore, decimals: 3)) from "
             + "\(step.countBefore) manoeuvres before, \(FixedDecimal.text(step.factorAfter, decimals: 3)) from "
             + "\(step.countAfter) since): "
-            + (wind.isEmpty
-                ? "the paddle wheel fouled, cleaned or refitted?" : "the instruments' speed setting changed?")
+            + (!step.windTold
+                ? "the paddle wheel, or the instruments' speed setting?"
+                : wind.isEmpty
+                    ? "the paddle wheel fouled, cleaned or refitted?" : "the instruments' speed setting changed?")
             + " The readings before are scaled to it"
             + (step.windTold
                 ? ""
-                : " (whether the wind speed was read alike before, neither the roundings nor the tacks can tell: "
-                    + "it is taken to read as it does now"
-                    + (step.windRatio != 1 ? ", \(change(step.windRatio)) than the stretch after it was told to" : "")
-                    + ")")
+                : " (whether the wind speed stepped with it, neither the roundings nor the tacks can tell: it is taken "
+                    + "to have, \(guess), so that the true wind angle is not turned by a guess)")
             + (step.provisional
                 ? ". Seen from fewer manoeuvres than a day's sailing gives: the log's factor since is provisional" : "")
     }

@@ -31,9 +31,12 @@ extension CalibrationLearner {
     /// (downwind less upwind) should be the latest's; and a tack's signed jump of true wind direction is the
     /// instruments' (their offset and upwash, the same on every stretch) and the wind's shifts (which cancel out of a
     /// median), so a stretch's tack bias should be the latest's, where the log scaled alone turns the true wind angle
-    /// one way on both tacks. Told when either tells and they do not disagree; otherwise the stretch's wind speed is
-    /// read as it was (a paddle wheel fouls; a masthead unit's cups seldom do so by as much). A step's wind ratio is
-    /// then its two stretches'.
+    /// one way on both tacks. Told when either tells and they do not disagree; otherwise, and for the stretches after
+    /// the latest that can tell, the wind speed is taken to have stepped with the log: the triangle keeps the shape
+    /// the instruments give it, so a guess never turns the true wind angle (the log scaled alone would, by as much as
+    /// a fifth of the log's reading turns it in a light air, had the wind stepped with it), and the wind speed's
+    /// factor, where the roundings are not sure of it, is then the one that reads it right where the log read nearest
+    /// right (``windFallback(_:)``). A step's wind ratio is then its two stretches'.
     func windRatios(_ samples: [SailingSample], _ found: [LogStep], _ roundings: [Manoeuvre], _ tacks: [Manoeuvre])
         -> [LogStep]
     {
@@ -48,8 +51,10 @@ extension CalibrationLearner {
                 byRoundings[k] != nil && byTacks[k] != nil && byRoundings[k] != byTacks[k]
                 ? nil : byRoundings[k] ?? byTacks[k]
             steps[k].windTold = said != nil
-            if said == true { scales[k] = found[k..<reference].reduce(1) { $0 * $1.ratio } }
+            if said != false { scales[k] = found[k..<reference].reduce(1) { $0 * $1.ratio } }
         }
+        // The stretches after the reference: too few roundings and tacks to tell, read with the log.
+        for k in found.indices where k >= reference { scales[k + 1] = scales[k] / found[k].ratio }
         for k in steps.indices { steps[k].windRatio = scales[k] / scales[k + 1] }
         return steps
     }

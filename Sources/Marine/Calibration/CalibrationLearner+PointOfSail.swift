@@ -30,7 +30,7 @@ extension CalibrationLearner {
         var base = calibration
         base.awsFactor = 1
         report.awsFactor = windSpeedFactor(samples, report.roundings, base)
-        calibration.awsFactor = report.awsFactor.isSure ? report.awsFactor.value : 1
+        calibration.awsFactor = appliedWindSpeed(report.awsFactor, calibration)
         for point in PointOfSail.allCases {
             let learnt = upwash(
                 samples, point == .upwind ? tacks : point == .downwind ? gybes : tacks + gybes,

@@ -36,7 +36,7 @@ extension CalibrationLearner {
             refined.awsFactor = 1
             let before = calibration.awsFactor
             report.awsFactor = windSpeedFactor(samples, report.roundings, refined)
-            calibration.awsFactor = report.awsFactor.isSure ? report.awsFactor.value : 1
+            calibration.awsFactor = appliedWindSpeed(report.awsFactor, calibration)
             if abs(calibration.awsFactor - before) < 0.001 { return }
         }
     }

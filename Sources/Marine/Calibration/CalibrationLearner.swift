@@ -85,6 +85,7 @@ public struct CalibrationLearner: Sendable {
         while rounds < 8, learnAngles(samples, tacks: tacks, gybes: gybes, &report, &calibration) { rounds += 1 }
         // By wind speed, where two bands or more are sure, by turns with the wind speed's factor.
         learnByWind(samples, tacks: tacks, gybes: gybes, &report, &calibration)
+        report.awsFactor = withWindFallback(report.awsFactor, calibration)
         report.calibration = calibration
         if checksNewestDays { report.newestDays = newestDaysCheck(samples, tacks) }
         return report

@@ -12,8 +12,8 @@ public struct LogStep: Hashable, Sendable {
     /// stepped (a paddle wheel fouled or cleaned), as the bear-aways and round-ups, and the tacks, say
     /// (``CalibrationLearner/windRatios(_:_:_:_:)``).
     public var windRatio = 1.0
-    /// Whether the roundings or the tacks before it told the wind speed's part (false: too few, or not clearly; read
-    /// as it was).
+    /// Whether the roundings or the tacks before it told the wind speed's part (false: too few, or not clearly; taken
+    /// to have stepped with the log, ``CalibrationLearner/windRatios(_:_:_:_:)``).
     public var windTold = false
     /// The factors the manoeuvres either side say (their medians, each side as far as the next step), and how many.
     public var factorBefore: Double

@@ -1,0 +1,49 @@
+/// The wind speed's factor when the bear-aways and round-ups are not sure of it, and the log's steps carried the wind
+/// (``LogStep/windRatio``: an instrument's speed setting scales the log and the masthead unit's speed alike).
+///
+/// The readings before each step are scaled to the stretch since the last one, so a factor of 1 for the wind says it
+/// reads right *now*, and wrong by the steps' ratios on every stretch before. Where the wind stepped with the log,
+/// that is a guess the data does not make: at most one stretch reads the wind right, and the learner takes it to be
+/// the one whose log read nearest right against the ground (its factor nearest 1: the instruments' setting nearest
+/// the one they were set up with), the others read as the steps say. With no step in the wind, 1.
+extension CalibrationLearner {
+    /// The wind speed's factor on the latest stretch when it reads right on the stretch whose log's factor is nearest
+    /// 1 (``SailingCalibration/speedFactor`` the latest's, each earlier stretch's that times the steps' ratios
+    /// after it).
+    func windFallback(_ calibration: SailingCalibration) -> Double {
+        var best = (distance: abs(calibration.speedFactor - 1), wind: 1.0)
+        var log = 1.0
+        var wind = 1.0
+        let steps = calibration.logSteps
+        for index in steps.indices.reversed() {
+            log *= steps[index].ratio
+            wind *= steps[index].windRatio
+            let distance = abs(calibration.speedFactor * log - 1)
+            if distance < best.distance { best = (distance, wind) }
+        }
+        return 1 / best.wind
+    }
+
+    /// The wind speed's factor applied: the learnt one when sure, 1 when the roundings say the masthead unit is
+    /// broken (nothing is read from it), else ``windFallback(_:)``'s.
+    func appliedWindSpeed(_ learnt: LearntValue, _ calibration: SailingCalibration) -> Double {
+        if case .sensorFault = learnt.status { return 1 }
+        return learnt.isSure ? learnt.value : windFallback(calibration)
+    }
+
+    /// The report's wind speed's factor once learnt: when not sure and the steps carried the wind, the fallback,
+    /// applied as provisional (what 1 would say, that the wind reads right since the last step, the steps deny).
+    func withWindFallback(_ learnt: LearntValue, _ calibration: SailingCalibration) -> LearntValue {
+        if case .sensorFault = learnt.status { return learnt }
+        let fallback = windFallback(calibration)
+        guard !learnt.isSure, abs(fallback - 1) > 1e-9 else { return learnt }
+        let said =
+            learnt.count > 0 && learnt.uncertainty.isFinite
+            ? "the roundings say \(FixedDecimal.text(learnt.value, decimals: 3)) ± "
+                + "\(FixedDecimal.text(learnt.uncertainty, decimals: 3)), not sure; " : "not enough roundings; "
+        return LearntValue(
+            value: fallback, uncertainty: learnt.uncertainty, count: learnt.count,
+            status: .provisional(
+                said + "the wind speed stepped with the log: taken to read right where the log read nearest right"))
+    }
+}
