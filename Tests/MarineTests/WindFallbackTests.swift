@@ -87,5 +87,13 @@ import Testing
         #expect(abs(CalibrationLearner().windFallback(calibration) - 1.23 / 0.98) < 1e-9)
         calibration.speedFactor = 1.0  // now the latest is nearest: 1
         #expect(CalibrationLearner().windFallback(calibration) == 1)
+        // Beyond the wind speed's bounds (the first stretch's log and wind read half): not applied, 1.
+        calibration.speedFactor = 0.5
+        calibration.logSteps = [first]
+        calibration.logSteps[0].ratio = 2
+        calibration.logSteps[0].windRatio = 1 / 1.5
+        #expect(CalibrationLearner().windFallback(calibration) == 1)
+        calibration.logSteps[0].windRatio = 1 / 1.3
+        #expect(abs(CalibrationLearner().windFallback(calibration) - 1.3) < 1e-9)
     }
 }

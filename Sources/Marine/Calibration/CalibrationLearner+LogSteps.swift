@@ -33,8 +33,8 @@ extension CalibrationLearner {
     /// median), so a stretch's tack bias should be the latest's, where the log scaled alone turns the true wind angle
     /// one way on both tacks. Told when either tells and they do not disagree; otherwise, and for the stretches after
     /// the latest that can tell, the wind speed is taken to have stepped with the log: the triangle keeps the shape
-    /// the instruments give it, so a guess never turns the true wind angle (the log scaled alone would, by as much as
-    /// a fifth of the log's reading turns it in a light air, had the wind stepped with it), and the wind speed's
+    /// the instruments give it, so a guess never turns the true wind angle (the log scaled alone would turn it, by
+    /// degrees in a light air, had the wind stepped with it), and the wind speed's
     /// factor, where the roundings are not sure of it, is then the one that reads it right where the log read nearest
     /// right (``windFallback(_:)``). A step's wind ratio is then its two stretches'.
     func windRatios(_ samples: [SailingSample], _ found: [LogStep], _ roundings: [Manoeuvre], _ tacks: [Manoeuvre])

@@ -5,7 +5,9 @@
 /// reads right *now*, and wrong by the steps' ratios on every stretch before. Where the wind stepped with the log,
 /// that is a guess the data does not make: at most one stretch reads the wind right, and the learner takes it to be
 /// the one whose log read nearest right against the ground (its factor nearest 1: the instruments' setting nearest
-/// the one they were set up with), the others read as the steps say. With no step in the wind, 1.
+/// the one they were set up with), the others read as the steps say. With no step in the wind, 1; and 1 when that
+/// factor is beyond the wind speed's bounds (``factorBounds``: a masthead unit read that far off is broken, said by
+/// the roundings when they can, never applied, and no file its reader refuses).
 extension CalibrationLearner {
     /// The wind speed's factor on the latest stretch when it reads right on the stretch whose log's factor is nearest
     /// 1 (``SailingCalibration/speedFactor`` the latest's, each earlier stretch's that times the steps' ratios
@@ -21,7 +23,8 @@ extension CalibrationLearner {
             let distance = abs(calibration.speedFactor * log - 1)
             if distance < best.distance { best = (distance, wind) }
         }
-        return 1 / best.wind
+        let factor = 1 / best.wind
+        return factorBounds.contains(factor) ? factor : 1
     }
 
     /// The wind speed's factor applied: the learnt one when sure, 1 when the roundings say the masthead unit is
