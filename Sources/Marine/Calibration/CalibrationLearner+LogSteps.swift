@@ -34,9 +34,9 @@ extension CalibrationLearner {
     /// one way on both tacks. Told when either tells and they do not disagree; otherwise, and for the stretches after
     /// the latest that can tell, the wind speed is taken to have stepped with the log: the triangle keeps the shape
     /// the instruments give it, so a guess never turns the true wind angle (the log scaled alone would turn it, by
-    /// degrees in a light air, had the wind stepped with it), and the wind speed's
-    /// factor, where the roundings are not sure of it, is then the one that reads it right where the log read nearest
-    /// right (``windFallback(_:)``). A step's wind ratio is then its two stretches'.
+    /// degrees in a light air, had the wind stepped with it), and the wind speed's factor, where the roundings are
+    /// not sure of it, is then the one that reads it right where the log read nearest right (``windFallback(_:)``). A
+    /// step's wind ratio is then its two stretches'.
     func windRatios(_ samples: [SailingSample], _ found: [LogStep], _ roundings: [Manoeuvre], _ tacks: [Manoeuvre])
         -> [LogStep]
     {

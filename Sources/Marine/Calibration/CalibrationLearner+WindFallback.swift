@@ -10,20 +10,15 @@
 /// the roundings when they can, never applied, and no file its reader refuses).
 extension CalibrationLearner {
     /// The wind speed's factor on the latest stretch when it reads right on the stretch whose log's factor is nearest
-    /// 1 (``SailingCalibration/speedFactor`` the latest's, each earlier stretch's that times the steps' ratios
-    /// after it).
+    /// 1 (each stretch's as the dated calibration of its readings has it).
     func windFallback(_ calibration: SailingCalibration) -> Double {
-        var best = (distance: abs(calibration.speedFactor - 1), wind: 1.0)
-        var log = 1.0
-        var wind = 1.0
-        let steps = calibration.logSteps
-        for index in steps.indices.reversed() {
-            log *= steps[index].ratio
-            wind *= steps[index].windRatio
-            let distance = abs(calibration.speedFactor * log - 1)
-            if distance < best.distance { best = (distance, wind) }
-        }
-        let factor = 1 / best.wind
+        // Each stretch's log and wind as ``SailingCalibration/at(_:)`` reads a reading of it (a second before each
+        // step, the latest first), the wind's factor left at 1 so that it is the steps' alone.
+        var steps = calibration
+        steps.awsFactor = 1
+        let stretches = [Double.infinity] + calibration.logSteps.reversed().map { $0.time - 1 }
+        let nearest = stretches.map { steps.at($0) }.min { abs($0.speedFactor - 1) < abs($1.speedFactor - 1) }
+        let factor = 1 / (nearest?.awsFactor ?? 1)
         return factorBounds.contains(factor) ? factor : 1
     }
 
