@@ -30,6 +30,23 @@ import Testing
         #expect(abs(samples[0].heading - 102) < 1e-9)
     }
 
+    /// An RMC whose date field is empty is on the day the log said last:
+    /// before 2026-11-30 it lay in 1970, and every dated second after it a day later, so a log with 185 such lines
+    /// learnt a step in the log's reading on 29 July for Irene's days of June.
+    @Test func anRMCWithoutItsDateIsOnTheDaySaidLast() throws {
+        var sampler = SailingSampler()
+        var lines: [String] = []
+        for (second, date) in [("120000", "270614"), ("120001", ""), ("120002", ""), ("120003", "270614")] {
+            lines += [
+                "$IIMWV,320.0,R,12.0,N,A", "$IIVHW,,T,,M,5.5,N,,K", "$IIHDT,100.0,T",
+                "$IIRMC,\(second),A,4623.00,N,00630.00,E,5.6,101.0,\(date),,,A",
+            ]
+        }
+        try take(&sampler, lines)
+        let day = 1_403_827_200.0  // 2014-06-27
+        #expect(sampler.samples.map(\.time) == [day + 43_200, day + 43_201, day + 43_202, day + 43_203])
+    }
+
     /// A plotter's GPS sends GGA, VTG and ZDA, and many compasses HDM: a log with no RMC has its seconds there (it
     /// had none before 2026-11-30: "0 s of sailing" where the replay read the same log).
     @Test func aLogWithoutRMCHasItsFixesInGGAAndGLLWithVTGAndZDA() throws {

@@ -22,7 +22,7 @@ public struct SailingSampler: Sendable {
     private var lastGroundSample: (index: Int, usable: Bool)?
     /// The variation the compass's HDG said last: HDM carries none.
     private var compassVariation: Double?
-    /// ZDA's date, for the fixes that carry none.
+    /// The date said last (ZDA's, or RMC's), for the fixes that carry none.
     private var date: UTCDate?
     /// Once a log has RMC with a time, its GGA and GLL are the same fixes again.
     private var hasRMC = false
@@ -102,8 +102,11 @@ public struct SailingSampler: Sendable {
             // An RMC without its time (a receiver before its first fix) closes nothing, and leaves GGA its fixes.
             guard let time = s.time else { return }
             hasRMC = true
+            // Its date kept for the next RMC whose date field is empty: without it that second lay in
+            // 1970, and the count of days for a log without dates moved every dated second after it by a day.
+            if let day = s.date { date = day }
             close(
-                time: time, date: s.date ?? date, usable: s.isUsable, course: s.courseOverGround,
+                time: time, date: date, usable: s.isUsable, course: s.courseOverGround,
                 speed: s.speedOverGround, variation: s.magneticVariation)
         case .gga(let s) where !hasRMC:
             if let time = s.time { open(time, usable: s.isUsable) }
