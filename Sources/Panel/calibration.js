@@ -97,8 +97,10 @@
     $("calibration-auto").textContent = body.auto ? `Learns by itself every ${fixed(body.auto_hours, 1)} h` +
       (auto ? `; applied by itself at ${(auto.at || "").slice(0, 16).replace("T", " ")}: ${(auto.changes || []).join(", ")}.` : "; nothing applied by itself yet.") +
       (body.auto_held ? ` Learnt by itself at ${(body.auto_held.at || "").slice(0, 16).replace("T", " ")} and not applied: ${body.auto_held.why}.` : "") : "";
-    $("calibration-limited").textContent = body.limited_seconds >= 1 ? `Applied only in part for ${fixed(body.limited_seconds, 0)} s since it was set: ` +
-      "all of it would have turned the true wind or the heading more than 12° (the log changed since it was learnt, or a drift in a light air)." : "";
+    $("calibration-limited").textContent = (body.unreadable ? `The calibration file cannot be read (${body.unreadable}): the wind and the log ` +
+      "run uncalibrated until one is applied or it is cleared. " : "") +
+      (body.limited_seconds >= 1 ? `Applied only in part for ${fixed(body.limited_seconds, 0)} s since it was set: ` +
+      "all of it would have turned the true wind or the heading more than 12° (the log changed since it was learnt, or a drift in a light air)." : "");
     $("calibration-apply").disabled = !body.learnt_ready;
     $("calibration-undo").disabled = !body.undo_ready;
     $("calibration-learn").disabled = body.state === "learning";

@@ -15,7 +15,8 @@ state file), and /telltale/v1/calibration:
    without a restart, and says what it changed; the boat's polar learnt with it is drawn against the configured
    one, downloaded (CSV, Expedition) and chosen for targets and performance, across a restart.
 6. `auto = true` over two days whose second contradicts the first: nothing applied, and why (calibration_board_hold.py);
-7. a calibration too large for a light air applied only in part, and said (calibration_board_limited.py).
+7. a calibration too large for a light air applied only in part, and said (calibration_board_limited.py); 8. a
+   configured calibration file that cannot be read: the gateway runs, uncalibrated, and says why (…_unreadable.py).
 
     calibration_board_check.py BINARY LOG
 """
@@ -53,7 +54,6 @@ put_networks = ["127.0.0.1/32"]
 http = HTTP(web, timeout=20)
 
 # The second gateway, learning by itself (part 5), plays its course meanwhile.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
 from calibration_simulated import race_course  # noqa: E402
 race_course(os.path.join(work, "course.gpx"), legs=12, length=400)
 subprocess.run([binary, "simulate", "--route", os.path.join(work, "course.gpx"), "--output", os.path.join(work, "card"),
@@ -156,11 +156,11 @@ check(status == 200 and not os.path.exists(APPLIED) and off.get("applied", {}).g
       and off.get("applied", {}).get("speed_factor") == 1 and off.get("undo_ready") is False
       and calibration().get("applied") == off.get("applied") and "restart" not in gateway.log(),
       f"DELETE: the calibration taken off at once: {off.get('applied')}", body[:200])
-
 from browser import chromium  # noqa: E402
 from calibration_board_steps import log_steps_line  # noqa: E402
 from calibration_board_hold import hold_check  # noqa: E402
 from calibration_board_limited import limited_check  # noqa: E402
+from calibration_board_unreadable import unreadable_check  # noqa: E402
 
 driver = chromium(1024, 1400)
 try:
@@ -296,4 +296,5 @@ finally:
 auto.stop()
 hold_check(binary, check, work, chromium)
 limited_check(binary, check, work, chromium)
+unreadable_check(binary, check, work, chromium)
 check.finish()

@@ -26,6 +26,9 @@ final class CalibrationService: Service {
     private(set) var state = State.idle
     /// The calibration the engine applies, as the applied file says it.
     private(set) var current: SailingCalibration
+    /// Why the applied file could not be read at start (the engine then runs uncalibrated), until one is applied or
+    /// the file taken off: for the panel.
+    private(set) var unreadable: String?
     /// Learning and applying by itself (nil: only when the crew asks), when it started, and when it last learnt.
     let auto: AutoCalibration?
     private var started: Double?
@@ -51,9 +54,10 @@ final class CalibrationService: Service {
 
     init(
         history: String, stateFolder: String, applied: String, days: Double, current: SailingCalibration,
-        auto: AutoCalibration?, configuredPolar: Polar?, log: Log
+        auto: AutoCalibration?, configuredPolar: Polar?, unreadable: String? = nil, log: Log
     ) {
         self.history = history
+        self.unreadable = unreadable
         self.configuredPolar = configuredPolar
         usesLearntPolar = POSIX.exists(Self.polarChoice(stateFolder: stateFolder))
         self.current = current
@@ -179,6 +183,7 @@ final class CalibrationService: Service {
             return "cannot apply: \(error)"
         }
         current = calibration
+        unreadable = nil
         keepSince(unixTime)
         log.notice("calibration.applied", "calibration: the learnt calibration applied", [("path", applied)])
         return nil
@@ -192,6 +197,7 @@ final class CalibrationService: Service {
         }
         _ = POSIX.remove(applied)
         current = SailingCalibration()
+        unreadable = nil
         keepSince(unixTime)
         log.notice("calibration.undone", "calibration: the applied calibration taken off", [("path", applied)])
         return nil

@@ -18,6 +18,9 @@ extension Runtime {
     /// configured (a configured one was read with the configuration); a broken file is said and left off.
     static func sailingCalibrated(_ configuration: GatewayConfiguration, log: Log) -> GatewayConfiguration {
         var configuration = learntPolarChosen(configuration, log: log)
+        if let problem = configuration.calibrationUnreadable {
+            log.warning("calibration.unreadable", "calibration: \(problem); the wind and the log run uncalibrated")
+        }
         guard configuration.calibrationFile == nil, let path = calibrationPath(configuration), POSIX.exists(path)
         else { return configuration }
         do {
@@ -25,6 +28,7 @@ extension Runtime {
             log.info("calibration.loaded", "calibration: applied from \(path)", [("path", path)])
         } catch {
             log.warning("calibration.unreadable", "calibration: \(error); the wind and the log run uncalibrated")
+            configuration.calibrationUnreadable = "\(error)"
         }
         return configuration
     }
@@ -38,7 +42,8 @@ extension Runtime {
         return CalibrationService(
             history: folder + "/history", stateFolder: folder, applied: applied, days: 30,
             current: configuration.engine.wind.calibration, auto: configuration.calibrationAuto,
-            configuredPolar: configuration.polarPath.flatMap { try? PolarFile.load($0) }, log: log)
+            configuredPolar: configuration.polarPath.flatMap { try? PolarFile.load($0) },
+            unreadable: configuration.calibrationUnreadable, log: log)
     }
 
     func answerCalibration(_ ask: SignalKServer.JobAsk, at now: Double) -> SignalKServer.ShellReply {
@@ -92,6 +97,7 @@ extension Runtime {
         out.value("leeway_coefficient", applied.leewayCoefficient)
         out.endObject()
         out.value("limited_seconds", router.calibrationLimitedSeconds)
+        if let unreadable = calibration.unreadable { out.value("unreadable", unreadable) }
         out.value("file", calibration.applied)
         out.value("auto", calibration.auto != nil)
         if let auto = calibration.auto { out.value("auto_hours", auto.every / 3600) }

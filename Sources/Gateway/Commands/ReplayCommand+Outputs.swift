@@ -42,6 +42,17 @@ extension ReplayCommand {
             return input
         }
         if let route = options.route { configuration.route = route }
+        // --calibration over the configuration's (until 2026-11-30 it was left out here); one that cannot be read
+        // refused, as the replay to standard output refuses it.
+        if let path = options.calibration {
+            do { configuration.engine.wind.calibration = try CalibrationFile.load(path) } catch {
+                throw CommandError("--calibration \(path): \(error)", status: 66)
+            }
+            configuration.calibrationFile = path
+            configuration.calibrationUnreadable = nil
+        } else if let problem = configuration.calibrationUnreadable {
+            throw CommandError("\(options.config ?? ""): \(problem)", status: 66)
+        }
         if let imu = options.imu {
             guard var parsed = try? IMUConfiguration.parse("csv:" + imu, base: ".") else {
                 throw CommandError("--imu: a CSV file", status: 64)

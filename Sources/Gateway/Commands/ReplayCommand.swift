@@ -37,9 +37,11 @@ public enum ReplayCommand {
         var configuredLine: String?
         var configuredRace = RaceConfiguration()
         var web = WebConfiguration()
+        var unreadable: String?
         if let config = options.config {
             do {
                 let file = try ConfigurationFile.load(path: config)
+                unreadable = options.calibration == nil ? file.calibrationUnreadable : nil
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
@@ -49,6 +51,8 @@ public enum ReplayCommand {
             } catch {
                 throw CommandError("\(config): \(error)")
             }
+            // A replay refuses what the gateway would carry on without: at a desk, the sailor can mend it.
+            if let unreadable { throw CommandError("\(config): \(unreadable)", status: 66) }
         }
         if let file = options.calibration {
             do { configuration.wind.calibration = try CalibrationFile.load(file) } catch {

@@ -138,6 +138,7 @@ public enum RunCommand {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
         var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
         var problems: [String] = []
+        if let calibration = configuration.calibrationUnreadable { problems.append("[calibration] \(calibration)") }
         if let route = configuration.route {
             var file = RouteFile(path: route)
             do {

@@ -3,8 +3,11 @@ import Marine
 import Platform
 
 /// `[calibration]`: the file of the calibration learnt from sailing, read and applied to the wind and the log (none
-/// there: no correction; one that says what cannot be true: refused, as any other section); `auto = true` learns from
-/// the history every `auto_hours` (6) and applies what it is sure of.
+/// there: no correction). A file that cannot be read, or says what cannot be true, is not applied and its reason kept
+/// (`calibrationUnreadable`): the gateway carries on uncalibrated and says why, as it does with a route it cannot load,
+/// rather than leave the boat without her instruments (until 2026-11-30 it refused to start, and so did the weather's
+/// and the tides' imports that read the same configuration). `auto = true` learns from the history every
+/// `auto_hours` (6) and applies what it is sure of.
 extension ConfigurationFile.Reader {
     func calibration(_ root: TOMLTable, _ config: inout GatewayConfiguration, base: String)
         throws(ConfigurationFile.Error)
@@ -21,6 +24,8 @@ extension ConfigurationFile.Reader {
         config.calibrationFile = path
         // None there yet (learnt on board and not applied, or taken off from the panel): no correction.
         guard POSIX.exists(path) else { return }
-        config.engine.wind.calibration = try CalibrationFile.load(path)
+        do throws(ConfigurationFile.Error) { config.engine.wind.calibration = try CalibrationFile.load(path) } catch {
+            config.calibrationUnreadable = "\(error)"
+        }
     }
 }

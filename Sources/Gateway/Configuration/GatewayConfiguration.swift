@@ -104,6 +104,9 @@ public struct GatewayConfiguration: Sendable {
     public var tides = TideConfiguration()
     /// The calibration learnt from sailing (`[calibration] file`), applied as `engine.wind.calibration`.
     public var calibrationFile: String?
+    /// What the reader said of `calibrationFile` when it could not be read (broken by hand or by the card): the
+    /// gateway runs uncalibrated and says so, `check-config` and `replay` refuse it.
+    public var calibrationUnreadable: String?
     /// `[calibration] auto = true`: learnt from the history every `auto_hours` and applied when sure (nil: off).
     public var calibrationAuto: AutoCalibration?
     /// `[routing]`: the weather router on board.
