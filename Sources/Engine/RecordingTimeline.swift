@@ -21,13 +21,21 @@ public struct TimedSentence: Sendable {
 /// - A plain log uses its own UTC: the times of RMC, GGA, GLL, ZDA and BWC (centiseconds kept), unwrapped across
 ///   midnight. Sentences between two times are spread evenly; a clock that steps back a little (two devices)
 ///   is held, not followed backwards. The date comes from RMC or ZDA, else 1970-01-01.
+/// - Either way a glitch (``LogClock``: a few times that leap away and come back) is left out, counted.
 /// - A log with no time at all advances at `lineRate` sentences per second from `start`.
 public enum RecordingTimeline {
     /// The times, UNIX seconds, one per sentence.
     public static func times(of sentences: [Sentence], lineRate: Double, start: Double = 0) -> [Double] {
+        timeline(of: sentences, lineRate: lineRate, start: start).times
+    }
+
+    /// The times, and how many of the log's own times were a glitch and left out (``LogClock``).
+    public static func timeline(of sentences: [Sentence], lineRate: Double, start: Double = 0)
+        -> (times: [Double], glitches: Int)
+    {
         var clues = TimeClues()
         for sentence in sentences { clues.add(sentence) }
-        return clues.times(lineRate: lineRate, start: start)
+        return clues.timeline(lineRate: lineRate, start: start)
     }
 
     /// The times of `count` lines from their anchors (tag-block times, else UTC times), spread between anchors.
@@ -54,6 +62,7 @@ public enum RecordingTimeline {
             leadStep = step
         }
         for index in 0..<first.index { times[index] = first.time - Double(first.index - index) * leadStep }
+        var lastStep = leadStep
         for position in anchors.indices {
             let (index, time) = anchors[position]
             times[index] = time
@@ -61,8 +70,14 @@ public enum RecordingTimeline {
             let nextIndex = isLast ? count : anchors[position + 1].index
             let gap = nextIndex - index
             guard gap > 1 else { continue }
-            // Between two times: spread evenly. After the last: keep the spacing of the first interval.
-            let step = isLast ? leadStep : (anchors[position + 1].time - time) / Double(gap)
+            // Between two times: spread evenly; across a leap (a logger paused), at the spacing they had before it.
+            // After the last: keep the spacing of the first interval.
+            var step = isLast ? leadStep : (anchors[position + 1].time - time) / Double(gap)
+            if !isLast, anchors[position + 1].time - time > LogClock.leap {
+                step = min(step, lastStep)
+            } else {
+                lastStep = step
+            }
             for offset in 1..<gap { times[index + offset] = time + step * Double(offset) }
         }
         return times
@@ -86,14 +101,14 @@ public enum RecordingTimeline {
 }
 
 /// What a log says about its own clock, gathered one sentence at a time: tag-block times, and the UTC of RMC, ZDA,
-/// GGA, GLL and BWC unwrapped across midnight. A long log's times are worked out without holding its sentences.
+/// GGA, GLL and BWC (unwrapped across midnight once all are known). A long log's times are worked out without
+/// holding its sentences.
 public struct TimeClues {
     private var count = 0
     private var tagged: [(index: Int, time: Double)] = []
+    /// Times of day, seconds after midnight.
     private var utc: [(index: Int, time: Double)] = []
     private var date: UTCDate?
-    private var dayOffset = 0.0
-    private var previous: Double?
 
     public init() {}
 
@@ -117,13 +132,7 @@ public struct TimeClues {
         default: time = nil
         }
         guard let time else { return }
-        var seconds = time.secondsOfDay + dayOffset
-        if let previous, seconds < previous - 43_200 {
-            dayOffset += 86_400
-            seconds += 86_400
-        }
-        previous = seconds
-        utc.append((count, seconds))
+        utc.append((count, time.secondsOfDay))
     }
 
     /// One time per sentence added (UNIX seconds): tag-block times when the log has any, else UTC times, lines in
@@ -131,12 +140,19 @@ public struct TimeClues {
     /// Consumes the clues, working on their anchors in place: the peak memory of a long log's times is the
     /// anchors and the result, never a copy of either.
     public consuming func times(lineRate: Double, start: Double = 0) -> [Double] {
+        timeline(lineRate: lineRate, start: start).times
+    }
+
+    /// The times, and how many of the log's own times were a glitch and left out (``LogClock``).
+    public consuming func timeline(lineRate: Double, start: Double = 0) -> (times: [Double], glitches: Int) {
         if !tagged.isEmpty {
             utc = []
-            return RecordingTimeline.times(count: count, anchors: &tagged, lineRate: lineRate, start: start)
+            let glitches = LogClock.settle(&tagged, daily: false)
+            return (RecordingTimeline.times(count: count, anchors: &tagged, lineRate: lineRate, start: start), glitches)
         }
+        let glitches = LogClock.settle(&utc, daily: true)
         let base = Double((date ?? UTCDate(year: 1970, month: 1, day: 1)).daysSinceEpoch) * 86_400
         for position in utc.indices { utc[position].time += base }
-        return RecordingTimeline.times(count: count, anchors: &utc, lineRate: lineRate, start: start)
+        return (RecordingTimeline.times(count: count, anchors: &utc, lineRate: lineRate, start: start), glitches)
     }
 }

@@ -4,6 +4,11 @@ import NMEA
 /// Drives the engine over a merged timeline on a replay clock: pass-through at each sentence's time, engine ticks
 /// at a fixed rate in between, everything in time order. Pure and deterministic; the caller paces and writes.
 public struct ReplaySession {
+    /// Log seconds with nothing in them (no sentence, no IMU sample) after which the rest of a gap is skipped: its
+    /// first ten minutes are ticked as a live gateway would tick them (each value stale, the data-lost alarms), the
+    /// hours or days after (a logger paused overnight, a clock set between two lines) are not.
+    public static let gapLimit = 600.0
+
     public struct Options: Sendable {
         /// Engine ticks per second.
         public var tickRate = 10.0
@@ -35,6 +40,8 @@ public struct ReplaySession {
         public var sentence: Sentence
         /// Computed by the engine (else passed through).
         public var isComputed: Bool
+        /// `time` less the gaps skipped before it (``gapLimit``): what a paced replay waits for.
+        public var playTime: Double
     }
 
     /// What went in and out.
@@ -57,6 +64,9 @@ public struct ReplaySession {
         public var calibrationLimited = 0.0
         /// What each scheduled command did (or why not), with its time on the replay clock, in order.
         public var commands: [CommandReport] = []
+        /// Gaps over ``ReplaySession/gapLimit`` skipped, and the log seconds left out of them.
+        public var gaps = 0
+        public var skipped = 0.0
     }
 
     /// What became of a scheduled command.
@@ -137,6 +147,7 @@ public struct ReplaySession {
         let tickInterval = 1 / max(options.tickRate, 0.001)
         var tickIndex = 0
         var nextTick = origin
+        var skipped = 0.0
         let engineTime = { (time: Double) in time - origin }
         // Stable: two commands at one moment are given in the order they were listed.
         var commands = options.commands.enumerated().sorted {
@@ -165,7 +176,7 @@ public struct ReplaySession {
                 }
                 router.tick(at: engineTime(time)) { action in
                     if case .send(_, let sentence, _) = action {
-                        output(Output(time: time, sentence: sentence, isComputed: true))
+                        output(Output(time: time, sentence: sentence, isComputed: true, playTime: time - skipped))
                     } else {
                         observe?(action)
                     }
@@ -177,13 +188,25 @@ public struct ReplaySession {
 
         var lastSentence: Double?
         while let item = pendingSentence {
+            let quiet = max(lastSentence ?? origin, lastTime)
+            if item.time - quiet > Self.gapLimit, pendingIMU.map({ $0.time >= item.time }) ?? true {
+                tick(until: quiet + Self.gapLimit)
+                let resume = Int(((item.time - origin) / tickInterval).rounded(.down))
+                if resume > tickIndex {
+                    skipped += Double(resume - tickIndex) * tickInterval
+                    summary.gaps += 1
+                    tickIndex = resume
+                    nextTick = origin + Double(tickIndex) * tickInterval
+                }
+            }
             // Ticks strictly before this sentence's time come first.
             tick(until: item.time - tickInterval * 1e-9)
             feedIMU(until: item.time)
             let source = item.log < sources.count ? sources[item.log] : SourceID(0)
             router.ingest(item.sentence, from: source, at: engineTime(item.time)) { action in
                 if case .send(_, let sentence, _) = action {
-                    output(Output(time: item.time, sentence: sentence, isComputed: false))
+                    output(
+                        Output(time: item.time, sentence: sentence, isComputed: false, playTime: item.time - skipped))
                 } else {
                     observe?(action)
                 }
@@ -211,6 +234,7 @@ public struct ReplaySession {
         summary.shortened = counters.shortened
         summary.tooLong = counters.tooLong
         summary.duration = end - origin
+        summary.skipped = skipped
         summary.calibrationLimited = router.calibrationLimitedSeconds
     }
 }

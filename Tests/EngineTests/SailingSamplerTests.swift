@@ -161,4 +161,23 @@ import Testing
         #expect(sampler.samples.count == 3)
         #expect(sampler.samples.map(\.cog) == [90, 90, nil])
     }
+
+    /// One RMC with a mangled time (23:59:59 in the afternoon) or date (a year on) once passed over every second
+    /// after it until the clock caught up: half of a day of Irene's lost from one line (4,244 seconds, 2,114).
+    /// Now a leap forward is followed only when the next fix keeps to it (a logger paused).
+    @Test func aFixThatLeapsAloneIsAGlitchAndAPauseIsFollowed() throws {
+        func second(_ time: String, _ date: String = "270614") -> [String] {
+            [
+                "$IIMWV,320.0,R,12.0,N,A", "$IIVHW,,T,,M,5.5,N,,K", "$IIHDT,100.0,T",
+                "$IIRMC,\(time),A,4623.00,N,00630.00,E,5.6,101.0,\(date),,,A",
+            ]
+        }
+        var sampler = SailingSampler()
+        var lines = second("120000") + second("235959") + second("120001") + second("120002", "270615")
+        lines += second("120003") + second("140000") + second("140001") + second("140002")
+        try take(&sampler, lines)
+        let day = 1_403_827_200.0  // 2014-06-27
+        // The glitches left out; the pause of two hours followed from its second fix.
+        #expect(sampler.samples.map(\.time) == [day + 43_200, day + 43_201, day + 43_203, day + 50_401, day + 50_402])
+    }
 }

@@ -30,6 +30,10 @@ public struct SailingSampler: Sendable {
     private var lastOpened: UTCTime?
     private var lastTime: Double?
     private var dayOffset = 0.0
+    /// A fix that leapt forward from the clock, waiting for the next to keep to it.
+    private var leap: Double?
+    /// Whether `lastTime` is on a date (else on 1970's first day, before the log said its date).
+    private var lastDated = false
     /// Whether the samples so far were made before the log said its date (a GGA before the first ZDA).
     private var undated = false
     private var dated = false
@@ -148,13 +152,23 @@ public struct SailingSampler: Sendable {
             dated = true
         }
         var seconds = (date.map { Double($0.daysSinceEpoch) * 86_400 } ?? 0) + time.secondsOfDay + dayOffset
-        if date == nil, let last = lastTime, seconds < last - 43_200 {
-            dayOffset += 86_400  // a log without dates that runs past midnight
-            seconds += 86_400
-        }
+        // A log without dates that runs past midnight.
+        let pastMidnight = date == nil && lastTime.map { seconds < $0 - 43_200 } == true
+        if pastMidnight { seconds += 86_400 }
         // One second, one sample: a receiver's fixes at 5 or 10 Hz after the first of their second are passed over,
         // and age nothing (each would make a wind heard once a second stale before the next).
         guard lastTime.map({ seconds.rounded(.down) > $0.rounded(.down) }) ?? true else { return }
+        // A leap forward is followed when the next fix keeps to it (a logger paused); alone, it is a glitch (a time
+        // or a date mangled, ``LogClock``), which would have passed over every second until the clock caught up.
+        // (Not at a log's first date, when its clock moves from 1970 to the day.)
+        if let last = lastTime, lastDated == (date != nil), seconds - last > LogClock.leap {
+            let kept = leap.map { abs(seconds - $0) <= LogClock.leap } ?? false
+            leap = seconds
+            guard kept else { return }
+        }
+        leap = nil
+        lastDated = date != nil
+        if pastMidnight { dayOffset += 86_400 }
         defer { age() }
         lastTime = seconds
         let wind = apparent ?? windFromVWR
@@ -177,6 +191,7 @@ public struct SailingSampler: Sendable {
         let shift = Double(date.daysSinceEpoch) * 86_400 - dayOffset
         for index in samples.indices { samples[index].time += shift }
         lastTime = lastTime.map { $0 + shift }
+        lastDated = true
         dayOffset = 0
     }
 

@@ -139,6 +139,13 @@ public enum ReplayCommand {
         if s.calibrationLimited >= 1 {
             summary += ", the calibration applied only in part for \(Int(s.calibrationLimited)) s (all of it over 12°)"
         }
+        if result.timeGlitches > 0 {
+            summary += ", \(result.timeGlitches) times out of line with the log's clock left out"
+        }
+        if s.gaps > 0 {
+            summary += ", \(s.gaps) gaps over \(Int(ReplaySession.gapLimit / 60)) min skipped"
+            summary += " (\(FixedDecimal.text(s.skipped / 3600, decimals: 1)) h of log time with nothing in it)"
+        }
         if s.echoes > 0 { summary += ", \(s.echoes) own sentences ignored" }
         if s.shortened > 0 { summary += ", \(s.shortened) over 82 bytes shortened" }
         if s.tooLong > 0 { summary += ", \(s.tooLong) over 82 bytes dropped" }

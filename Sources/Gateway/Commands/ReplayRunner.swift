@@ -40,6 +40,8 @@ public struct ReplayRunner {
         public var summary: ReplaySession.Summary
         public var rejects: RejectCounts
         public var sentencesRead: Int
+        /// The logs' own times left out as glitches (``LogClock``).
+        public var timeGlitches = 0
     }
 
     /// Replays logs framed in memory (tests, small inputs), handing each output line (with CR LF) to `write`.
@@ -51,21 +53,25 @@ public struct ReplayRunner {
         var timed: [[TimedSentence]] = []
         var rejects = RejectCounts()
         var sources: [SourceID] = []
+        var glitches = 0
         for (index, log) in logs.enumerated() {
             sources.append(engine.source(named: "log\(index)"))
-            let times = RecordingTimeline.times(of: log.sentences, lineRate: options.lineRate)
+            let (times, logGlitches) = RecordingTimeline.timeline(of: log.sentences, lineRate: options.lineRate)
+            glitches += logGlitches
             timed.append(zip(times, log.sentences).map { TimedSentence(time: $0, sentence: $1, log: index) })
             for reason in RejectReason.allCases { rejects[reason] += log.statistics.rejects[reason] }
         }
         let timeline = RecordingTimeline.merge(timed)
         var position = 0
-        return run(
+        var result = run(
             engine: engine, sources: sources, count: timeline.count, rejects: rejects, imu: imu, write: write,
             writeDeltas: writeDeltas
         ) {
             defer { position += 1 }
             return position < timeline.count ? timeline[position] : nil
         }
+        result.timeGlitches = glitches
+        return result
     }
 
     /// Replays log files read as they play (``RecordingStream``, ``N2KRecordingStream``): memory flat in the logs'
@@ -95,9 +101,11 @@ public struct ReplayRunner {
             item.log = bases[best] + (logs[best] is RecordingStream ? 0 : item.log)
             return item
         }
-        return run(
+        var result = run(
             engine: engine, sources: sources, count: logs.reduce(0) { $0 + $1.count }, rejects: rejects, imu: imu,
             write: write, writeDeltas: writeDeltas, next: next)
+        result.timeGlitches = logs.reduce(0) { $0 + $1.timeGlitches }
+        return result
     }
 
     private func run(
@@ -144,9 +152,9 @@ public struct ReplayRunner {
             session.run(next: next, sources: sources, nextIMU: nextIMU, imuSource: imuSource, observe: observe) { out in
                 if let speed = options.speed, speed > 0 {
                     // The first line out is on the replay's origin (its earliest sentence or sample).
-                    let start = origin ?? out.time
+                    let start = origin ?? out.playTime
                     origin = start
-                    let due = wallStart + (out.time - start) / speed
+                    let due = wallStart + (out.playTime - start) / speed
                     if due > POSIX.monotonic() {
                         flush(&buffer, write)
                         POSIX.sleep(until: due)

@@ -14,6 +14,8 @@ public protocol ReplayLog: AnyObject {
     var nextTime: Double? { get }
     func next() -> TimedSentence?
     var sourceNames: [String] { get }
+    /// The log's own times left out as a glitch (``LogClock``).
+    var timeGlitches: Int { get }
 }
 
 extension RecordingStream: ReplayLog {
@@ -37,6 +39,14 @@ public final class N2KRecordingStream: ReplayLog {
     private var pending: [TimedSentence] = []
     private var pendingNext = 0
     private var lastTime = 0.0
+    /// The lines (counted among those read as frames or messages) whose time is a glitch (``LogClock``): each is
+    /// placed at the time before it. Times never go back: a step back is held.
+    private let glitchLines: Set<Int>
+    /// Where the recording's clock was set back, taken out (``LogClock``): from each line on, its times this later.
+    private let shifts: [(index: Int, shift: Double)]
+    private var shiftsPassed = 0
+    private var linesRead = 0
+    public var timeGlitches: Int { glitchLines.count }
     /// Lines that were not a frame or a message.
     public private(set) var unreadable = 0
 
@@ -49,13 +59,18 @@ public final class N2KRecordingStream: ReplayLog {
         var order: [UInt8] = []
         var names: [UInt8: DeviceName] = [:]
         var lines = 0
+        var anchors: [(index: Int, time: Double)] = []
         while let line = scan.next() {
             guard let parsed = N2KLogLine.parse(line) else { continue }
-            lines += 1
+            defer { lines += 1 }
             var messages: [N2KMessage] = []
             switch parsed {
-            case .frame(let frame, let time): receiver.feed(frame, at: time ?? 0) { messages.append($0) }
-            case .message(let message, _): messages.append(message)
+            case .frame(let frame, let time):
+                if let time { anchors.append((lines, time)) }
+                receiver.feed(frame, at: time ?? 0) { messages.append($0) }
+            case .message(let message, let time):
+                if let time { anchors.append((lines, time)) }
+                messages.append(message)
             }
             for message in messages where message.source < 252 {
                 if !order.contains(message.source) { order.append(message.source) }
@@ -65,6 +80,15 @@ public final class N2KRecordingStream: ReplayLog {
             }
         }
         count = lines
+        var glitches = Set(anchors.lazy.map { $0.index })
+        var shifts: [(index: Int, shift: Double)] = []
+        if LogClock.settle(&anchors, daily: false, shifts: &shifts) > 0 {
+            for anchor in anchors { glitches.remove(anchor.index) }
+        } else {
+            glitches = []
+        }
+        glitchLines = glitches
+        self.shifts = shifts
         var devices: [UInt8: Int] = [:]
         var sourceNames: [String] = []
         for address in order {
@@ -104,13 +128,22 @@ public final class N2KRecordingStream: ReplayLog {
             }
             switch parsed {
             case .frame(let frame, let time):
-                lastTime = time ?? lastTime + 1 / max(lineRate, 0.001)
+                lastTime = clock(time)
                 bus.received(frame, at: lastTime) { take($0) }
             case .message(let message, let time):
-                lastTime = time ?? lastTime + 1 / max(lineRate, 0.001)
+                lastTime = clock(time)
                 bus.received(message, at: lastTime) { take($0) }
             }
         }
+    }
+
+    /// The time of the line just read: its own, unless a glitch or a step back; one line's interval on when none.
+    private func clock(_ time: Double?) -> Double {
+        defer { linesRead += 1 }
+        guard let time else { return lastTime + 1 / max(lineRate, 0.001) }
+        while shiftsPassed < shifts.count, shifts[shiftsPassed].index <= linesRead { shiftsPassed += 1 }
+        let shift = shiftsPassed > 0 ? shifts[shiftsPassed - 1].shift : 0
+        return glitchLines.contains(linesRead) ? lastTime : max(lastTime, time + shift)
     }
 
     private func take(_ action: N2KBus.Action) {

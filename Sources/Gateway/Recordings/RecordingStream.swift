@@ -11,6 +11,8 @@ public final class RecordingStream {
     /// What framing refused, counted on the first pass.
     public let statistics: FramerStatistics
     public var count: Int { times.count }
+    /// The log's own times left out as a glitch (``LogClock``).
+    public let timeGlitches: Int
     private let times: [Double]
     let index: Int
     private let configuration: FramerConfiguration
@@ -45,7 +47,7 @@ public final class RecordingStream {
         }
         framer.finish { if case .sentence(let sentence) = $0 { clues.add(sentence) } }
         statistics = framer.statistics
-        times = clues.times(lineRate: lineRate)
+        (times, timeGlitches) = clues.timeline(lineRate: lineRate)
         self.framer = SentenceFramer(configuration: configuration)
     }
 
