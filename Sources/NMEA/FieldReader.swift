@@ -57,6 +57,13 @@ public struct FieldReader {
         return value
     }
 
+    /// A unit field: empty, or one of `letters` (a value's unit as the sentence's layout fixes it). Anything else (a
+    /// letter mangled on the wire with the checksum made good, `nan` where `N` stood) makes the sentence unreadable:
+    /// its values are not taken, nor is it passed on.
+    public mutating func unit(_ letters: StaticString) throws(DecodeError) {
+        _ = try character(oneOf: letters)
+    }
+
     /// The next field as a status letter: `A` true, `V` false, nil when empty.
     public mutating func status() throws(DecodeError) -> Bool? {
         guard let value = try character(oneOf: "AV") else { return nil }

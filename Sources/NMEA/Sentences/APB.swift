@@ -49,9 +49,11 @@ public struct APB: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public init(fields r: inout FieldReader) throws(DecodeError) {
         status1 = try r.status()
         status2 = try r.status()
-        crossTrackError = try r.double()
+        let crossTrack = try r.double()
         steer = try r.side()
-        r.skip()
+        // The cross track error's unit: nautical miles, or kilometres from some receivers (read into miles).
+        let kilometres = try r.character(oneOf: "NK") == UInt8(ascii: "K")
+        crossTrackError = kilometres ? crossTrack.map { $0 / 1.852 } : crossTrack
         arrivalCircleEntered = try r.status()
         perpendicularPassed = try r.status()
         bearingOriginToDestination = try r.double()

@@ -22,9 +22,9 @@ public struct BOD: Hashable, Sendable, DecodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         bearingTrue = try r.double()
-        r.skip()
+        try r.unit("T")
         bearingMagnetic = try r.double()
-        r.skip()
+        try r.unit("M")
         destinationID = r.text()
         originID = r.text()
     }

@@ -17,11 +17,11 @@ public struct DBT: Hashable, Sendable, DecodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         feet = try r.double()
-        r.skip()
+        try r.unit("fF")
         metres = try r.double()
-        r.skip()
+        try r.unit("M")
         fathoms = try r.double()
-        r.skip()
+        try r.unit("F")
     }
 
     /// Depth in metres from whichever unit is present.

@@ -47,9 +47,9 @@ public struct GGA: Hashable, Sendable, DecodableSentence, EncodableSentence {
         satellites = try r.integer()
         horizontalDilution = try r.double()
         altitude = try r.double()
-        r.skip()
+        try r.unit("M")
         geoidSeparation = try r.double()
-        r.skip()
+        try r.unit("M")
         differentialAge = try r.double()
         differentialStation = try r.integer()
     }

@@ -18,6 +18,6 @@ public struct MTW: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         temperature = try r.double()
-        r.skip()
+        try r.unit("C")
     }
 }

@@ -22,13 +22,13 @@ public struct MWD: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         directionTrue = try r.double()
-        r.skip()
+        try r.unit("T")
         directionMagnetic = try r.double()
-        r.skip()
+        try r.unit("M")
         speedKnots = try r.double()
-        r.skip()
+        try r.unit("N")
         speedMetresPerSecond = try r.double()
-        r.skip()
+        try r.unit("M")
     }
 
     public func write(to w: inout SentenceWriter, shortening: Int) {

@@ -33,11 +33,11 @@ public struct SideWind: Hashable, Sendable {
         angle = try r.double()
         side = try r.side()
         speedKnots = try r.double()
-        r.skip()
+        try r.unit("N")
         speedMetresPerSecond = try r.double()
-        r.skip()
+        try r.unit("M")
         speedKilometresPerHour = try r.double()
-        r.skip()
+        try r.unit("K")
     }
 
     func write(to w: inout SentenceWriter) {

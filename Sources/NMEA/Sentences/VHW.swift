@@ -22,13 +22,13 @@ public struct VHW: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         headingTrue = try r.double()
-        r.skip()
+        try r.unit("T")
         headingMagnetic = try r.double()
-        r.skip()
+        try r.unit("M")
         speedKnots = try r.double()
-        r.skip()
+        try r.unit("N")
         speedKilometresPerHour = try r.double()
-        r.skip()
+        try r.unit("K")
     }
 
     public func write(to w: inout SentenceWriter, shortening: Int) {

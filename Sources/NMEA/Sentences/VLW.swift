@@ -31,12 +31,12 @@ public struct VLW: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         totalWater = try r.double()
-        r.skip()
+        try r.unit("N")
         tripWater = try r.double()
-        r.skip()
+        try r.unit("N")
         totalGround = try r.double()
-        r.skip()
+        try r.unit("N")
         tripGround = try r.double()
-        r.skip()
+        try r.unit("N")
     }
 }

@@ -19,9 +19,9 @@ public struct VPW: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         speedKnots = try r.double()
-        r.skip()
+        try r.unit("N")
         speedMetresPerSecond = try r.double()
-        r.skip()
+        try r.unit("M")
     }
 
     public func write(to w: inout SentenceWriter, shortening: Int) {

@@ -24,13 +24,13 @@ public struct VTG: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         courseTrue = try r.double()
-        r.skip()
+        try r.unit("T")
         courseMagnetic = try r.double()
-        r.skip()
+        try r.unit("M")
         speedKnots = try r.double()
-        r.skip()
+        try r.unit("N")
         speedKilometresPerHour = try r.double()
-        r.skip()
+        try r.unit("K")
         mode = try r.faaMode()
     }
 

@@ -17,7 +17,7 @@ public struct WCV: Hashable, Sendable, DecodableSentence, EncodableSentence {
 
     public init(fields r: inout FieldReader) throws(DecodeError) {
         velocity = try r.double()
-        r.skip()
+        try r.unit("N")
         waypointID = r.text()
         mode = try r.faaMode()
     }

@@ -27,9 +27,11 @@ public struct XTE: Hashable, Sendable, DecodableSentence, EncodableSentence {
     public init(fields r: inout FieldReader) throws(DecodeError) {
         status1 = try r.status()
         status2 = try r.status()
-        magnitude = try r.double()
+        let crossTrack = try r.double()
         steer = try r.side()
-        r.skip()
+        // Nautical miles, or kilometres from some receivers (read into miles).
+        let kilometres = try r.character(oneOf: "NK") == UInt8(ascii: "K")
+        magnitude = kilometres ? crossTrack.map { $0 / 1.852 } : crossTrack
         mode = try r.faaMode()
     }
 
