@@ -179,5 +179,10 @@ import Testing
         let day = 1_403_827_200.0  // 2014-06-27
         // The glitches left out; the pause of two hours followed from its second fix.
         #expect(sampler.samples.map(\.time) == [day + 43_200, day + 43_201, day + 43_203, day + 50_401, day + 50_402])
+        // A log whose fixes come two minutes apart (no use to a calibration, which judges a minute either side of a
+        // manoeuvre second by second) keeps every other: each leap waits for the next fix to go on from it.
+        var sparse = SailingSampler()
+        try take(&sparse, (0..<5).flatMap { second(["120000", "120200", "120400", "120600", "120800"][$0]) })
+        #expect(sparse.samples.map(\.time) == [day + 43_200, day + 43_440, day + 43_680])
     }
 }

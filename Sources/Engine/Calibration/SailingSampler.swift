@@ -158,11 +158,12 @@ public struct SailingSampler: Sendable {
         // One second, one sample: a receiver's fixes at 5 or 10 Hz after the first of their second are passed over,
         // and age nothing (each would make a wind heard once a second stale before the next).
         guard lastTime.map({ seconds.rounded(.down) > $0.rounded(.down) }) ?? true else { return }
-        // A leap forward is followed when the next fix keeps to it (a logger paused); alone, it is a glitch (a time
-        // or a date mangled, ``LogClock``), which would have passed over every second until the clock caught up.
-        // (Not at a log's first date, when its clock moves from 1970 to the day.)
+        // A leap forward is followed when the next fix goes on from it (a logger paused; fixes minutes apart); alone,
+        // it is a glitch (a time or a date mangled, ``LogClock``: the next fix back before it), which would have
+        // passed over every second until the clock caught up. (Not at a log's first date, when its clock moves from
+        // 1970 to the day.)
         if let last = lastTime, lastDated == (date != nil), seconds - last > LogClock.leap {
-            let kept = leap.map { abs(seconds - $0) <= LogClock.leap } ?? false
+            let kept = leap.map { seconds >= $0 } ?? false
             leap = seconds
             guard kept else { return }
         }
