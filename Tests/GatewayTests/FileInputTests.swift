@@ -70,4 +70,28 @@ import Testing
         cut.service(now: 100, polled: PollSet()) { if case .sentence = $0 { count += 1 } }
         #expect(count == 1 && cut.finished == true)
     }
+
+    @Test("a logger paused two hours: its first ten minutes played silent, the rest skipped, each lap alike")
+    func pausedLogger() throws {
+        // Ten fixes a second apart, the logger paused two hours, ten more.
+        let fix = { (time: String) in "GPRMC,\(time).00,A,5000.0000,N,00100.0000,W,5.0,0.0,241126,,,A" }
+        let path = try log((0..<10).map { fix("10000\($0)") } + (0..<10).map { fix("12000\($0)") })
+        var configuration = InputConfiguration(name: "log", endpoint: .file(path: path))
+        configuration.loop = true
+        let input = try FileInput(configuration: configuration, path: path)
+        input.start(at: 0)
+        var seen: [Double] = []
+        var now = 0.0
+        while now < 1_300 {
+            input.service(now: now, polled: PollSet()) { if case .sentence = $0 { seen.append(now) } }
+            now += 0.5
+        }
+        // 12:00:00 comes 600 s after 10:00:09 (the two hours cut to ten minutes), not 7,191 s; a lap is the 618 s
+        // played plus one mean interval of them (618 / 19), not of the two hours.
+        let lap = 618 + 618.0 / 19
+        let once = (0..<10).map(Double.init) + (0..<10).map { 609 + Double($0) }
+        let due = once + once.map { $0 + lap }
+        #expect(seen.count == 40, "\(seen.count) sentences: \(seen.suffix(3))")
+        #expect(zip(seen, due).allSatisfy { $0 >= $1 && $0 < $1 + 0.5 }, "\(seen) for \(due)")
+    }
 }

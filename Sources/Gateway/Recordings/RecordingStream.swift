@@ -57,6 +57,15 @@ public final class RecordingStream {
     public var firstTime: Double? { times.first }
     public var lastTime: Double? { times.last }
 
+    /// The log time left out when every gap between two sentences is cut to `limit` seconds (a logger paused).
+    public func gapExcess(over limit: Double) -> Double {
+        var excess = 0.0
+        for i in times.indices.dropFirst() where times[i] - times[i - 1] > limit {
+            excess += times[i] - times[i - 1] - limit
+        }
+        return excess
+    }
+
     /// Back to the first sentence (a looping input's next lap): the file is framed again from its start.
     public func rewind() {
         if fd >= 0 { POSIX.close(fd) }

@@ -2,16 +2,19 @@ import CPosix
 import Engine
 import NMEA
 import Platform
+import Router
 
 /// A recorded log played as a live input: each sentence at its log time (scaled by `speed`), from the start again
-/// when `loop` is set. The bench profile feeds the demo voyage this way.
+/// when `loop` is set. The bench profile feeds the demo voyage this way. A gap in the log (a logger paused for the
+/// night) plays its first ten minutes, every value going stale as it did aboard, and skips the rest, as
+/// `telltale replay` does (``ReplaySession/gapLimit``): a log input never sits silent for hours.
 ///
 /// Kept small for a Pi: the log is read as it plays (``RecordingStream``: its times, 8 bytes a sentence, and one 16 KB
 /// buffer framed at a time), never held whole, so a day's log plays in the memory of a minute's.
 final class FileInput: InputTransport {
     let name: String
     private let stream: RecordingStream
-    /// The log's first time, and how long a lap lasts (its span plus one mean interval).
+    /// The log's first time, and how long a lap lasts (its span, gaps cut to ten minutes, plus one mean interval).
     private let first: Double
     private let span: Double
     private let loop: Bool
@@ -20,6 +23,8 @@ final class FileInput: InputTransport {
     private(set) var lap = 0
     /// The loop's start on the monotonic clock: the log's first sentence is due then.
     private var startTime = 0.0
+    /// Log seconds skipped in this lap's gaps before the next sentence.
+    private var skipped = 0.0
     /// The file gave fewer sentences than its first pass counted (it changed underneath): played out.
     private var cut = false
 
@@ -29,9 +34,9 @@ final class FileInput: InputTransport {
         framing.skipsCommentLines = true
         stream = try RecordingStream(path: path, index: 0, lineRate: 10, configuration: framing)
         first = stream.firstTime ?? 0
-        let last = (stream.lastTime ?? first) - first
-        let mean = stream.count > 1 ? last / Double(stream.count - 1) : 1
-        span = last + mean
+        let played = (stream.lastTime ?? first) - first - stream.gapExcess(over: ReplaySession.gapLimit)
+        let mean = stream.count > 1 ? played / Double(stream.count - 1) : 1
+        span = played + mean
         loop = configuration.loop
         speed = configuration.speed
     }
@@ -43,7 +48,7 @@ final class FileInput: InputTransport {
     /// When (runtime clock) the next sentence is due; nil when the log is finished.
     func nextDue(now: Double) -> Double? {
         guard !cut, let time = stream.nextTime else { return nil }
-        return startTime + (Double(lap) * span + time - first) / speed
+        return startTime + (Double(lap) * span + time - first - skipped) / speed
     }
 
     var finished: Bool? { cut || stream.nextTime == nil }
@@ -56,7 +61,11 @@ final class FileInput: InputTransport {
                 return
             }
             body(.sentence(timed.sentence))
+            if let next = stream.nextTime, next - timed.time > ReplaySession.gapLimit {
+                skipped += next - timed.time - ReplaySession.gapLimit
+            }
             if stream.nextTime == nil && loop && span > 0 {
+                skipped = 0
                 stream.rewind()
                 lap += 1
                 body(.restarted(lap: lap))
