@@ -189,4 +189,31 @@ import Testing
         let settings = try request("GET", "/telltale/v1/settings", port: web)
         #expect(settings.status == 401 || settings.status == 403)
     }
+
+    @Test("a calibration file the gateway runs without (broken) does not stop the Wi-Fi being changed; a new one does")
+    func brokenCalibration() throws {
+        let folder = temporaryFolder("settings-calibration")
+        let path = folder + "/telltale.toml"
+        try POSIX.writeFileAtomically(folder + "/calibration.toml", "[sailing]\nawa_offset = \"half a\n")
+        try POSIX.writeFileAtomically(folder + "/other.toml", "[sailing]\nawa_offset = 45.0\n")
+        let broken = "talker = \"II\"\n[calibration]\nfile = \"calibration.toml\"\n"
+        try POSIX.writeFileAtomically(path, broken)
+        let settings = GatewaySettings(paths: GatewaySettings.Paths(configuration: path))
+        // check-config still refuses it at a desk.
+        #expect(throws: CommandError.self) { try RunCommand.check(path) }
+        // The same file named again, the rest changed: saved, and the answer says the boat stays uncalibrated.
+        let changed = "status_line = false\n" + broken
+        let saved = settings.handle(.save(changed))
+        #expect(saved.status == 200 && saved.restart, "\(saved.json)")
+        #expect(saved.json.contains("still uncalibrated") && saved.json.contains("calibration.toml"), "\(saved.json)")
+        #expect(try POSIX.readFile(path) == Array(changed.utf8))
+        // Another file that cannot be applied (an offset past its bound): refused, nothing saved.
+        let other = "status_line = false\ntalker = \"II\"\n[calibration]\nfile = \"other.toml\"\n"
+        let refused = settings.handle(.save(other))
+        #expect(refused.status == 400 && !refused.restart && refused.json.contains("other.toml"), "\(refused.json)")
+        #expect(try POSIX.readFile(path) == Array(changed.utf8))
+        // Once the calibration is mended, a broken one is refused again: only what the gateway runs without now passes.
+        try POSIX.writeFileAtomically(path, "talker = \"II\"\n")
+        #expect(settings.handle(.save(broken)).status == 400)
+    }
 }

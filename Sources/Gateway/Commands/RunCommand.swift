@@ -122,23 +122,36 @@ public enum RunCommand {
         return try check(configuration, named: path)
     }
 
-    /// `check-config` on a configuration's text (the settings page's), paths in it relative to `base`.
-    public static func check(text: String, base: String, named name: String) throws(CommandError) -> String {
+    /// `check-config` on a configuration's text (the settings page's), paths in it relative to `base`. A calibration
+    /// file at `brokenCalibration` (the one the gateway runs without now, broken) is said, not refused: the gateway
+    /// carries on uncalibrated, and the sailor changing the Wi-Fi need not mend it first.
+    public static func check(
+        text: String, base: String, named name: String, brokenCalibration: String? = nil
+    ) throws(CommandError) -> String {
         let configuration: GatewayConfiguration
         do {
             configuration = try ConfigurationFile.parse(text, base: base)
         } catch {
             throw CommandError("\(name): \(error)")
         }
-        return try check(configuration, named: name)
+        return try check(configuration, named: name, brokenCalibration: brokenCalibration)
     }
 
     /// What `check-config` says of a parsed configuration: the files it names read as `run` reads them.
-    static func check(_ configuration: GatewayConfiguration, named path: String) throws(CommandError) -> String {
+    static func check(
+        _ configuration: GatewayConfiguration, named path: String, brokenCalibration: String? = nil
+    ) throws(CommandError) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
         var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
         var problems: [String] = []
-        if let calibration = configuration.calibrationUnreadable { problems.append("[calibration] \(calibration)") }
+        var still = ""
+        if let calibration = configuration.calibrationUnreadable {
+            if let broken = brokenCalibration, configuration.calibrationFile == broken {
+                still = "; still uncalibrated, as now: [calibration] \(calibration)"
+            } else {
+                problems.append("[calibration] \(calibration)")
+            }
+        }
         if let route = configuration.route {
             var file = RouteFile(path: route)
             do {
@@ -176,7 +189,7 @@ public enum RunCommand {
         guard problems.isEmpty else {
             throw CommandError(problems.map { "\(path): \($0)" }.joined(separator: "\n"))
         }
-        return "\(path): valid (" + parts.joined(separator: ", ") + ")"
+        return "\(path): valid (" + parts.joined(separator: ", ") + ")" + still
     }
 }
 

@@ -44,7 +44,9 @@ public struct GatewaySettings: Sendable {
         case .check(let text):
             guard let path = paths.configuration else { return noFile() }
             do throws(CommandError) {
-                let summary = try RunCommand.check(text: text, base: POSIX.folder(of: path), named: "telltale.toml")
+                let summary = try RunCommand.check(
+                    text: text, base: POSIX.folder(of: path), named: "telltale.toml",
+                    brokenCalibration: Self.brokenCalibration(path))
                 return Answer(status: 200, json: Self.result(200, summary))
             } catch {
                 return Answer(status: 400, json: Self.result(400, error.description))
@@ -117,7 +119,9 @@ public struct GatewaySettings: Sendable {
         guard let path = paths.configuration else { return noFile() }
         let summary: String
         do throws(CommandError) {
-            summary = try RunCommand.check(text: text, base: POSIX.folder(of: path), named: "telltale.toml")
+            summary = try RunCommand.check(
+                text: text, base: POSIX.folder(of: path), named: "telltale.toml",
+                brokenCalibration: Self.brokenCalibration(path))
         } catch {
             return Answer(status: 400, json: Self.result(400, error.description))
         }
@@ -131,6 +135,15 @@ public struct GatewaySettings: Sendable {
         }
         return Answer(
             status: 200, json: Self.result(200, "saved: the gateway restarts on it. " + summary), restart: true)
+    }
+
+    /// The calibration file the configuration at `path` names when it cannot be read (broken by hand or by the card):
+    /// the gateway runs without it now, so a new configuration naming it is no worse.
+    static func brokenCalibration(_ path: String) -> String? {
+        guard let current = try? ConfigurationFile.load(path: path), current.calibrationUnreadable != nil else {
+            return nil
+        }
+        return current.calibrationFile
     }
 
     /// After a saved configuration would not start: the one before it back in its place (the refused one kept as
