@@ -16,17 +16,20 @@ public enum LogClock {
     /// between the anchors either side of them. Returns how many anchors were removed.
     public static func settle(_ anchors: inout [(index: Int, time: Double)], daily: Bool) -> Int {
         var shifts: [(index: Int, shift: Double)] = []
-        return settle(&anchors, daily: daily, shifts: &shifts)
+        var dropped: [Int] = []
+        return settle(&anchors, daily: daily, shifts: &shifts, dropped: &dropped)
     }
 
     /// The same, and where the clock was set back: from each `index` on, the log's times are `shift` seconds later
-    /// (the total so far).
+    /// (the total so far); `dropped` gets the line index of each anchor removed.
     public static func settle(
-        _ anchors: inout [(index: Int, time: Double)], daily: Bool, shifts: inout [(index: Int, shift: Double)]
+        _ anchors: inout [(index: Int, time: Double)], daily: Bool, shifts: inout [(index: Int, shift: Double)],
+        dropped: inout [Int]
     ) -> Int {
         let count = anchors.count
         guard count > 1 else { return 0 }
         let lead = leadingGlitch(anchors, daily: daily)
+        for position in 0..<lead { dropped.append(anchors[position].index) }
         var kept = 0
         var previous: Double?
         var day = 0.0
@@ -37,6 +40,7 @@ public enum LogClock {
             if let previous, abs(time - previous) > leap,
                 let end = glitchEnd(anchors, from: position, after: previous, day: day, daily: daily)
             {
+                for glitch in position..<end { dropped.append(anchors[glitch].index) }
                 position = end
                 continue
             }

@@ -81,6 +81,14 @@ import Testing
         let lines = [gll("030000")] + seconds(from: afternoon, count: 30)
         let (times, glitches) = RecordingTimeline.timeline(of: parsed(lines), lineRate: 10)
         #expect(glitches == 1 && times.last! - times.first! < 31)
+        // The lines left out, by index: the first, and a run of three in the middle.
+        var anchors = (0..<30).map { (index: $0 * 2, time: 1_000.0 + Double($0)) }
+        anchors[0].time = 90_000
+        for i in 10..<13 { anchors[i].time += 7_200 }
+        var shifts: [(index: Int, shift: Double)] = []
+        var dropped: [Int] = []
+        #expect(LogClock.settle(&anchors, daily: false, shifts: &shifts, dropped: &dropped) == 4)
+        #expect(dropped == [0, 20, 22, 24] && anchors.count == 26 && shifts.isEmpty)
     }
 
     @Test("a logger paused for two hours is followed; the replay ticks ten minutes of the gap and skips the rest")

@@ -80,14 +80,10 @@ public final class N2KRecordingStream: ReplayLog {
             }
         }
         count = lines
-        var glitches = Set(anchors.lazy.map { $0.index })
         var shifts: [(index: Int, shift: Double)] = []
-        if LogClock.settle(&anchors, daily: false, shifts: &shifts) > 0 {
-            for anchor in anchors { glitches.remove(anchor.index) }
-        } else {
-            glitches = []
-        }
-        glitchLines = glitches
+        var dropped: [Int] = []
+        _ = LogClock.settle(&anchors, daily: false, shifts: &shifts, dropped: &dropped)
+        glitchLines = Set(dropped)
         self.shifts = shifts
         var devices: [UInt8: Int] = [:]
         var sourceNames: [String] = []
