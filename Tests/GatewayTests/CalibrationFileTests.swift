@@ -40,6 +40,24 @@ import Testing
         #expect(throws: ConfigurationFile.Error.self) { try load("[sailing]\nspeed_side = 0.2\n") }
     }
 
+    /// Found by fuzzing the file (2026-12-01): `nan` terms of the card were read as 0 and the file applied.
+    @Test("nan, inf or a string in a list is refused, never read as 0 nor passed over")
+    func listsOfNumbersOnly() {
+        let upwash = "upwash_upwind_by_tws = [0, 0]\nupwash_downwind_by_tws = [0, 0]\n"
+        let steps = "log_steps = [1402505959, 1403865986]\nlog_step_wind_ratios = [0.8, 1.2]\n"
+        for table in [
+            "deviation = [nan, nan, nan, nan, nan]\n", "deviation = [1, 2, inf, 0, 0]\n",
+            "deviation = [1, \"2\", 0, 0, 0, 0]\n", "upwash_tws = [6, nan]\n" + upwash,
+            "upwash_tws = [6, \"9\", 12]\n" + upwash,
+            "upwash_tws = [6, 12]\nupwash_upwind_by_tws = [0, -inf]\n"
+                + "upwash_downwind_by_tws = [0, 0]\n",
+            steps + "log_step_ratios = [0.8, nan]\n", steps + "log_step_ratios = [0.8, \"x\", 1.2]\n",
+        ] {
+            #expect(throws: ConfigurationFile.Error.self, "\(table)") { try load("[sailing]\n" + table) }
+        }
+        #expect((try? load("[sailing]\n" + steps + "log_step_ratios = [0.8, 1.2]\n"))?.logSteps.count == 2)
+    }
+
     @Test func theLogBySideReadsBackAsWritten() throws {
         #expect(try load("[sailing]\nspeed_side = -0.025\n").speedSide == -0.025)
         var report = CalibrationReport(samples: 100, manoeuvres: [], faults: [])

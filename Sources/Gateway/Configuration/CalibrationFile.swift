@@ -33,7 +33,7 @@ public enum CalibrationFile {
         }
         var deviation = DeviationCurve()
         if let entry = sailing["deviation"] {
-            let terms = entry.array?.compactMap { $0.number } ?? []
+            let terms = numbers(entry) ?? []
             let curve = DeviationCurve(terms)
             let largest = stride(from: 0.0, to: 360, by: 5).map { abs(curve.deviation($0)) }.max() ?? 0
             guard terms.count == 5, largest <= 15 else {
@@ -45,10 +45,10 @@ public enum CalibrationFile {
         }
         var byWind = UpwashByWind()
         if let speeds = sailing["upwash_tws"] {
-            let tws = speeds.array?.compactMap { $0.number } ?? []
-            let up = sailing["upwash_upwind_by_tws"]?.array?.compactMap { $0.number } ?? []
-            let down = sailing["upwash_downwind_by_tws"]?.array?.compactMap { $0.number } ?? []
-            let reach = sailing["upwash_reach_by_tws"]?.array?.compactMap { $0.number } ?? []
+            let tws = numbers(speeds) ?? []
+            let up = sailing["upwash_upwind_by_tws"].flatMap(numbers) ?? []
+            let down = sailing["upwash_downwind_by_tws"].flatMap(numbers) ?? []
+            let reach = sailing["upwash_reach_by_tws"].flatMap(numbers) ?? []
             let increasing = zip(tws, tws.dropFirst()).allSatisfy { $0 < $1 }
             guard !tws.isEmpty, tws.count == up.count, tws.count == down.count, increasing,
                 sailing["upwash_reach_by_tws"] == nil || reach.count == tws.count,
@@ -80,10 +80,10 @@ public enum CalibrationFile {
     /// each.
     static func steps(_ sailing: TOMLTable, _ path: String) throws(ConfigurationFile.Error) -> [LogStep] {
         guard let entry = sailing["log_steps"] else { return [] }
-        let times = entry.array?.compactMap { $0.number } ?? []
-        let ratios = sailing["log_step_ratios"]?.array?.compactMap { $0.number } ?? []
-        let wind = sailing["log_step_wind_ratios"]?.array?.compactMap { $0.number } ?? []
-        guard !times.isEmpty, times.count == entry.array?.count, ratios.count == times.count,
+        let times = numbers(entry) ?? []
+        let ratios = sailing["log_step_ratios"].flatMap(numbers) ?? []
+        let wind = sailing["log_step_wind_ratios"].flatMap(numbers) ?? []
+        guard !times.isEmpty, ratios.count == times.count,
             wind.count == times.count, zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }),
             times.allSatisfy({ earliestStep <= $0 && $0 < 1e10 }),
             plausible(ratios), plausible(wind)
@@ -112,6 +112,14 @@ public enum CalibrationFile {
             guard (0.5...2).contains(scale) else { return false }
         }
         return true
+    }
+
+    /// An array's numbers; nil when it is not an array or any item is not a finite number (`nan`, `inf` and a
+    /// string are TOML a hand may write: never read as 0, nor passed over, shifting the items after them).
+    static func numbers(_ entry: TOMLValue) -> [Double]? {
+        guard let items = entry.array else { return nil }
+        let values = items.compactMap { $0.number }
+        return values.count == items.count && values.allSatisfy(\.isFinite) ? values : nil
     }
 
     /// A TOML array of numbers.
