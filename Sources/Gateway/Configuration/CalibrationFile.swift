@@ -119,7 +119,7 @@ public enum CalibrationFile {
     static func numbers(_ entry: TOMLValue) -> [Double]? {
         guard let items = entry.array else { return nil }
         let values = items.compactMap { $0.number }
-        return values.count == items.count && values.allSatisfy(\.isFinite) ? values : nil
+        return values.count == items.count && values.allSatisfy { $0.isFinite } ? values : nil
     }
 
     /// A TOML array of numbers.
