@@ -273,7 +273,7 @@ extension POSIX {
     /// The file at `path` mapped read-only (pages are read from the disk only when touched, and are the kernel's to
     /// drop again); a file longer than `limit` bytes or empty is refused. Give it back with ``unmap(_:)``.
     public static func map(_ path: String, limit: Int) throws(Failure) -> UnsafeRawBufferPointer {
-        let fd = try open(path, O_RDONLY)
+        let fd = try openFile(path)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(operation: "cannot stat", path: path, code: errno) }

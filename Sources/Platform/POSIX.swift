@@ -169,27 +169,6 @@ public enum POSIX {
         }
     }
 
-    /// Reads a whole file; `-` is standard input. A file longer than `limit` bytes is refused (EFBIG), so a broken
-    /// or hostile file cannot take the memory.
-    public static func readFile(_ path: String, limit: Int = .max) throws(Failure) -> [UInt8] {
-        let fd = path == "-" ? 0 : try open(path, O_RDONLY)
-        defer { if fd != 0 { close(fd) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            switch chunk.withUnsafeMutableBytes({ read(fd, into: $0) }) {
-            case .bytes(let got):
-                guard bytes.count + got <= limit else {
-                    throw Failure(operation: "too long to read", path: path, code: EFBIG)
-                }
-                bytes.append(contentsOf: chunk[0..<got])
-            case .end: return bytes
-            case .wouldBlock: continue
-            case .failed(let code): throw Failure(operation: "cannot read", path: path, code: code)
-            }
-        }
-    }
-
     /// Writes all bytes to a descriptor, retrying partial writes; stops at the first failure.
     public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
         var offset = 0

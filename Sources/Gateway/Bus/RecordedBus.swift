@@ -111,7 +111,7 @@ final class LineFile {
     private var atEnd = false
 
     init(path: String) throws(POSIX.Failure) {
-        fd = try POSIX.open(path, O_RDONLY)
+        fd = try POSIX.openFile(path)
     }
 
     deinit { POSIX.close(fd) }

@@ -36,7 +36,7 @@ public final class RecordingStream {
         var clues = TimeClues()
         var framer = SentenceFramer(configuration: configuration)
         var scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        let fd = try POSIX.open(path, O_RDONLY)
+        let fd = try POSIX.openFile(path)
         defer { POSIX.close(fd) }
         while case .bytes(let got) = scratch.withUnsafeMutableBytes({ POSIX.read(fd, into: $0) }), got > 0 {
             scratch.withUnsafeBufferPointer { bytes in
@@ -98,7 +98,7 @@ public final class RecordingStream {
         pendingNext = 0
         guard !ended else { return false }
         if fd < 0 {
-            do { fd = try POSIX.open(path, O_RDONLY) } catch {
+            do { fd = try POSIX.openFile(path) } catch {
                 ended = true
                 return false
             }

@@ -91,7 +91,7 @@ struct LineReader {
     private var atEnd = false
 
     init(path: String) throws(POSIX.Failure) {
-        fd = try POSIX.open(path, O_RDONLY)
+        fd = try POSIX.openFile(path)
     }
 
     mutating func rewind() {
