@@ -25,6 +25,13 @@ import Testing
         #expect(route.legCount == 2)
     }
 
+    @Test("lat and lon as GPX writers write them: signs, points, spaces around")
+    func decimals() throws {
+        let text = "<gpx><wpt lat=\" +50.5 \" lon=\"-1.\"/><wpt lat=\".25\" lon=\"-0\"/></gpx>"
+        let points = try GPX.route(from: text).waypoints.map { [$0.position.latitude, $0.position.longitude] }
+        #expect(points == [[50.5, -1], [0.25, 0]])
+    }
+
     @Test("without a route, the waypoint list is taken in file order")
     func waypoints() throws {
         let text = """
@@ -60,6 +67,19 @@ import Testing
             BadCase(
                 text: "<gpx>\n<wpt lat=\"1\" lon=\"x\"/>", line: 2,
                 message: "longitude \"x\" is not a number in -180...180"),
+            // A float parser's forms GPX's xsd:decimal has not (fuzzing, 2026-12-01: "0x10" was read as 16°).
+            BadCase(
+                text: "<gpx>\n<wpt lat=\"1\" lon=\"0x10\"/>", line: 2,
+                message: "longitude \"0x10\" is not a number in -180...180"),
+            BadCase(
+                text: "<gpx>\n<wpt lat=\"1e1\" lon=\"2\"/>", line: 2,
+                message: "latitude \"1e1\" is not a number in -90...90"),
+            BadCase(
+                text: "<gpx>\n<wpt lat=\"1\" lon=\"2+\"/>", line: 2,
+                message: "longitude \"2+\" is not a number in -180...180"),
+            BadCase(
+                text: "<gpx>\n<wpt lat=\"1.2.3\" lon=\"2\"/>", line: 2,
+                message: "latitude \"1.2.3\" is not a number in -90...90"),
         ])
     func badFiles(_ c: BadCase) {
         #expect(throws: GPX.ParseError(line: c.line, message: c.message)) { try GPX.route(from: c.text) }
