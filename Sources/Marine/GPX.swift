@@ -52,11 +52,11 @@ public enum GPX {
                     guard let latText = attributes["lat"], let lonText = attributes["lon"] else {
                         throw ParseError(line: token.line, message: "<\(local)> without lat and lon attributes")
                     }
-                    guard let lat = decimal(latText), (-90...90).contains(lat) else {
+                    guard let lat = DecimalText.value(latText), (-90...90).contains(lat) else {
                         throw ParseError(
                             line: token.line, message: "latitude \"\(latText)\" is not a number in -90...90")
                     }
-                    guard let lon = decimal(lonText), (-180...180).contains(lon) else {
+                    guard let lon = DecimalText.value(lonText), (-180...180).contains(lon) else {
                         throw ParseError(
                             line: token.line, message: "longitude \"\(lonText)\" is not a number in -180...180")
                     }
@@ -141,25 +141,5 @@ public enum GPX {
             let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(scalars[first...last])
-    }
-
-    /// An xsd:decimal as GPX writes lat and lon (a sign, digits, a point; spaces around): never the hexadecimal,
-    /// `nan`, `inf` or exponent a float parser also takes ("0x10" was read as 16°).
-    static func decimal(_ text: String) -> Double? {
-        var bytes = Array(text.utf8)
-        while bytes.first == 0x20 || bytes.first == 0x09 { bytes.removeFirst() }
-        while bytes.last == 0x20 || bytes.last == 0x09 { bytes.removeLast() }
-        var digits = 0
-        var points = 0
-        for (index, byte) in bytes.enumerated() {
-            switch byte {
-            case 0x30...0x39: digits += 1
-            case 0x2E: points += 1
-            case 0x2B where index == 0, 0x2D where index == 0: continue
-            default: return nil
-            }
-        }
-        guard digits > 0, points <= 1 else { return nil }
-        return Double(String(decoding: bytes, as: UTF8.self))
     }
 }

@@ -145,22 +145,29 @@ public struct Polar: Hashable, Sendable {
             rows.append((index + 1, cells.map { $0.filter { $0 != " " } }))
         }
         guard let header = rows.first else { throw .empty }
-        if Double(header.cells.first ?? "") == nil {
+        if DecimalText.value(header.cells.first ?? "") == nil {
             return try table(header: header, rows: rows.dropFirst())
         }
         var curves: [Curve] = []
         for row in rows {
-            let numbers = row.cells.map { Double($0) }
-            guard numbers.count >= 3, numbers.count % 2 == 1, numbers.allSatisfy({ $0 != nil }) else {
+            let numbers = row.cells.compactMap { DecimalText.value($0) }
+            guard numbers.count >= 3, numbers.count % 2 == 1, numbers.count == row.cells.count else {
                 throw .line(row.line, "a wind speed then angle and speed pairs")
             }
+            guard numbers[0] > 0, numbers[0] < 100 else { throw .line(row.line, "\(row.cells[0]) is not a wind speed") }
             var points: [(angle: Double, speed: Double)] = []
             var index = 1
             while index + 1 < numbers.count {
-                points.append((numbers[index]!, numbers[index + 1]!))
+                guard numbers[index] >= 0, numbers[index] <= 180 else {
+                    throw .line(row.line, "\(row.cells[index]) is not an angle from 0 to 180")
+                }
+                guard numbers[index + 1] >= 0, numbers[index + 1] < 100 else {
+                    throw .line(row.line, "\(row.cells[index + 1]) is not a boat speed")
+                }
+                points.append((numbers[index], numbers[index + 1]))
                 index += 2
             }
-            curves.append(Curve(windSpeed: numbers[0]!, points: points))
+            curves.append(Curve(windSpeed: numbers[0], points: points))
         }
         return try checked(Polar(curves: curves))
     }
@@ -172,7 +179,7 @@ public struct Polar: Hashable, Sendable {
     {
         var windSpeeds: [Double] = []
         for cell in header.cells.dropFirst() where !cell.isEmpty {
-            guard let speed = Double(cell), speed > 0, speed < 100 else {
+            guard let speed = DecimalText.value(cell), speed > 0, speed < 100 else {
                 throw .line(header.line, "\(cell) is not a wind speed")
             }
             windSpeeds.append(speed)
@@ -180,11 +187,11 @@ public struct Polar: Hashable, Sendable {
         guard !windSpeeds.isEmpty else { throw .line(header.line, "no wind speeds after the first cell") }
         var points = Array(repeating: [(angle: Double, speed: Double)](), count: windSpeeds.count)
         for row in rows {
-            guard let angle = Double(row.cells.first ?? ""), angle >= 0, angle <= 180 else {
+            guard let angle = DecimalText.value(row.cells.first ?? ""), angle >= 0, angle <= 180 else {
                 throw .line(row.line, "\(row.cells.first ?? "") is not an angle from 0 to 180")
             }
             for (column, cell) in row.cells.dropFirst().prefix(windSpeeds.count).enumerated() where !cell.isEmpty {
-                guard let speed = Double(cell), speed >= 0, speed < 100 else {
+                guard let speed = DecimalText.value(cell), speed >= 0, speed < 100 else {
                     throw .line(row.line, "\(cell) is not a boat speed")
                 }
                 points[column].append((angle, speed))

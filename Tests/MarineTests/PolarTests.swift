@@ -75,6 +75,19 @@ import Testing
         #expect(throws: Polar.ParseError.line(2, "fast is not a boat speed")) { try Polar.parse("TWA;6\n90;fast\n") }
         #expect(throws: Polar.ParseError.line(1, "knots is not a wind speed")) { try Polar.parse("TWA;knots\n") }
         #expect(throws: Polar.ParseError.empty) { try Polar.parse("# nothing\n\n") }
+        // A float parser's forms no polar writes (fuzzing, 2026-12-01: "0x5" read as 5 kn, and in Expedition's layout
+        // "nan" as a boat speed, a wind speed of -6 and an angle of 400 taken as they came).
+        #expect(throws: Polar.ParseError.line(2, "0x5 is not a boat speed")) { try Polar.parse("TWA;6\n90;0x5\n") }
+        #expect(throws: Polar.ParseError.line(1, "1e1 is not a wind speed")) { try Polar.parse("TWA;1e1\n") }
+        #expect(throws: Polar.ParseError.line(1, "a wind speed then angle and speed pairs")) {
+            try Polar.parse("6;45;nan;90;5.5\n")
+        }
+        #expect(throws: Polar.ParseError.line(1, "-6 is not a wind speed")) { try Polar.parse("-6;45;4.5;90;5.5\n") }
+        #expect(throws: Polar.ParseError.line(2, "400 is not an angle from 0 to 180")) {
+            try Polar.parse("6;45;4.5;90;5.5\n8;400;4.5;90;5.5\n")
+        }
+        #expect(throws: Polar.ParseError.line(1, "150 is not a boat speed")) { try Polar.parse("6;45;4.5;90;150\n") }
+        #expect(try Polar.parse("6;45;4.5;90;5.5\n").curves.first?.speeds == [4.5, 5.5])
         #expect(throws: Polar.ParseError.line(1, "a wind speed then angle and speed pairs")) {
             try Polar.parse("6 40 4 60\n")
         }
