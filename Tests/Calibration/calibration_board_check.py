@@ -294,7 +294,7 @@ try:
 finally:
     driver.quit()
 auto.stop()
-hold_check(binary, check, work, chromium)
+hold_check(binary, check, work)
 limited_check(binary, check, work, chromium)
-unreadable_check(binary, check, work, chromium)
+unreadable_check(binary, check, work)
 check.finish()

@@ -18,6 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Interop"))
+from browser import page_texts  # noqa: E402
 from support import Gateway, free_port, wait_for  # noqa: E402
 from webclient import HTTP  # noqa: E402
 from calibration_polar import write_route  # noqa: E402
@@ -58,7 +59,7 @@ course_over_ground = 0
     return Gateway(binary, config, work=work, name="hold-auto" if auto else "hold").start(wait=[port])
 
 
-def hold_check(binary, check, work, chromium):
+def hold_check(binary, check, work):
     route = os.path.join(work, "beats.gpx")
     beats(route)
     logs = {}
@@ -107,17 +108,10 @@ def hold_check(binary, check, work, chromium):
             abs(float(found.group(i + 1)) - (newest.get(key) or 0)) <= 0.051
             for i, key in enumerate(("bias_uncalibrated", "bias_calibrated")))
 
-    driver = chromium(1024, 1400)
-    try:
-        driver.get(f"http://127.0.0.1:{port}/settings.html")
-        said = "return document.getElementById('calibration-auto').textContent"
-        wait_for(lambda: "not applied" in (driver.execute_script(said) or ""), 15)
-        auto_text = driver.execute_script(said) or ""
-        bias_text = driver.execute_script("return document.getElementById('calibration-bias').textContent") or ""
-        check("and not applied: learnt without the newest day" in auto_text
-              and "Checked on the newest day" in bias_text and ": worse (not applied by itself)." in bias_text
-              and shown_bias(bias_text, newest),
-              f"the settings page says it in chromium: \"{auto_text[-160:]}\" \"{bias_text[-200:]}\"")
-    finally:
-        driver.quit()
+    auto_text, bias_text = page_texts(f"http://127.0.0.1:{port}/settings.html",
+                                      ["calibration-auto", "calibration-bias"], lambda text: "not applied" in text)
+    check("and not applied: learnt without the newest day" in auto_text
+          and "Checked on the newest day" in bias_text and ": worse (not applied by itself)." in bias_text
+          and shown_bias(bias_text, newest),
+          f"the settings page says it in chromium: \"{auto_text[-160:]}\" \"{bias_text[-200:]}\"")
     gateway.stop()

@@ -12,7 +12,8 @@ import socket
 import subprocess
 import time
 
-from support import Gateway, free_port, wait_for  # noqa: E402
+from browser import page_texts  # noqa: E402
+from support import Gateway, free_port  # noqa: E402
 from webclient import HTTP  # noqa: E402
 from calibration_board_hold import beats  # noqa: E402
 
@@ -40,7 +41,7 @@ def computed_wind(port, seconds):
     return lines
 
 
-def unreadable_check(binary, check, work, chromium):
+def unreadable_check(binary, check, work):
     route = os.path.join(work, "unreadable-beats.gpx")
     beats(route)
     out = os.path.join(work, "unreadable")
@@ -87,17 +88,11 @@ file = "{applied}"
               f"check-config names it (exit {checked.returncode}: \"{checked.stderr.strip()[-120:]}\") and replay "
               f"--config refuses it (exit {replayed.returncode})", checked.stderr + replayed.stderr)
         if name == "refused":
-            driver = chromium(1024, 1400)
-            try:
-                driver.get(f"http://127.0.0.1:{web}/settings.html")
-                shown = "return document.getElementById('calibration-limited').textContent"
-                wait_for(lambda: "cannot be read" in (driver.execute_script(shown) or ""), 15)
-                text = driver.execute_script(shown) or ""
-                check(text.startswith("The calibration file cannot be read (") and "awa_offset" in text
-                      and "run uncalibrated until one is applied or it is cleared" in text,
-                      f"the settings page says it in chromium: \"{text[:160]}\"")
-            finally:
-                driver.quit()
+            text, = page_texts(f"http://127.0.0.1:{web}/settings.html", ["calibration-limited"],
+                               lambda text: "cannot be read" in text)
+            check(text.startswith("The calibration file cannot be read (") and "awa_offset" in text
+                  and "run uncalibrated until one is applied or it is cleared" in text,
+                  f"the settings page says it in chromium: \"{text[:160]}\"")
             status, body = HTTP(web, timeout=10).text("/telltale/v1/calibration", method="DELETE", body=b"")
             off = json.loads(body) if status == 200 else {}
             check(status == 200 and "unreadable" not in off and not os.path.exists(applied)
