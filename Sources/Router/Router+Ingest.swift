@@ -90,9 +90,24 @@ extension Router {
         gyroscope: SIMD3<Double>, accelerometer: SIMD3<Double>, magnetometer: SIMD3<Double>?, from source: SourceID,
         at time: Double
     ) {
+        // What no IMU on a boat can read (its sensors saturate long before): counted as implausible, never filtered
+        // into the heel and pitch. Found by fuzzing an IMU trace (2026-12-01): one sample of 1e308 m/s² moved the
+        // heel by 0.1° for a second.
+        guard Self.plausible(accelerometer, limit: 400), Self.plausible(gyroscope, limit: 5_000),
+            magnetometer.map({ Self.plausible($0, limit: 10_000) }) ?? true
+        else {
+            counters.implausible += 1
+            count(source, implausible: true)
+            return
+        }
         count(source)
         engine.ingest(
             gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: magnetometer, from: source, at: time)
+    }
+
+    /// Every axis finite and within ±`limit` (m/s²: 40 g; °/s; µT).
+    static func plausible(_ vector: SIMD3<Double>, limit: Double) -> Bool {
+        abs(vector.x) <= limit && abs(vector.y) <= limit && abs(vector.z) <= limit
     }
 
     /// A fix that did not come as NMEA (gpsd), with the motion over ground.

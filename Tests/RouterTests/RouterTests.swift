@@ -173,4 +173,21 @@ import Testing
         #expect(actions == ["implausible"])
         #expect(r.counters.implausible == 1 && r.counters.sentencesOut == 0)
     }
+
+    @Test("an IMU sample no sensor on a boat can read (1e308 m/s², nan, 10 000 °/s) is counted and goes nowhere")
+    func implausibleIMU() {
+        var r = router([])
+        let still = SIMD3<Double>(0, 0, -9.81)
+        let none = SIMD3<Double>(0, 0, 0)
+        for (index, (gyroscope, accelerometer)) in [
+            (none, SIMD3<Double>(1e308, 0, -9.81)), (none, SIMD3<Double>(.nan, 0, -9.81)),
+            (SIMD3<Double>(0, 10_000, 0), still), (none, still),
+        ].enumerated() {
+            r.ingest(
+                gyroscope: gyroscope, accelerometer: accelerometer, magnetometer: nil, from: SourceID(2),
+                at: Double(index) / 100)
+        }
+        #expect(r.counters.implausible == 3)
+        #expect(r.sources.count == 3 && r.sources[2].implausible == 3 && r.sources[2].received == 1)
+    }
 }

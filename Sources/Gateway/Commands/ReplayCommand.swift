@@ -142,6 +142,9 @@ public enum ReplayCommand {
         if result.timeGlitches > 0 {
             summary += ", \(result.timeGlitches) times out of line with the log's clock left out"
         }
+        if result.imuTimeGlitches > 0 {
+            summary += ", \(result.imuTimeGlitches) IMU samples out of line with its clock left out"
+        }
         if s.gaps > 0 {
             summary += ", \(s.gaps) gaps over \(Int(ReplaySession.gapLimit / 60)) min skipped"
             summary += " (\(FixedDecimal.text(s.skipped / 3600, decimals: 1)) h of log time with nothing in it)"

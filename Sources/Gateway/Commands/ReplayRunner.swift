@@ -42,6 +42,8 @@ public struct ReplayRunner {
         public var sentencesRead: Int
         /// The logs' own times left out as glitches (``LogClock``).
         public var timeGlitches = 0
+        /// The IMU trace's samples out of line with its clock, left out.
+        public var imuTimeGlitches = 0
     }
 
     /// Replays logs framed in memory (tests, small inputs), handing each output line (with CR LF) to `write`.
@@ -71,6 +73,7 @@ public struct ReplayRunner {
             return position < timeline.count ? timeline[position] : nil
         }
         result.timeGlitches = glitches
+        result.imuTimeGlitches = imu?.timeGlitches ?? 0
         return result
     }
 
@@ -105,6 +108,7 @@ public struct ReplayRunner {
             engine: engine, sources: sources, count: logs.reduce(0) { $0 + $1.count }, rejects: rejects, imu: imu,
             write: write, writeDeltas: writeDeltas, next: next)
         result.timeGlitches = logs.reduce(0) { $0 + $1.timeGlitches }
+        result.imuTimeGlitches = imu?.timeGlitches ?? 0
         return result
     }
 

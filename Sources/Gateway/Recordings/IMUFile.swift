@@ -20,6 +20,8 @@ public struct IMUFile: Sendable {
     public var samples: [Sample]
     /// Lines that could not be read (counted, skipped).
     public var rejected: Int
+    /// Samples whose time was out of line with the file's clock, left out (``LogClock``).
+    public var timeGlitches = 0
 
     public init(samples: [Sample], rejected: Int) {
         self.samples = samples
@@ -79,7 +81,23 @@ public struct IMUFile: Sendable {
                 samples.append(sample)
             }
         }
-        return IMUFile(samples: samples, rejected: rejected)
+        var file = IMUFile(samples: samples, rejected: rejected)
+        file.settleClock()
+        return file
+    }
+
+    /// The samples' times read through their glitches as a log's are (``LogClock``): one sample stamped years out
+    /// held every sample after it back from the replay (found by fuzzing, 2026-12-01: a tenth of a voyage's heel
+    /// and pitch lost, nothing said); a clock set back is taken out, the trace going on in its order.
+    mutating func settleClock() {
+        var anchors = samples.indices.map { (index: $0, time: samples[$0].time) }
+        timeGlitches = LogClock.settle(&anchors, daily: false)
+        guard timeGlitches > 0 || anchors.contains(where: { $0.time != samples[$0.index].time }) else { return }
+        samples = anchors.map { anchor in
+            var sample = samples[anchor.index]
+            sample.time = anchor.time
+            return sample
+        }
     }
 
     /// One CSV line as a sample, with the columns of time, ax, ay, az, gx, gy, gz (and mx, my, mz when there are

@@ -18,6 +18,14 @@ final class CSVIMUInput: InputTransport {
     private(set) var lap = 0
     private var ended = false
     private var startTime = 0.0
+    /// The sample read after `pending`, when a leap in the clock had to be looked past.
+    private var following: IMUFile.Sample?
+    /// Seconds added to the file's times from here on: a leap followed (forward at most ten minutes, none back).
+    private var shift = 0.0
+    /// The time of the sample played last in this lap.
+    private var played: Double?
+    /// Samples out of line with the file's clock, left out (a time stamped years out held the input for good).
+    private(set) var timeGlitches = 0
 
     init(configuration: IMUConfiguration) throws(IMUFile.ParseError) {
         self.configuration = configuration
@@ -36,8 +44,33 @@ final class CSVIMUInput: InputTransport {
         }
         let magnetometerColumns = ["mx", "my", "mz"].compactMap { names.firstIndex(of: $0) }
         if magnetometerColumns.count == 3 { columns += magnetometerColumns }
-        pending = readSample()
+        pending = nextSample()
         firstTime = pending?.time
+    }
+
+    /// The next sample on the file's clock read through its glitches (as ``LogClock`` reads a log's, with one
+    /// sample of look-ahead): one that leaps more than a minute from the sample played last while the one after it
+    /// comes back is left out; a leap the one after keeps to is followed, forward by ten minutes at most (as a
+    /// replay skips a gap), back not at all (the trace goes on from where its clock was).
+    private func nextSample() -> IMUFile.Sample? {
+        var raw = following ?? readSample()
+        following = nil
+        while var sample = raw {
+            sample.time += shift
+            guard let played, abs(sample.time - played) > LogClock.leap else { return sample }
+            following = readSample()
+            if let after = following, abs(after.time + shift - played) <= LogClock.leap {
+                timeGlitches += 1
+                raw = following
+                following = nil
+                continue
+            }
+            let target = sample.time > played ? min(sample.time, played + ReplaySession.gapLimit) : played
+            shift += target - sample.time
+            sample.time = target
+            return sample
+        }
+        return nil
     }
 
     /// The next readable sample of the file (unreadable lines are skipped); nil at its end.
@@ -65,8 +98,9 @@ final class CSVIMUInput: InputTransport {
     func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
         while let due = nextDue(now: now), due <= now, let sample = pending {
             lastTime = sample.time
+            played = sample.time
             body(.imu(configuration.bodyFrame(sample), time: now))
-            pending = readSample()
+            pending = nextSample()
             if pending == nil {
                 guard configuration.loop, let firstTime else {
                     ended = true
@@ -75,7 +109,8 @@ final class CSVIMUInput: InputTransport {
                 span = lastTime - firstTime + 0.01
                 reader.rewind()
                 _ = reader.nextLine()  // the header
-                pending = readSample()
+                (shift, played, following) = (0, nil, nil)
+                pending = nextSample()
                 lap += 1
             }
         }
