@@ -14,5 +14,8 @@ if [ ! -f "$LOG" ]; then
     exit 0
 fi
 browser_ready
+# The morning-after part reads the ground's speed with pynmea2 (calibration_log_steps), as calibration-check does: the
+# board check installs it too rather than count on running after that check.
+"$VENV/bin/python" -c "import pynmea2" 2>/dev/null || "$VENV/bin/pip" install --quiet pynmea2
 CHECKS_DONE=1
 exec "$VENV/bin/python" Tests/Calibration/calibration_board_check.py "${1:-.build/release/telltale}" "$PWD/$LOG"
