@@ -64,4 +64,31 @@ import Testing
         var text = ""
         var input = ""
     }
+
+    @Test("a polar, a route or a configuration too long to be one is refused, not read into memory; the key said once")
+    func tooLong() throws {
+        let folder = temporaryFolder("too-long")
+        for (name, size) in [("polar.csv", 17 << 20), ("route.gpx", 17 << 20), ("big.toml", 2 << 20)] {
+            let fd = open(folder + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            #expect(fd >= 0 && ftruncate(fd, off_t(size)) == 0)
+            close(fd)
+        }
+        let config = folder + "/telltale.toml"
+        try POSIX.writeFile(config, "polar = \"polar.csv\"\n")
+        do throws(CommandError) {
+            _ = try RunCommand.check(config)
+            Issue.record("a 17 MB polar was read")
+        } catch {
+            #expect(error.description.contains("line 1: polar: too long to read"), "\(error)")
+            #expect(!error.description.contains("polar: polar:"), "\(error)")
+        }
+        try POSIX.writeFile(config, "route = \"route.gpx\"\n")
+        do throws(CommandError) {
+            _ = try RunCommand.check(config)
+            Issue.record("a 17 MB route was read")
+        } catch {
+            #expect(error.description.contains("too long to read"), "\(error)")
+        }
+        #expect(throws: ConfigurationFile.Error.self) { try ConfigurationFile.load(path: folder + "/big.toml") }
+    }
 }

@@ -30,7 +30,7 @@ extension ConfigurationFile.Reader {
             if let polar = try string(root, "polar", "") {
                 let path = polar.hasPrefix("/") ? polar : base + "/" + polar
                 config.polarPath = path
-                do throws(CommandError) { config.engine.polar = try PolarFile.load(path) } catch {
+                do throws(CommandError) { config.engine.polar = try PolarFile.read(path) } catch {
                     throw fail("polar", error.description)
                 }
             }

@@ -32,7 +32,7 @@ public enum ConfigurationFile {
     /// Loads and validates a configuration file. Relative paths inside it are relative to its folder.
     public static func load(path: String) throws(Error) -> GatewayConfiguration {
         let bytes: [UInt8]
-        do { bytes = try POSIX.readFile(path) } catch {
+        do { bytes = try POSIX.readFile(path, limit: 1 << 20) } catch {
             throw Error(line: nil, key: "", message: "cannot be read: \(POSIX.message(error.code))")
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."

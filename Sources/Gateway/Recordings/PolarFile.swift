@@ -5,19 +5,24 @@ import SignalK
 /// A polar file: the table or Expedition layout (``Polar/parse(_:)``), or ORC's certificate data in JSON.
 public enum PolarFile {
     public static func load(_ path: String) throws(CommandError) -> Polar {
+        do { return try read(path) } catch { throw CommandError("polar: \(error.description)") }
+    }
+
+    /// The same, its errors without the "polar: " a command puts before them (a configuration names the key
+    /// itself: "line 3: polar: polar: ..." until 2026-12-01). At most 16 MB, as ORC's JSON is read.
+    public static func read(_ path: String) throws(CommandError) -> Polar {
         let bytes: [UInt8]
-        do { bytes = try POSIX.readFile(path) } catch { throw CommandError("polar: \(error)") }
+        do { bytes = try POSIX.readFile(path, limit: 16 << 20) } catch { throw CommandError("\(error)") }
         if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") {
             guard let json = JSONValue.parse(bytes, maximumDepth: 8, maximumLength: 16 << 20),
                 let polar = orc(json)
             else {
-                throw CommandError(
-                    "polar: \(path): not ORC certificate JSON (no Allowances with WindSpeeds and R52...)")
+                throw CommandError("\(path): not ORC certificate JSON (no Allowances with WindSpeeds and R52...)")
             }
             return polar
         }
         do { return try Polar.parse(String(decoding: bytes, as: UTF8.self)) } catch {
-            throw CommandError("polar: \(path): \(error)")
+            throw CommandError("\(path): \(error)")
         }
     }
 

@@ -26,7 +26,7 @@ public struct RouteFile: Sendable {
     public mutating func load() throws(LoadError) -> Route {
         lastStamp = POSIX.stamp(path)
         let bytes: [UInt8]
-        do { bytes = try POSIX.readFile(path) } catch { throw .file(error) }
+        do { bytes = try POSIX.readFile(path, limit: 16 << 20) } catch { throw .file(error) }
         do { return try GPX.route(from: String(decoding: bytes, as: UTF8.self)) } catch {
             throw .gpx(path: path, error)
         }
