@@ -109,6 +109,30 @@ import Testing
         #expect(grid.sample(at: GeoPoint(latitude: 0.5, longitude: 0.5), time: Double(Self.t0))?.pressure == nil)
     }
 
+    /// Found by fuzzing grid files (2026-12-01): a step the importer never writes, in a file damaged since, was read
+    /// as it came (635 kn of wind from a cell's two bytes, 1,290 hPa).
+    @Test("a stored step outside what the atmosphere does, in a file damaged after it was written, reads as missing")
+    func damagedValues() throws {
+        var bytes = Self.smallGrid()
+        let layout = try Self.grid(bytes)
+        /// The byte offset of `field` at time 0, row 1, column 2.
+        func offset(_ field: ForecastField) -> Int {
+            let index = layout.fields.firstIndex(of: field)!
+            return layout.dataOffset + 2 * ((5 * layout.times.count + 0) * layout.fields.count + index)
+        }
+        for (field, step) in [(ForecastField.windEast, Int16(32_000)), (.pressure, 29_000), (.precipitation, -5)] {
+            bytes[offset(field)] = UInt8(truncatingIfNeeded: step)
+            bytes[offset(field) + 1] = UInt8(truncatingIfNeeded: step >> 8)
+        }
+        let grid = try Self.grid(bytes)
+        #expect(grid.value(.windEast, time: 0, row: 1, column: 2) == nil)
+        #expect(grid.value(.pressure, time: 0, row: 1, column: 2) == nil)
+        #expect(grid.value(.precipitation, time: 0, row: 1, column: 2) == nil)
+        #expect(grid.value(.windEast, time: 0, row: 1, column: 1) == 8, "the cells beside it as written")
+        let near = grid.sample(at: GeoPoint(latitude: 51, longitude: 0), time: Double(Self.t0))
+        #expect(near?.pressure == nil && near?.windEast == nil, "\(String(describing: near))")
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var name: String
         var change: @Sendable ([UInt8]) -> [UInt8]

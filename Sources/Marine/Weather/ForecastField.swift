@@ -58,9 +58,13 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
         return Int16(steps)
     }
 
-    /// The value of a stored step; nil for ``ForecastGrid/missing``.
+    /// The value of a stored step; nil for ``ForecastGrid/missing``, and for a step outside ``range``, which the
+    /// importer never writes: a file damaged since (a card's flipped bits) said 635 kn of wind and 1,290 hPa until
+    /// 2026-12-01, to the panel and the router alike.
     public func value(_ stored: Int16) -> Double? {
-        stored == ForecastGrid.missing ? nil : offset + Double(stored) * scale
+        guard stored != ForecastGrid.missing else { return nil }
+        let value = offset + Double(stored) * scale
+        return range.contains(value) ? value : nil
     }
 
     /// The name used in files, logs and the command line.
