@@ -25,13 +25,16 @@ import Testing
     }
 
     /// The times (runtime clock) the input plays each sample at, serviced every 10 ms until `until`.
-    func played(_ path: String, until: Double) throws -> [Double] {
+    func played(_ path: String, until: Double, rejected: inout Int) throws -> [Double] {
         let input = try CSVIMUInput(configuration: IMUConfiguration.parse("csv://" + path, base: "."))
         input.start(at: 0)
         var times: [Double] = []
         var now = 0.0
         while now < until {
-            input.service(now: now, polled: PollSet()) { if case .imu = $0 { times.append(now) } }
+            input.service(now: now, polled: PollSet()) { event in
+                if case .imu = event { times.append(now) }
+                if case .rejected = event { rejected += 1 }
+            }
             now += 0.01
         }
         return times
@@ -43,19 +46,23 @@ import Testing
         let read = try IMUFile.read(path)
         #expect(read.samples.count == 299 && read.timeGlitches == 1)
         #expect(read.samples.map(\.time) == read.samples.map(\.time).sorted())
-        let times = try played(path, until: 5)
+        var rejected = 0
+        let times = try played(path, until: 5, rejected: &rejected)
         #expect(times.count == 299 && times.last! < 3.05, "\(times.count) samples, the last at \(times.last ?? -1)")
+        #expect(rejected == 1, "the sample left out counted with the input's refused lines")
     }
 
     @Test("as an input, a trace paused two hours goes on ten minutes later; one whose clock went back goes on at once")
     func leaps() throws {
         let paused = try file(
             rows(from: 1_782_036_000, count: 100) + rows(from: 1_782_036_000 + 7_200, count: 100))
-        let times = try played(paused, until: 602)
+        var rejected = 0
+        let times = try played(paused, until: 602, rejected: &rejected)
         #expect(
             times.count == 200 && abs(times[100] - 600.99) < 0.02, "\(times.count), \(times.dropFirst(99).prefix(2))")
         let back = try file(rows(from: 1_782_036_000, count: 100) + rows(from: 1_782_036_000 - 3_600, count: 100))
-        let again = try played(back, until: 3)
+        let again = try played(back, until: 3, rejected: &rejected)
         #expect(again.count == 200 && again.last! < 2.05, "\(again.count), \(again.last ?? -1)")
+        #expect(rejected == 0, "a leap followed is no glitch")
     }
 }

@@ -100,7 +100,10 @@ final class CSVIMUInput: InputTransport {
             lastTime = sample.time
             played = sample.time
             body(.imu(configuration.bodyFrame(sample), time: now))
+            let glitches = timeGlitches
             pending = nextSample()
+            // A sample left out is counted with the input's refused lines.
+            for _ in glitches..<timeGlitches { body(.rejected) }
             if pending == nil {
                 guard configuration.loop, let firstTime else {
                     ended = true
