@@ -198,7 +198,11 @@ import Testing
         try POSIX.writeFileAtomically(folder + "/other.toml", "[sailing]\nawa_offset = 45.0\n")
         let broken = "talker = \"II\"\n[calibration]\nfile = \"calibration.toml\"\n"
         try POSIX.writeFileAtomically(path, broken)
-        let settings = GatewaySettings(paths: GatewaySettings.Paths(configuration: path))
+        // The gateway as `run` starts it on that file: uncalibrated, the file named as the one it runs without.
+        var running = try ConfigurationFile.load(path: path)
+        running.settingsPaths.configuration = path
+        let settings = GatewaySettings(running: running)
+        #expect(settings.brokenCalibration == folder + "/calibration.toml")
         // check-config still refuses it at a desk.
         #expect(throws: CommandError.self) { try RunCommand.check(path) }
         // The same file named again, the rest changed: saved, and the answer says the boat stays uncalibrated.
@@ -214,6 +218,8 @@ import Testing
         #expect(try POSIX.readFile(path) == Array(changed.utf8))
         // Once the calibration is mended, a broken one is refused again: only what the gateway runs without now passes.
         try POSIX.writeFileAtomically(path, "talker = \"II\"\n")
-        #expect(settings.handle(.save(broken)).status == 400)
+        running = try ConfigurationFile.load(path: path)
+        running.settingsPaths.configuration = path
+        #expect(GatewaySettings(running: running).handle(.save(broken)).status == 400)
     }
 }

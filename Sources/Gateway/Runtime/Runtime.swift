@@ -200,7 +200,7 @@ public final class Runtime {
 
     /// A settings request from the panel: answered, and a saved configuration restarts the gateway on it.
     func answerSettings(_ kind: SignalKServer.SettingsRequest.Kind, at now: Double) -> GatewaySettings.Answer {
-        let answer = GatewaySettings(paths: configuration.settingsPaths).handle(kind)
+        let answer = GatewaySettings(running: configuration).handle(kind)
         if answer.restart {
             log.notice(
                 "settings.saved", "settings: a new configuration was saved from the panel; restarting on it",

@@ -33,9 +33,18 @@ public struct GatewaySettings: Sendable {
     }
 
     public let paths: Paths
+    /// The calibration file the running configuration names and the gateway runs without (broken): a new
+    /// configuration naming it is no worse, so it is saved with a word rather than refused.
+    public let brokenCalibration: String?
 
-    public init(paths: Paths) {
+    public init(paths: Paths, brokenCalibration: String? = nil) {
         self.paths = paths
+        self.brokenCalibration = brokenCalibration
+    }
+
+    /// The settings of a gateway running on `configuration` (the calibration it could not read included).
+    public init(running configuration: GatewayConfiguration) {
+        self.init(paths: configuration.settingsPaths, brokenCalibration: Self.brokenCalibration(of: configuration))
     }
 
     public func handle(_ kind: SignalKServer.SettingsRequest.Kind) -> Answer {
@@ -46,7 +55,7 @@ public struct GatewaySettings: Sendable {
             do throws(CommandError) {
                 let summary = try RunCommand.check(
                     text: text, base: POSIX.folder(of: path), named: "telltale.toml",
-                    brokenCalibration: Self.brokenCalibration(path))
+                    brokenCalibration: brokenCalibration)
                 return Answer(status: 200, json: Self.result(200, summary))
             } catch {
                 return Answer(status: 400, json: Self.result(400, error.description))
@@ -121,7 +130,7 @@ public struct GatewaySettings: Sendable {
         do throws(CommandError) {
             summary = try RunCommand.check(
                 text: text, base: POSIX.folder(of: path), named: "telltale.toml",
-                brokenCalibration: Self.brokenCalibration(path))
+                brokenCalibration: brokenCalibration)
         } catch {
             return Answer(status: 400, json: Self.result(400, error.description))
         }
@@ -137,13 +146,9 @@ public struct GatewaySettings: Sendable {
             status: 200, json: Self.result(200, "saved: the gateway restarts on it. " + summary), restart: true)
     }
 
-    /// The calibration file the configuration at `path` names when it cannot be read (broken by hand or by the card):
-    /// the gateway runs without it now, so a new configuration naming it is no worse.
-    static func brokenCalibration(_ path: String) -> String? {
-        guard let current = try? ConfigurationFile.load(path: path), current.calibrationUnreadable != nil else {
-            return nil
-        }
-        return current.calibrationFile
+    /// The calibration file `configuration` names when it could not be read (broken by hand or by the card).
+    static func brokenCalibration(of configuration: GatewayConfiguration) -> String? {
+        configuration.calibrationUnreadable == nil ? nil : configuration.calibrationFile
     }
 
     /// After a saved configuration would not start: the one before it back in its place (the refused one kept as
