@@ -94,4 +94,31 @@ import Testing
         #expect(seen.count == 40, "\(seen.count) sentences: \(seen.suffix(3))")
         #expect(zip(seen, due).allSatisfy { $0 >= $1 && $0 < $1 + 0.5 }, "\(seen) for \(due)")
     }
+
+    @Test("what playing a log leaves out is said in the gateway's log when it opens: refused lines, glitches, pauses")
+    func saidWhenOpened() throws {
+        let fix = { (time: String, date: String) in "GPRMC,\(time).00,A,5000.0000,N,00100.0000,W,5.0,0.0,\(date),,,A" }
+        let folder = temporaryFolder("file-input-said")
+        let path = folder + "/log.nmea"
+        // Ten fixes, one stamped five hours out, a line with a broken checksum, the logger paused two hours, ten more.
+        var lines = (0..<10).map { checksummed(fix("10000\($0)", "241126")) }
+        lines[5] = checksummed(fix("153005", "241126"))
+        lines.append("$GPRMC,100009.50,A,5000.0000,N,00100.0000,W,5.0,0.0,241126,,,A*00")
+        lines += (0..<10).map { checksummed(fix("12000\($0)", "241126")) }
+        try POSIX.writeFile(path, lines.map { $0 + "\r\n" }.joined())
+        var said: [LogEvent] = []
+        let log = Log { said.append($0) }
+        let configuration = InputConfiguration(name: "bench", endpoint: .file(path: path))
+        #expect(try Transports.input(configuration, log: log) != nil)
+        let line = said.first { $0.id == "input.log-read" }?.message ?? ""
+        #expect(said.count == 1, "\(said.map(\.message))")
+        #expect(line.hasPrefix("input bench: " + path), "\(line)")
+        #expect(line.contains("1 line refused") && line.contains("1 time out of line"), "\(line)")
+        #expect(line.contains("1 pause of the logger cut to ten minutes (110 min skipped)"), "\(line)")
+        // A clean log opens without a word.
+        said = []
+        let clean = try self.log((0..<10).map { fix("10000\($0)", "241126") })
+        _ = try Transports.input(InputConfiguration(name: "clean", endpoint: .file(path: clean)), log: log)
+        #expect(said.isEmpty, "\(said.map(\.message))")
+    }
 }

@@ -58,12 +58,17 @@ public final class RecordingStream {
     public var lastTime: Double? { times.last }
 
     /// The log time left out when every gap between two sentences is cut to `limit` seconds (a logger paused).
-    public func gapExcess(over limit: Double) -> Double {
+    public func gapExcess(over limit: Double) -> Double { gaps(over: limit).excess }
+
+    /// The gaps between two sentences longer than `limit` seconds, and the time they hold beyond it.
+    public func gaps(over limit: Double) -> (count: Int, excess: Double) {
+        var count = 0
         var excess = 0.0
         for i in times.indices.dropFirst() where times[i] - times[i - 1] > limit {
+            count += 1
             excess += times[i] - times[i - 1] - limit
         }
-        return excess
+        return (count, excess)
     }
 
     /// Back to the first sentence (a looping input's next lap): the file is framed again from its start.

@@ -43,6 +43,28 @@ final class FileInput: InputTransport {
 
     func start(at time: Double) { startTime = time }
 
+    /// What the log's first pass found that playing it leaves out or changes, for the gateway's log: lines refused,
+    /// times out of line with the log's clock (left out, their lines placed between the times either side), gaps cut
+    /// to ten minutes. Nil when nothing.
+    var summary: String? {
+        var parts: [String] = []
+        let refused = stream.statistics.rejects.total
+        if refused > 0 { parts.append("\(refused) line\(refused == 1 ? "" : "s") refused") }
+        if stream.timeGlitches > 0 {
+            parts.append(
+                "\(stream.timeGlitches) time\(stream.timeGlitches == 1 ? "" : "s") out of line with its clock "
+                    + "left out")
+        }
+        let gaps = stream.gaps(over: ReplaySession.gapLimit)
+        if gaps.count > 0 {
+            let minutes = Int((gaps.excess / 60).rounded())
+            parts.append(
+                "\(gaps.count) pause\(gaps.count == 1 ? "" : "s") of the logger cut to ten minutes "
+                    + "(\(minutes) min skipped)")
+        }
+        return parts.isEmpty ? nil : "input \(name): \(stream.path): " + parts.joined(separator: "; ")
+    }
+
     func prepare(now: Double, into set: inout PollSet) {}
 
     /// When (runtime clock) the next sentence is due; nil when the log is finished.

@@ -7,7 +7,9 @@ enum Transports {
     static func input(_ input: InputConfiguration, log: Log) throws(POSIX.Failure) -> (any InputTransport)? {
         switch input.endpoint {
         case .file(let path):
-            return try FileInput(configuration: input, path: path)
+            let file = try FileInput(configuration: input, path: path)
+            if let summary = file.summary { log.notice("input.log-read", summary, [("input", input.name)]) }
+            return file
         case .tcp(let host, let port):
             return NetworkInput(
                 name: input.name, kind: .tcpClient(host: host, port: port), framing: input.framing, log: log)
