@@ -133,6 +133,41 @@ import Testing
         #expect(near?.pressure == nil && near?.windEast == nil, "\(String(describing: near))")
     }
 
+    @Test("a wind of two components each in range but together beyond 150 m/s: missing, read or written")
+    func vectorBeyondItsLimit() throws {
+        var bytes = Self.smallGrid()
+        let layout = try Self.grid(bytes)
+        // Both components of row 1, column 2 at time 0 set to 140 m/s (14,000 steps): 198 m/s together.
+        for field in [ForecastField.windEast, .windNorth] {
+            let index = layout.fields.firstIndex(of: field)!
+            let offset = layout.dataOffset + 2 * ((5 * layout.times.count + 0) * layout.fields.count + index)
+            bytes[offset] = UInt8(truncatingIfNeeded: Int16(14_000))
+            bytes[offset + 1] = UInt8(truncatingIfNeeded: Int16(14_000) >> 8)
+        }
+        let grid = try Self.grid(bytes)
+        #expect(grid.value(.windEast, time: 0, row: 1, column: 2) == nil)
+        #expect(grid.value(.windNorth, time: 0, row: 1, column: 2) == nil)
+        #expect(grid.value(.windEast, time: 0, row: 1, column: 1) == 8, "the cells beside it as written")
+        let near = grid.sample(at: GeoPoint(latitude: 51, longitude: 0), time: Double(Self.t0))
+        #expect(near?.windSpeed == nil && near?.pressure != nil, "\(String(describing: near))")
+
+        // The importer: 140 east then 140 north (and the other way round) at one point, both left missing, counted.
+        for order in [[ForecastField.windEast, .windNorth], [.windNorth, .windEast]] {
+            var writer = ForecastGridWriter(
+                columns: 2, rows: 2, south: 50, west: 0, rowStep: 1, columnStep: 1, runTime: Self.t0,
+                times: [Self.t0], fields: [.windEast, .windNorth], label: "x")
+            for field in order {
+                writer.set(field, time: 0, values: field == .windEast ? [140, 100, 3, -150] : [140, 100, 3, 0])
+            }
+            #expect(writer.refused == 1)
+            let written = try Self.grid(writer.bytes())
+            #expect(written.value(.windEast, time: 0, row: 0, column: 0) == nil)
+            #expect(written.value(.windNorth, time: 0, row: 0, column: 0) == nil)
+            #expect(written.value(.windNorth, time: 0, row: 0, column: 1) == 100, "141 m/s together: a forecast")
+            #expect(written.value(.windEast, time: 0, row: 1, column: 1) == -150)
+        }
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var name: String
         var change: @Sendable ([UInt8]) -> [UInt8]

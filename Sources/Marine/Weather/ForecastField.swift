@@ -50,6 +50,33 @@ public enum ForecastField: UInt8, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// The other component of the same vector (the wind's, the current's), nil for a scalar field.
+    public var partner: ForecastField? {
+        switch self {
+        case .windEast: .windNorth
+        case .windNorth: .windEast
+        case .currentEast: .currentNorth
+        case .currentNorth: .currentEast
+        default: nil
+        }
+    }
+
+    /// The most the vector this field is a component of can be: each component within ``range`` is not enough (two
+    /// of 150 m/s make 212).
+    public var speedLimit: Double? {
+        switch self {
+        case .windEast, .windNorth: 150
+        case .currentEast, .currentNorth: 10
+        default: nil
+        }
+    }
+
+    /// Whether a vector of these components is one the atmosphere or the sea can hold.
+    public func holds(_ a: Double, _ b: Double) -> Bool {
+        guard let limit = speedLimit else { return true }
+        return a * a + b * b <= limit * limit
+    }
+
     /// The stored step for `value`, or nil when it is not finite or out of ``range``.
     public func stored(_ value: Double) -> Int16? {
         guard value.isFinite, range.contains(value) else { return nil }

@@ -138,10 +138,15 @@ public struct ForecastGrid: Sendable {
         return value(fieldIndex: fieldIndex, field: field, time: time, row: row, column: column)
     }
 
+    /// A component of a vector (the wind, the current) whose vector is beyond what it can be reads as missing, its
+    /// partner with it: a damaged cell of two components each in range is not a forecast either.
     func value(fieldIndex: Int, field: ForecastField, time: Int, row: Int, column: Int) -> Double? {
-        let point = row * columns + column
-        return field.value(
-            storage.int16(at: dataOffset + 2 * ((point * times.count + time) * fields.count + fieldIndex)))
+        let base = dataOffset + 2 * ((row * columns + column) * times.count + time) * fields.count
+        guard let value = field.value(storage.int16(at: base + 2 * fieldIndex)) else { return nil }
+        guard let partner = field.partner, let partnerIndex = fields.firstIndex(of: partner),
+            let other = partner.value(storage.int16(at: base + 2 * partnerIndex))
+        else { return value }
+        return field.holds(value, other) ? value : nil
     }
 
     /// Where `point` falls in the grid: the cell's south-west corner and the fractions across it; nil outside.

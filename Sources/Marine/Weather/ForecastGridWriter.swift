@@ -43,9 +43,22 @@ public struct ForecastGridWriter: Sendable {
         guard let fieldIndex = fields.firstIndex(of: field), time >= 0, time < times.count,
             values.count == rows * columns
         else { return }
+        let partnerIndex = field.partner.flatMap { fields.firstIndex(of: $0) }
         for (point, value) in values.enumerated() where !value.isNaN {
             let index = (point * times.count + time) * fields.count + fieldIndex
-            if let stored = field.stored(value) { data[index] = stored } else { refused += 1 }
+            guard let stored = field.stored(value) else {
+                refused += 1
+                continue
+            }
+            // A vector beyond what it can be (two components each in range): both left missing.
+            if let partnerIndex, let partner = field.partner,
+                let other = partner.value(data[index - fieldIndex + partnerIndex]), !field.holds(value, other)
+            {
+                data[index - fieldIndex + partnerIndex] = ForecastGrid.missing
+                refused += 1
+                continue
+            }
+            data[index] = stored
         }
     }
 
