@@ -57,6 +57,8 @@ public struct ForecastGrid: Sendable {
     public let isGlobal: Bool
     let storage: GridBytes
     let dataOffset: Int
+    /// For each field, where the other component of its vector lies among the fields (nil: a scalar, or not here).
+    private let partners: [Int?]
 
     /// Reads the header of `bytes` and checks it against their length.
     public init(_ bytes: GridBytes) throws(FormatError) {
@@ -119,6 +121,7 @@ public struct ForecastGrid: Sendable {
         self.runTime = runTime
         self.times = times
         self.fields = fields
+        partners = fields.map { field in field.partner.flatMap { fields.firstIndex(of: $0) } }
         self.label = String(decoding: label, as: UTF8.self)
         self.isGlobal = abs(Double(columns) * columnStep - 360) < columnStep * 0.01
         storage = bytes
@@ -143,8 +146,8 @@ public struct ForecastGrid: Sendable {
     func value(fieldIndex: Int, field: ForecastField, time: Int, row: Int, column: Int) -> Double? {
         let base = dataOffset + 2 * ((row * columns + column) * times.count + time) * fields.count
         guard let value = field.value(storage.int16(at: base + 2 * fieldIndex)) else { return nil }
-        guard let partner = field.partner, let partnerIndex = fields.firstIndex(of: partner),
-            let other = partner.value(storage.int16(at: base + 2 * partnerIndex))
+        guard let partnerIndex = partners[fieldIndex],
+            let other = fields[partnerIndex].value(storage.int16(at: base + 2 * partnerIndex))
         else { return value }
         return field.holds(value, other) ? value : nil
     }
