@@ -119,6 +119,7 @@ struct GRIBMessage {
             columns: columns, rows: rows, south: min(firstLatitude, lastLatitude),
             west: westmost >= 180 ? westmost - 360 : westmost, rowStep: rowStep,
             columnStep: columnStep, northFirst: northFirst, eastFirst: eastFirst, columnsFirst: columnsFirst)
+        guard stepIsReadable(codes, handle) else { throw .unreadable("\(shortName): an impossible forecast step") }
         guard let run = unixTime(date: codes.long(handle, "dataDate"), time: codes.long(handle, "dataTime")),
             let valid = unixTime(date: codes.long(handle, "validityDate"), time: codes.long(handle, "validityTime"))
         else { throw .unreadable("\(shortName): no date") }
@@ -127,7 +128,7 @@ struct GRIBMessage {
         var finalRole = role
         if case .accumulated = role {
             guard let start = codes.long(handle, "startStep"), let end = codes.long(handle, "endStep"), end >= start,
-                let unit = stepSeconds(codes.long(handle, "stepUnits"))
+                let unit = stepSeconds(codes.long(handle, "stepUnits")), end - start <= 400 * 86_400 / Int(unit)
             else { throw .unreadable("\(shortName): an accumulation without its steps") }
             finalRole = .accumulated(start: valid - Int64(end - start) * unit)
         }
@@ -193,6 +194,17 @@ struct GRIBMessage {
         case 15: 1800
         default: nil
         }
+    }
+
+    /// Whether ecCodes can be asked when a message is valid. Debian's ecCodes (2.28) counts a GRIB 2 message's
+    /// validity out one unit at a time: a unit of time it does not know (255, missing, in a damaged file) never ends,
+    /// and two billion days take seconds. So the unit and the step are checked first. (GRIB 1's steps are a byte.)
+    static func stepIsReadable(_ codes: ECCodes, _ handle: ECCodes.Handle) -> Bool {
+        guard codes.long(handle, "edition") == 2 else { return true }
+        guard let unit = stepSeconds(codes.long(handle, "indicatorOfUnitOfTimeRange")) else { return false }
+        guard let step = codes.long(handle, "forecastTime") else { return true }
+        let limit = 400 * 86_400 / Int(unit)
+        return step >= -limit && step <= limit
     }
 
     /// UNIX seconds of a GRIB date (YYYYMMDD) and time (HHMM).
