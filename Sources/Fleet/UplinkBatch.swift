@@ -57,8 +57,18 @@ public struct UplinkBatch: Hashable, Sendable {
             let boat = json["boat"]?.string, let seq = json["seq"]?.number, seq >= 0, seq < 9e15,
             let samples = json["samples"]?.array
         else { return nil }
+        // A batch's counts are whole numbers a batch can hold: anything else (1e300 trapped `Int` and ended the shore
+        // until 2026-12-01) is no batch.
+        func tally(_ key: String) -> Int?? {
+            guard let value = json[key] else { return .some(nil) }
+            guard let number = value.integer, (0...1_000_000_000).contains(number) else { return nil }
+            return .some(number)
+        }
+        guard let thinned = tally("thinned"), let count = tally("count"), let alarms = tally("alarms") else {
+            return nil
+        }
         var batch = UplinkBatch(boat: boat, sequence: UInt64(seq), late: json["late"]?.bool ?? false, samples: [])
-        batch.thinned = Int(json["thinned"]?.number ?? 0)
+        batch.thinned = thinned ?? 0
         for item in samples {
             guard let path = item["path"]?.string, let value = item["value"], let timestamp = item["timestamp"]?.string
             else { return nil }
@@ -67,8 +77,8 @@ public struct UplinkBatch: Hashable, Sendable {
                     path: path, value: SignalKValue(json: value), timestamp: timestamp,
                     source: item["$source"]?.string ?? ""))
         }
-        batch.count = Int(json["count"]?.number ?? Double(batch.samples.count))
-        batch.alarms = Int(json["alarms"]?.number ?? Double(batch.samples.filter { $0.isAlarm }.count))
+        batch.count = count ?? batch.samples.count
+        batch.alarms = alarms ?? batch.samples.filter { $0.isAlarm }.count
         return batch
     }
 

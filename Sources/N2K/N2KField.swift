@@ -55,7 +55,8 @@ public struct N2KField: Sendable {
     /// The raw number as a whole number (a lookup, an id, an MMSI), nil for the codes that are not a value.
     public func integer(_ payload: N2KPayload, at base: Int = 0) -> Int? {
         guard let raw = raw(payload, at: base), raw != unknown, raw != outOfRange, raw != reserved else { return nil }
-        return Int(raw)
+        // A 32-bit field past 2^31 (an MMSI of 0x90000000 from a broken node) does not fit a 32-bit Pi's `Int`.
+        return Int(exactly: raw)
     }
 
     /// The largest raw number that is a value.

@@ -177,9 +177,11 @@ public struct SentenceWriter {
         }
     }
 
-    private mutating func appendDigits(_ value: Int, width: Int) {
+    /// 64-bit, also on a 32-bit Pi (armhf), whose `Int` would trap on a value past 2^31 (the writer takes up to 1e12).
+    private mutating func appendDigits(_ value: some BinaryInteger, width: Int) {
+        let value = Int64(value)
         precondition(value >= 0, "only the writer's own callers reach here, with non-negative values")
-        var divisor = 1
+        var divisor: Int64 = 1
         var digits = 1
         while digits < width || value / divisor >= 10 {
             divisor *= 10
@@ -202,10 +204,10 @@ public struct SentenceWriter {
         // A value that rounds to zero is written without a sign: "-0.0" confuses some displays.
         if value < 0 && scaled != 0 { append(UInt8(ascii: "-")) }
         let unit = Int64(scale)
-        appendDigits(Int(scaled / unit), width: integerDigits)
+        appendDigits(scaled / unit, width: integerDigits)
         if decimals > 0 {
             append(UInt8(ascii: "."))
-            appendDigits(Int(scaled % unit), width: decimals)
+            appendDigits(scaled % unit, width: decimals)
         }
     }
 }

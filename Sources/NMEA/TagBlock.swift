@@ -96,7 +96,7 @@ public struct TagBlock: Hashable, Sendable {
             case UInt8(ascii: "s"):
                 block.setSource(UnsafeBufferPointer(rebasing: bytes[value]))
             case UInt8(ascii: "n"):
-                guard let number = parseInteger(bytes, value) else { return nil }
+                guard let number = parseInteger(bytes, value), number <= Int32.max else { return nil }
                 block.lineCount = Int(number)
             case UInt8(ascii: "g"):
                 guard let group = parseGroup(bytes, value) else { return nil }
@@ -169,7 +169,9 @@ public struct TagBlock: Hashable, Sendable {
             partIndex += 1
             partStart = index + 1
         }
-        guard let number = parts.0, let total = parts.1, let id = parts.2 else { return nil }
+        // Past 32 bits is no group, and would trap `Int` on a 32-bit Pi (armhf).
+        guard let number = parts.0, let total = parts.1, let id = parts.2, max(number, total, id) <= Int32.max
+        else { return nil }
         return Group(sentenceNumber: Int(number), totalSentences: Int(total), groupID: Int(id))
     }
 }

@@ -57,6 +57,13 @@ public enum JSONValue: Hashable, Sendable {
         return false
     }
 
+    /// The number as a whole number (toward zero); nil when it is not a number or does not fit `Int` (1e300 from a
+    /// hostile sender, or past 2^31 on a 32-bit Pi), where `Int(_:)` would trap.
+    public var integer: Int? {
+        guard case .number(let value) = self else { return nil }
+        return Int(exactly: value.rounded(.towardZero))
+    }
+
     public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil

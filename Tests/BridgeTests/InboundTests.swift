@@ -221,6 +221,19 @@ import Testing
         #expect(p.heading == 230 && abs(p.rateOfTurn! - 12) < 1.5)
     }
 
+    @Test("AIS: an MMSI past nine digits from a broken node is no vessel (30 bits made another vessel of it)")
+    func aisImpossibleMMSI() {
+        var position = AISPosition(pgn: 129038, mmsi: 0x9000_0000)
+        position.messageId = 1
+        position.latitude = 52.3712
+        position.longitude = 4.8945
+        var reader = N2KReader(position.payload)
+        #expect(AISPosition(pgn: 129038, &reader).mmsi == nil)
+        var c = N2KInbound()
+        let out = Self.convert([(Self.message(129038, position.payload, from: 43), 0)], into: &c)
+        #expect(out.isEmpty)
+    }
+
     @Test("a message whose values are all 'not available' gives nothing, counted; out-of-range fields are counted")
     func unavailable() {
         var c = N2KInbound()

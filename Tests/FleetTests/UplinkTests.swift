@@ -61,6 +61,21 @@ import Testing
         #expect(UplinkBatch.parse(Array("not json".utf8)) == nil)
     }
 
+    @Test("a batch whose counts no batch holds is no batch (1e300 ended the shore until 2026-12-01)")
+    func impossibleCounts() throws {
+        let samples = "\"samples\": [{\"path\": \"a.b\", \"value\": 1, \"timestamp\": \"2026-11-25T10:00:00Z\"}]"
+        let good = try #require(
+            UplinkBatch.parse(Array("{\"boat\": \"x\", \"seq\": 1, \"thinned\": 2, \(samples)}".utf8)))
+        #expect(good.thinned == 2 && good.count == 1 && good.alarms == 0)
+        for count in ["\"thinned\": 1e300", "\"count\": 1e400", "\"alarms\": -1", "\"count\": \"three\""] {
+            #expect(
+                UplinkBatch.parse(Array("{\"boat\": \"x\", \"seq\": 1, \(count), \(samples)}".utf8)) == nil, "\(count)")
+        }
+        #expect(JSONValue.parse(Array("1e300".utf8))?.integer == nil)
+        #expect(JSONValue.parse(Array("-41.9".utf8))?.integer == -41)
+        #expect(JSONValue.parse(Array("\"7\"".utf8))?.integer == nil)
+    }
+
     @Test("queue records: whole ones read, a torn last one (a power cut) found and left out")
     func records() {
         let one = UplinkRecord.encode(Array("{\"a\":1}".utf8))

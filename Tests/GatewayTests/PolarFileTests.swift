@@ -48,6 +48,17 @@ import Testing
         #expect(abs(single.speed(angle: 60, windSpeed: 6) - 6) < 1e-9)
     }
 
+    @Test("ORC's JSON with wind angles no wind has (1e300 ended the gateway until 2026-12-01): those left out")
+    func orcImpossibleAngles() throws {
+        let text =
+            "{\"Allowances\": {\"WindSpeeds\": [6], \"WindAngles\": [1e300, -5, 52, 90], "
+            + "\"R52\": [720], \"R90\": [600]}}"
+        let polar = try PolarFile.load(temporary("angles.json", text))
+        #expect(polar.curves.map(\.windSpeed) == [6])
+        #expect(abs(polar.speed(angle: 52, windSpeed: 6) - 5) < 1e-9)
+        #expect(abs(polar.speed(angle: 90, windSpeed: 6) - 6) < 1e-9)
+    }
+
     @Test("a JSON that is not ORC's, a bad table, a missing file: each refused, saying why")
     func refused() {
         for (name, text, words) in [

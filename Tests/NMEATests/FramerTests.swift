@@ -138,6 +138,23 @@ import Testing
         #expect(roundTrip.tagBlock == block)
     }
 
+    @Test("a tag block's numbers past 32 bits reject its sentence (they trapped `Int` on a 32-bit Pi)")
+    func tagBlockPast32Bits() {
+        func tagged(_ body: String) -> String {
+            let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            let hex = Array("0123456789ABCDEF".utf8)
+            let checksum = String(decoding: [hex[Int(sum >> 4)], hex[Int(sum & 0xF)]], as: UTF8.self)
+            return "\\" + body + "*" + checksum + "\\$GPHDT,274.07,T*03\r\n"
+        }
+        let kept = frame(tagged("g:1-2-2147483647,n:2147483647"))
+        #expect(kept.rejects.isEmpty && kept.sentences.first?.tagBlock?.group?.groupID == 2_147_483_647)
+        for body in ["g:1-2-99999999999", "g:99999999999-1-1", "n:2147483648"] {
+            let result = frame(tagged(body))
+            #expect(result.rejects == [.badTagBlock], "\(body)")
+            #expect(result.sentences.isEmpty, "\(body)")
+        }
+    }
+
     @Test("a tag block with a bad checksum rejects its sentence")
     func badTagBlock() {
         let result = frame("\\c:1241544035,s:r003669945*4A\\$GPHDT,274.07,T*03\r\n$GPHDT,274.07,T*03\r\n")

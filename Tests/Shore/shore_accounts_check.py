@@ -177,6 +177,11 @@ check(gpx["aurora"][0] == 200 and b"<trkpt" in gpx["aurora"][2] and gpx["brise"]
       and [b["id"] for b in tracks.get("boats", [])] == ["aurora"],
       "aurora's owner: her GPX (200), not brise's (403), the tracks of hers alone, brise's asked by name 403",
       {b: s for b, (s, _, _) in gpx.items()} | {"tracks": [b["id"] for b in tracks.get("boats", [])], "asked": other})
+# A number no track holds (1e300 trapped `Int` and ended the shore until 2026-12-01): answered, and the shore goes on.
+huge = get(f"/telltale/v1/fleet/tracks?from={span.get('first') or 0}&to={span.get('last') or 0}&points=1e300",
+           cookies["anne"])[0]
+check(huge == 200 and get("/telltale/v1/fleet/span", cookies["anne"])[0] == 200,
+      "tracks asked in 1e300 points: answered (200), and the shore answers after", huge)
 races = get("/telltale/v1/fleet/races", cookies["anne"])[0], get("/telltale/v1/fleet/races", cookies["rc"])[0]
 check(races == (403, 200), f"the races are the committee's: owner {races[0]}, committee {races[1]}")
 phone_login(check, web, "anne", PASSWORDS["anne"], ["aurora"])

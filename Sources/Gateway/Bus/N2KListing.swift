@@ -73,31 +73,31 @@ enum N2KListing {
     /// The listing's lines, from its JSON (the gateway's, or one made here while listening).
     static func text(_ json: JSONValue) -> String {
         var lines: [String] = []
-        let address = json["address"]?.number.map { "at address \(Int($0))" } ?? "(\(json["state"]?.string ?? ""))"
+        let address = json["address"]?.integer.map { "at address \($0)" } ?? "(\(json["state"]?.string ?? ""))"
         lines.append(
             "bus \(json["bus"]?.string ?? "?"): Telltale \(json["name"]?.string ?? "") \(address); "
-                + "\(Int(json["messages"]?.number ?? 0)) messages read")
+                + "\(json["messages"]?.integer ?? 0) messages read")
         for device in json["devices"]?.array ?? [] {
-            let number = Int(device["address"]?.number ?? 0)
+            let number = device["address"]?.integer ?? 0
             var head = "  \(String(number).padded(3)) \(device["source"]?.string ?? "")"
             if let product = device["product"] {
                 head +=
                     "  \(product["model"]?.string ?? "") \(product["software"]?.string ?? "")"
                     .trimmingTrailingSpaces
             }
-            if let manufacturer = device["manufacturer"]?.number, let function = device["function"]?.number,
-                let kind = device["class"]?.number
+            if let manufacturer = device["manufacturer"]?.integer, let function = device["function"]?.integer,
+                let kind = device["class"]?.integer
             {
                 head +=
-                    "  (manufacturer \(Int(manufacturer)), class \(Int(kind)) function \(Int(function))"
-                    + ", instance \(Int(device["instance"]?.number ?? 0)))"
+                    "  (manufacturer \(manufacturer), class \(kind) function \(function)"
+                    + ", instance \(device["instance"]?.integer ?? 0))"
             }
             lines.append(head)
             for pgn in device["pgns"]?.array ?? [] {
                 let rate = pgn["rate"]?.number.map { " \(Self.rate($0))/s" } ?? ""
                 lines.append(
-                    "        \(String(Int(pgn["pgn"]?.number ?? 0)).padded(7)) \(pgn["description"]?.string ?? "")"
-                        + "  ×\(Int(pgn["count"]?.number ?? 0))\(rate)")
+                    "        \(String(pgn["pgn"]?.integer ?? 0).padded(7)) \(pgn["description"]?.string ?? "")"
+                        + "  ×\(pgn["count"]?.integer ?? 0)\(rate)")
             }
         }
         return lines.joined(separator: "\n") + "\n"

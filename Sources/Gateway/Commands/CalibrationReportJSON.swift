@@ -198,13 +198,13 @@ public enum CalibrationReportJSON {
         let start = view.index(index, offsetBy: key.count - 1)
         guard let end = view[start...].firstIndex(of: UInt8(ascii: "}")),
             let check = JSONValue.parse(view[start...end]),
-            let from = check["from"]?.string.flatMap({ SignalKTime.unixTime($0) }), let days = check["days"]?.number,
-            let tacks = check["tacks"]?.number, let learnt = check["samples_learnt"]?.number,
+            let from = check["from"]?.string.flatMap({ SignalKTime.unixTime($0) }), let days = check["days"]?.integer,
+            let tacks = check["tacks"]?.integer, let learnt = check["samples_learnt"]?.integer,
             let jumpUncalibrated = check["median_jump_uncalibrated"]?.number,
             let jumpCalibrated = check["median_jump_calibrated"]?.number
         else { return nil }
         return NewestDaysCheck(
-            from: from, days: Int(days), tacks: Int(tacks), learntFrom: Int(learnt),
+            from: from, days: days, tacks: tacks, learntFrom: learnt,
             uncalibrated: (check["bias_uncalibrated"]?.number ?? .nan, jumpUncalibrated),
             calibrated: (check["bias_calibrated"]?.number ?? .nan, jumpCalibrated))
     }

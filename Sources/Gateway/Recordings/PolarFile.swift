@@ -34,7 +34,10 @@ public enum PolarFile {
         guard let allowances = json["Allowances"] ?? json["rms"]?.array?.first?["Allowances"],
             let windSpeeds = numbers(allowances["WindSpeeds"]), !windSpeeds.isEmpty
         else { return nil }
-        let angles = numbers(allowances["WindAngles"]) ?? [52, 60, 75, 90, 110, 120, 135, 150]
+        // Angles of the wind, nothing else: 1e300 trapped `Int` below and ended the gateway until 2026-12-01.
+        let angles = (numbers(allowances["WindAngles"]) ?? [52, 60, 75, 90, 110, 120, 135, 150]).filter {
+            $0 > 0 && $0 <= 180
+        }
         func knots(_ seconds: Double?) -> Double? { seconds.flatMap { $0 > 0 ? 3600 / $0 : nil } }
         var curves: [Polar.Curve] = []
         for (column, windSpeed) in windSpeeds.enumerated() {

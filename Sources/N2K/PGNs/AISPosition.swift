@@ -73,7 +73,7 @@ public struct AISPosition: Hashable, Sendable {
     private mutating func readHeader(_ reader: inout N2KReader) {
         messageId = reader.integer(Header.messageId)
         repeatIndicator = reader.integer(Header.repeatIndicator)
-        mmsi = reader.integer(Header.userId).map { UInt32(truncatingIfNeeded: $0) }
+        mmsi = MMSI.read(reader.integer(Header.userId))
         longitude = reader.value(Header.longitude)
         latitude = reader.value(Header.latitude)
         accurate = reader.integer(Header.positionAccuracy).map { $0 == 1 }

@@ -26,7 +26,7 @@ public struct AISStatic: Hashable, Sendable {
             typealias F = CanboatPGNs.AisClassAStaticAndVoyageRelatedData
             messageId = reader.integer(F.messageId)
             repeatIndicator = reader.integer(F.repeatIndicator)
-            mmsi = reader.integer(F.userId).map { UInt32(truncatingIfNeeded: $0) }
+            mmsi = MMSI.read(reader.integer(F.userId))
             imo = reader.integer(F.imoNumber)
             callsign = reader.fixedString(at: 9, bytes: 7)
             name = reader.fixedString(at: 16, bytes: 20)
@@ -43,14 +43,14 @@ public struct AISStatic: Hashable, Sendable {
             typealias F = CanboatPGNs.AisClassBStaticDataMsg24PartA
             messageId = reader.integer(F.messageId)
             repeatIndicator = reader.integer(F.repeatIndicator)
-            mmsi = reader.integer(F.userId).map { UInt32(truncatingIfNeeded: $0) }
+            mmsi = MMSI.read(reader.integer(F.userId))
             name = reader.fixedString(at: 5, bytes: 20)
             part = 0
         default:
             typealias F = CanboatPGNs.AisClassBStaticDataMsg24PartB
             messageId = reader.integer(F.messageId)
             repeatIndicator = reader.integer(F.repeatIndicator)
-            mmsi = reader.integer(F.userId).map { UInt32(truncatingIfNeeded: $0) }
+            mmsi = MMSI.read(reader.integer(F.userId))
             shipType = reader.integer(F.typeOfShip)
             callsign = reader.fixedString(at: 13, bytes: 7)
             length = reader.value(F.length)

@@ -96,7 +96,8 @@ enum FleetQueries {
         guard from <= to, to - from <= 31 * 86_400 else {
             return .message(status: 400, "from and to: UNIX seconds, from before to, a month at most")
         }
-        let points = max(2, min(5_000, Int(number(asked, "points") ?? 300)))
+        // Bounded before it is made whole: `Int(1e300)` traps (it ended the shore until 2026-12-01).
+        let points = Int(max(2, min(5_000, number(asked, "points") ?? 300)))
         let tracks = try store.tracks(from: from, to: to, boat: boat, perBoat: points)
         var out = JSONWriter()
         out.beginObject()
