@@ -35,7 +35,7 @@ public enum RemoteCommand {
             case .notJSON: "not a JSON command"
             case .missing(let field): "no \(field)"
             case .badSignature: "the signature does not match (wrong key, or altered)"
-            case .stale(let seconds): "\(Int(seconds)) s away from the boat's clock (two minutes at most)"
+            case .stale(let seconds): "\(Int64(seconds)) s away from the boat's clock (two minutes at most)"
             case .replayed: "a nonce already used (a replay)"
             case .notAllowed(let command):
                 "\(command): not a command taken from shore (race start, race reset, acknowledge ALARM)"
@@ -44,7 +44,7 @@ public enum RemoteCommand {
     }
 
     /// The text signed for `command` at `time` with `nonce`.
-    public static func signed(boat: String, command: String, time: Int, nonce: String) -> [UInt8] {
+    public static func signed(boat: String, command: String, time: Int64, nonce: String) -> [UInt8] {
         Array((boat + "\n" + command + "\n" + String(time) + "\n" + nonce).utf8)
     }
 
@@ -67,7 +67,7 @@ public enum RemoteCommand {
         guard let hmac = json["hmac"]?.string, let given = hex(hmac), given.count == 32 else {
             return .failure(.missing("hmac"))
         }
-        let expected = SHA256.hmac(key: key, signed(boat: boat, command: command, time: Int(time), nonce: nonce))
+        let expected = SHA256.hmac(key: key, signed(boat: boat, command: command, time: Int64(time), nonce: nonce))
         guard SHA256.equal(expected, given) else { return .failure(.badSignature) }
         guard abs(time - now) <= 120 else { return .failure(.stale(time - now)) }
         guard !seen.contains(nonce) else { return .failure(.replayed) }

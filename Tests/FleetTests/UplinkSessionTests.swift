@@ -264,7 +264,8 @@ import Testing
 
     static func signed(_ command: String, time: Int, nonce: String) -> [UInt8] {
         let hmac = SHA256.hmac(
-            key: Array("key".utf8), RemoteCommand.signed(boat: "arrow", command: command, time: time, nonce: nonce))
+            key: Array("key".utf8),
+            RemoteCommand.signed(boat: "arrow", command: command, time: Int64(time), nonce: nonce))
         let hex = hmac.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
         return Array(
             "{\"command\":\"\(command)\",\"time\":\(time),\"nonce\":\"\(nonce)\",\"hmac\":\"\(hex.joined())\"}".utf8)

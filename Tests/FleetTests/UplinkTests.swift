@@ -97,7 +97,8 @@ import Testing
     static func signed(_ command: String, time: Int, nonce: String, key: [UInt8] = key, boat: String = "arrow")
         -> [UInt8]
     {
-        let mac = SHA256.hmac(key: key, RemoteCommand.signed(boat: boat, command: command, time: time, nonce: nonce))
+        let mac = SHA256.hmac(
+            key: key, RemoteCommand.signed(boat: boat, command: command, time: Int64(time), nonce: nonce))
         return Array(
             "{\"command\":\"\(command)\",\"time\":\(time),\"nonce\":\"\(nonce)\",\"hmac\":\"\(hex(mac))\"}".utf8)
     }
@@ -115,6 +116,10 @@ import Testing
                 == .success(.acknowledge(.shallow)))
         #expect(verify(Self.signed("race start", time: Int(now), nonce: "n0000001")) == .failure(.replayed))
         #expect(verify(Self.signed("race start", time: Int(now) - 600, nonce: "n0000003")) == .failure(.stale(-600)))
+        // Past 32 bits (2096): a time the 32-bit Pi's `Int` cannot hold is refused as stale, not a trap.
+        let far = verify(Self.signed("race start", time: 4_000_000_000, nonce: "n0000006"))
+        #expect(far == .failure(.stale(4_000_000_000 - now)))
+        if case .failure(let refusal) = far { #expect(refusal.description.hasPrefix("2235906400 s away")) }
         #expect(
             verify(
                 Self.signed("race start", time: Int(now), nonce: "n0000004", key: Array("another key entirely".utf8)))

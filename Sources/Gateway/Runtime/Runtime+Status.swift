@@ -49,16 +49,16 @@ extension Runtime {
             now - clock.startTime >= Self.releaseAfter[chores.programPagesReleased]
         {
             chores.programPagesReleased += 1
-            releaseProgramPages()
+            releaseProgramPages("the startup code's pages")
         }
         if let at = chores.releaseAgainAt, now >= at {
             chores.releaseAgainAt = nil
-            releaseProgramPages()
+            releaseProgramPages("the code a forecast, a plan or a calibration paged in")
         } else if chores.programPagesReleased == Self.releaseAfter.count,
             now - chores.lastRelease >= Self.releaseEvery
         {
             // What a rare request paged in (a settings page, a file sent from a phone) does not stay for the voyage.
-            releaseProgramPages(quietly: true)
+            releaseProgramPages("the code paged in again", quietly: true)
         }
         if let interval = configuration.summaryInterval, now - chores.lastSummary >= interval {
             chores.lastSummary = now
@@ -76,15 +76,16 @@ extension Runtime {
     }
 
     /// Once the gateway has settled, the startup code's pages go back to the kernel: what the loop uses comes back
-    /// page by page (on a Pi this halves the program's resident memory). `quietly`: said only at debug level unless it
-    /// gave back a megabyte or more (the backstop every ``releaseEvery`` seconds).
-    func releaseProgramPages(quietly: Bool = false) {
+    /// page by page (on a Pi this halves the program's resident memory). `what`: the pages the log line names (the
+    /// startup code's only at start). `quietly`: said only at debug level unless it gave back a megabyte or more (the
+    /// backstop every ``releaseEvery`` seconds).
+    func releaseProgramPages(_ what: String, quietly: Bool = false) {
         chores.lastRelease = POSIX.monotonic()
         let before = POSIX.residentKilobytes()
         guard let released = POSIX.releaseProgramPages(), released > 0, let before,
             let after = POSIX.residentKilobytes()
         else { return }
-        let words = "memory: the startup code's pages given back (resident \(before) KiB, now \(after) KiB)"
+        let words = "memory: \(what) given back (resident \(before) KiB, now \(after) KiB)"
         let metadata: [(key: String, value: String)] = [("before_kib", "\(before)"), ("after_kib", "\(after)")]
         if quietly && before - after < 1024 {
             log.debug("memory.released", words, metadata)

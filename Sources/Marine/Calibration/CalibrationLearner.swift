@@ -148,7 +148,8 @@ public struct CalibrationLearner: Sendable {
         guard abs(value) <= bound else {
             return LearntValue(
                 value: value, uncertainty: error, count: count,
-                status: .sensorFault("\(fault) \(Int(value.rounded()))°: a broken or misaligned sensor, not applied"))
+                status: .sensorFault(
+                    "\(fault) \(FixedDecimal.text(value, decimals: 0))°: a broken or misaligned sensor, not applied"))
         }
         return LearntValue(
             value: value, uncertainty: error, count: count,

@@ -72,7 +72,8 @@ public struct DeviationLearner: Sendable {
         let status: LearntValue.Status =
             largest - 2 * error > bound && octants >= minimumOctants
             ? .sensorFault(
-                "the compass is off by \(Int(largest.rounded()))° on some heading: iron near it, not applied")
+                "the compass is off by \(FixedDecimal.text(largest, decimals: 0))° on some heading: iron near it, not applied"
+            )
             : kept.count >= minimumPieces && octants >= minimumOctants && error <= sureError ? .sure : .unsure
         let leewayError = fit.error([0, 0, 0, 0, 0, 1, 0])
         let leeway = LearntValue(

@@ -7,7 +7,7 @@ public enum SensorCheck {
         guard moving.count >= 300 else { return [] }
         var faults: [String] = []
         if let value = stuck(moving.map { $0.awa }) {
-            faults.append("the wind angle is stuck at \(Int(value.rounded()))°")
+            faults.append("the wind angle is stuck at \(FixedDecimal.text(value, decimals: 0))°")
         }
         if moving.contains(where: { $0.sog != nil }), let value = stuck(moving.map { $0.stw }) {
             faults.append("the log is stuck at \(value) kn while the boat moves over the ground")
