@@ -53,6 +53,8 @@ public enum SignalKTime {
             return nil
         }
         let days = UTCDate(year: year, month: month, day: day).daysSinceEpoch
-        return Double(days * 86_400 + hour * 3600 + minute * 60) + seconds
+        // In doubles: seconds since 1970 pass 2^31 in 2038, which trapped `Int` on a 32-bit Pi (armhf), there a history
+        // query from any phone (`from=2040-01-01T00:00Z`) ended the gateway.
+        return Double(days) * 86_400 + Double(hour * 3600 + minute * 60) + seconds
     }
 }

@@ -81,6 +81,13 @@ for ARCH in "$@"; do
     done
     check "$ARCH: of the hostile input, the two good headings and the one real vessel came through" bash -c \
         "[ \$(grep -c GPHDT $HOSTILE/$ARCH.hostile.nmea) = 2 ] && [ \$(grep -c AIVDM $HOSTILE/$ARCH.hostile.candump) = 1 ]"
+    # A time past 2038 (2^31 seconds), as a phone's history query or `weather show --time` gives it.
+    $RUNNER "$BIN" weather show Fixtures/forecast-voyage/forecast.grib2.ttwx --at 50.8,-1.3 --time 2040-01-01T00:00Z \
+        >"$HOSTILE/$ARCH.2040" 2>&1
+    $X86 weather show Fixtures/forecast-voyage/forecast.grib2.ttwx --at 50.8,-1.3 --time 2040-01-01T00:00Z \
+        >"$HOSTILE/x86.2040" 2>&1
+    check "$ARCH weather show at a time past 2038 answers as the desktop: $(tail -n 1 "$HOSTILE/$ARCH.2040")" \
+        bash -c "cmp -s $HOSTILE/$ARCH.2040 $HOSTILE/x86.2040 && grep -q 'no forecast covers' $HOSTILE/$ARCH.2040"
     rm -rf "$HOSTILE"
     # The deltas' numbers carry six decimals: each to its last digit (Tests/Pi/json-close.py says why not bytes).
     check "$ARCH Signal K delta stream of the replay starts as expected-signalk.jsonl (to the last digit)" \
