@@ -11,12 +11,8 @@ conversion of a bigger number traps (qemu-check.sh replays both, on ARM and on x
 import os
 import sys
 
-
-def checksum(text):
-    value = 0
-    for byte in text.encode():
-        value ^= byte
-    return f"{value:02X}"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
+from support import checksum  # noqa: E402
 
 
 def tagged(block, sentence):

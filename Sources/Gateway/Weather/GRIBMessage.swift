@@ -124,11 +124,13 @@ struct GRIBMessage {
             let valid = unixTime(date: codes.long(handle, "validityDate"), time: codes.long(handle, "validityTime"))
         else { throw .unreadable("\(shortName): no date") }
         // A forecast is for after its run (the analysis at it), and not years after.
-        guard valid >= run, valid - run <= 400 * 86_400 else { throw .unreadable("\(shortName): impossible dates") }
+        guard valid >= run, valid - run <= Int64(Self.longestForecast) else {
+            throw .unreadable("\(shortName): impossible dates")
+        }
         var finalRole = role
         if case .accumulated = role {
             guard let start = codes.long(handle, "startStep"), let end = codes.long(handle, "endStep"), end >= start,
-                let unit = stepSeconds(codes.long(handle, "stepUnits")), end - start <= 400 * 86_400 / Int(unit)
+                let unit = stepSeconds(codes.long(handle, "stepUnits")), end - start <= Self.longestForecast / Int(unit)
             else { throw .unreadable("\(shortName): an accumulation without its steps") }
             finalRole = .accumulated(start: valid - Int64(end - start) * unit)
         }
@@ -180,6 +182,9 @@ struct GRIBMessage {
         }
     }
 
+    /// The furthest a forecast reaches from its run, in seconds: 400 days, past any real model's range.
+    static let longestForecast = 400 * 86_400
+
     /// Seconds in one step of ecCodes' `stepUnits` code (minutes, hours, days, 3/6/12 hours, seconds, 15/30 min).
     static func stepSeconds(_ code: Int?) -> Int64? {
         switch code {
@@ -203,7 +208,7 @@ struct GRIBMessage {
         guard codes.long(handle, "edition") == 2 else { return true }
         guard let unit = stepSeconds(codes.long(handle, "indicatorOfUnitOfTimeRange")) else { return false }
         guard let step = codes.long(handle, "forecastTime") else { return true }
-        let limit = 400 * 86_400 / Int(unit)
+        let limit = Self.longestForecast / Int(unit)
         return step >= -limit && step <= limit
     }
 
