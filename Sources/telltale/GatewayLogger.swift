@@ -33,7 +33,7 @@ enum GatewayLogger {
     }
 }
 
-/// One line an event on standard error: `2026-11-26T07:03:22.364Z notice telltale: output plotter: serving on
+/// One line an event on standard error (its control characters escaped, as ``Gateway/LogEvent/line`` does): `2026-11-26T07:03:22.364Z notice telltale: output plotter: serving on
 /// tcp://0.0.0.0:10110`, then only what the metadata adds to the message (never its `id`, nor a value the message
 /// already says).
 struct GatewayLogHandler: LogHandler {
@@ -54,6 +54,6 @@ struct GatewayLogHandler: LogHandler {
             let value = "\(all[key]!)"
             if !text.contains(value) { line += " \(key)=\(value)" }
         }
-        POSIX.writeAll(2, line + "\n")
+        POSIX.writeAll(2, Gateway.LogEvent.oneLine(line) + "\n")
     }
 }

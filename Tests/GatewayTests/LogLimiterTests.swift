@@ -71,6 +71,17 @@ import Testing
         #expect(serving.line == "output plotter: serving on tcp://0.0.0.0:10110 clients=8")
     }
 
+    @Test("a client's newline, carriage return or escape never starts a line of its own: each written as \\xHH")
+    func controlCharactersEscaped() {
+        let forged = LogEvent(
+            .notice, "web.command", "web: following route Evil\n<0>forged\u{1B}[2J", [("point", "F1\r\n<0>x")])
+        #expect(forged.line == "web: following route Evil\\x0a<0>forged\\x1b[2J point=F1\\x0d\\x0a<0>x")
+        let journal = StandardErrorLog.format(forged, journal: true)
+        #expect(journal.hasPrefix("<5>") && journal.filter { $0 == "\n" }.count == 1 && journal.hasSuffix("\n"))
+        #expect(LogEvent.oneLine("tab\there, del\u{7F}, é and ° kept") == "tab\\x09here, del\\x7f, é and ° kept")
+        #expect(LogEvent.oneLine("plain") == "plain")
+    }
+
     @Test("a log line clears the terminal's status line first and draws it again after")
     func statusLineAndLog() {
         var written = ""

@@ -113,6 +113,22 @@ checks(waypoint_id in (near or {}) and not far, "distance from a position: withi
 _, limited = request("GET", API + "/routes?limit=1")
 checks(len(limited or {}) == 1, "limit=1: one", limited)
 
+# A name that carries a line of its own: followed, its name in the log on the line it belongs to, escaped, never a
+# made-up line (a forged `<0>` priority for journald) nor a terminal's escape. The first command the crew gives here
+# (the log holds back the repeats of one kind of message).
+forged = route("Evil\n<0>forged by a client\x1b[2J", [("F1\r\n<0>forged point", 50.7700, -1.2900), ("F2", 50.7600, -1.2600)])
+status, made = request("POST", API + "/routes", forged)
+forged_id = (made or {}).get("id", "")
+status2, _ = request("PUT", COURSE + "/activeRoute", {"href": f"/resources/routes/{forged_id}"})
+time.sleep(2)
+log = gateway.log()
+checks(status == 201 and status2 == 200 and "Evil\\x0a<0>forged by a client\\x1b[2J" in log
+       and not any(line.startswith("<") or "forged" in line.split("Evil")[0] for line in log.splitlines())
+       and "\x1b" not in log,
+       "a route named with a newline, a `<0>` and an escape: followed, logged on one line, escaped",
+       [line for line in log.splitlines() if "forged" in line][-3:])
+request("DELETE", f"{API}/routes/{forged_id}")
+
 # 3. Activated by href: the engine follows it, BWC names its first point on TCP, the course names the href.
 mark = len(output)
 status, answer = request("PUT", COURSE + "/activeRoute", {"href": f"/resources/routes/{route_id}"})

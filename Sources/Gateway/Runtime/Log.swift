@@ -58,14 +58,31 @@ public struct LogEvent {
     }
 
     /// The message with what its metadata adds, `key=value` after it: each fact said once (a value the message already
-    /// says, an input's or output's name, a URL in the text, is not said again). How a line is written, on the Pi
-    /// and on the desktop alike.
+    /// says, an input's or output's name, a URL in the text, is not said again), on one line. How a line is written,
+    /// on the Pi and on the desktop alike.
     public var line: String {
         var text = message
         for item in metadata where item.key != "input" && item.key != "output" && !Self.says(message, item.value) {
             text += " " + item.key + "=" + item.value
         }
-        return text
+        return Self.oneLine(text)
+    }
+
+    /// `text` with each control character (a newline, a carriage return, an escape) written as `\xHH`: a route's name
+    /// or a message from a client can neither start a line of its own (a forged `<0>` priority for journald, a made-up
+    /// event) nor drive the terminal that shows the log.
+    public static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        let hex = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F {
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `text` holds `part` (by bytes: the Pi build's Swift has no string search).

@@ -67,7 +67,7 @@ extension Runtime {
         let outcome = router.command(command, at: engineTime(now))
         log.notice(
             "web.command", "web: \(outcome.message)" + (outcome.isDone ? "" : " (refused)"),
-            [("command", "\(command)")])
+            [("command", command.words)])
         return outcome
     }
 }
