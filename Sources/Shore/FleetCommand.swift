@@ -24,8 +24,8 @@ public enum FleetCommand {
     }
 
     public static func run(_ options: FleetOptions, log sink: @escaping (LogEvent) -> Void) throws(CommandError) {
-        var limiter = LogLimiter()
-        let log = Log { event in if let admitted = limiter.admit(event, at: POSIX.monotonic()) { sink(admitted) } }
+        let gate = LogGate(sink: sink)
+        let log = Log { gate.admit($0) }
         let setup = try ShoreSetup(options, log: log)
         log.notice(
             "fleet.start",
@@ -44,8 +44,10 @@ public enum FleetCommand {
         while !StopSignal.isRaised {
             if let duration = options.duration, POSIX.monotonic() - start >= duration { break }
             loop.turn()
+            gate.sayHeldBack()
         }
         loop.finish()
+        gate.sayHeldBack(all: true)
     }
 
     /// The folder of a file's path, with its slash ("" for a bare name).

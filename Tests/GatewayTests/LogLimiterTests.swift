@@ -57,6 +57,36 @@ import Testing
         #expect(many.admit(LogEvent(.info, "x", "a"), at: 31)?.message.hasSuffix(", and 3 of 2 other texts)") == true)
     }
 
+    @Test("what was held back and never carried by a later message is said once its 30 s are over, or on stopping")
+    func heldBackSaidWhenDue() {
+        var limiter = LogLimiter(interval: 30)
+        func event(_ text: String, input: String = "gps") -> LogEvent {
+            LogEvent(.warning, "input.lost", text, [("input", input)])
+        }
+        #expect(limiter.admit(event("input gps: reset by peer"), at: 0) != nil)
+        #expect(limiter.admit(event("input gps: connection closed"), at: 4) == nil)
+        #expect(limiter.admit(event("input gps: no route to host"), at: 9) == nil)
+        #expect(limiter.admit(event("input gps: connection closed"), at: 12) == nil)
+        #expect(limiter.due(at: 29).isEmpty)
+        // Nothing else came: at 30 s the last one held back is said, with the others before it.
+        let due = limiter.due(at: 30)
+        #expect(due.count == 1 && due.first?.level == .warning && due.first?.subject == "gps")
+        #expect(
+            due.first?.message
+                == "input gps: connection closed (held back in the 30 s before: \"input gps: connection closed\" once, "
+                + "\"input gps: no route to host\" once)")
+        #expect(due.first?.metadata.contains { $0.key == "held_back" && $0.value == "2" } == true)
+        // Said once; said now, it holds back the next 30 s again.
+        #expect(limiter.due(at: 31).isEmpty)
+        #expect(limiter.admit(event("input gps: reset by peer"), at: 40) == nil)
+        // A single one held back is said as it was; on stopping, without waiting for its 30 s.
+        #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 41) != nil)
+        #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 42) == nil)
+        let stopping = limiter.due(at: 43, all: true).map { $0.message }
+        #expect(stopping == ["input gps: reset by peer", "input wind: gone"])
+        #expect(limiter.due(at: 100, all: true).isEmpty)
+    }
+
     @Test("journald reads the level from the line's prefix; a terminal gets the level in words")
     func standardErrorFormat() {
         let event = LogEvent(.warning, "input.lost", "input gps: gone", [("input", "gps"), ("errno", "104")])

@@ -183,6 +183,10 @@ checks(gateway.alive(), "the gateway is still up")
 files = sorted(os.listdir(os.path.join(state, "resources", "routes")))
 checks(files == [route_id + ".json"], "kept as resources/routes/<id>.json beside the state file", files)
 gateway.stop()
+said = [line for line in gateway.log().splitlines() if "web: following route Passage" in line]
+checks(len(said) == 1 and "destination" in said[0],
+       "the crew's commands the log held back (within 30 s of the first) are said by the time it stops, not lost",
+       said or gateway.log()[-600:])
 gateway.start(wait=[web])
 _, again = request("GET", API + "/routes")
 checks((again or {}).get(route_id, {}).get("name") == "Passage, Sunday", "after a restart: still there", list(again or {}))

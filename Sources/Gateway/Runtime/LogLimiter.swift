@@ -1,7 +1,8 @@
 /// Keeps a log readable on a boat: a message of one id about one subject (``LogEvent/subject``) is let through at
 /// most once per `interval`; the next one that gets through says what was held back meanwhile: each distinct text
-/// and how often (the first three; a count of the others), so that nothing held back is lost from sight. Events
-/// marked not throttled (the periodic summary) always pass. Pure: time comes in as an argument.
+/// and how often (the first three; a count of the others). When none comes, ``due(at:)`` says the last one held
+/// back once the interval is over, so that nothing held back is lost from sight. Events marked not throttled (the
+/// periodic summary) always pass. Pure: time comes in as an argument.
 public struct LogLimiter {
     public var interval: Double
     private var last: [String: Held] = [:]
@@ -10,6 +11,8 @@ public struct LogLimiter {
     private struct Held {
         var time: Double
         var texts: [(text: String, count: Int)] = []
+        /// The last event held back (said by ``LogLimiter/due(at:)`` when no later one carries the others).
+        var latest: LogEvent?
         var total: Int { texts.reduce(0) { $0 + $1.count } }
     }
 
@@ -27,21 +30,50 @@ public struct LogLimiter {
             } else {
                 held.texts.append((event.message, 1))
             }
+            held.latest = event
             last[key] = held
             return nil
         }
         let held = last[key]
         last[key] = Held(time: now)
         guard let held, held.total > 0 else { return event }
+        return Self.carrying(event, held.texts, since: held.time, now: now)
+    }
+
+    /// The messages held back whose interval is over with no later one of their id and subject to say them: for
+    /// each, the last one held back, saying the others before it. Asked once a second; in the order their id and
+    /// subject last got through. `all`: every one held back, its interval over or not (on stopping).
+    public mutating func due(at now: Double, all: Bool = false) -> [LogEvent] {
+        var out: [(time: Double, key: String, event: LogEvent)] = []
+        for (key, held) in last where held.total > 0 && (all || now - held.time >= interval) {
+            guard let latest = held.latest else { continue }
+            var others = held.texts
+            if let index = others.firstIndex(where: { $0.text == latest.message }) {
+                others[index].count -= 1
+                if others[index].count == 0 { others.remove(at: index) }
+            }
+            last[key] = Held(time: now)
+            out.append((held.time, key, Self.carrying(latest, others, since: held.time, now: now)))
+        }
+        out.sort { ($0.time, $0.key) < ($1.time, $1.key) }
+        return out.map { $0.event }
+    }
+
+    /// `event` saying the `texts` held back since `since` (as it is when there are none).
+    private static func carrying(
+        _ event: LogEvent, _ texts: [(text: String, count: Int)], since: Double, now: Double
+    ) -> LogEvent {
+        let total = texts.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return event }
         var admitted = event
-        let seconds = Int((now - held.time).rounded())
-        var parts = held.texts.prefix(3).map { "\"\($0.text)\" " + Self.times($0.count) }
-        if held.texts.count > 3 {
-            let others = held.texts.dropFirst(3).reduce(0) { $0 + $1.count }
-            parts.append("and \(others) of \(held.texts.count - 3) other \(held.texts.count == 4 ? "text" : "texts")")
+        let seconds = Int((now - since).rounded())
+        var parts = texts.prefix(3).map { "\"\($0.text)\" " + Self.times($0.count) }
+        if texts.count > 3 {
+            let others = texts.dropFirst(3).reduce(0) { $0 + $1.count }
+            parts.append("and \(others) of \(texts.count - 3) other \(texts.count == 4 ? "text" : "texts")")
         }
         admitted.message += " (held back in the \(seconds) s before: " + parts.joined(separator: ", ") + ")"
-        admitted.metadata.append((key: "held_back", value: "\(held.total)"))
+        admitted.metadata.append((key: "held_back", value: "\(total)"))
         return admitted
     }
 

@@ -40,8 +40,8 @@ extension Runtime {
             + "; \(router.counters.invalid) unreadable, \(router.counters.echoes) echoes"
     }
 
-    /// Once a second: the summary when due (never held back), the route file read again when it changed, the status
-    /// line on a terminal.
+    /// Once a second: the summary when due (never held back), what the log held back once its 30 s are over, the
+    /// route file read again when it changed, the status line on a terminal.
     func housekeeping(at now: Double) {
         keepAutopilots(at: now)
         keepRouting()
@@ -68,6 +68,7 @@ extension Runtime {
                     .info, "summary", summary(),
                     [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)")], throttled: false))
         }
+        logGate.sayHeldBack()
         reloadRoute()
         if let weather, let report = lastReport {
             weather.judge(at: report.values.position?.point, time: report.unixTime)

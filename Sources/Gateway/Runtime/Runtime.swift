@@ -18,6 +18,8 @@ public final class Runtime {
     /// The routing policy and the engine it owns: every sentence in and out, every command, goes through it.
     public internal(set) var router: Router
     let log: Log
+    /// The log's limiter, asked once a second for what it held back.
+    let logGate: LogGate
     let status = StatusLine { POSIX.writeAll(2, $0) }
     /// The services, each by its kind, and in their starting order.
     let services: GatewayServices
@@ -52,15 +54,14 @@ public final class Runtime {
     /// After those, every ten minutes: the backstop for code a rare request paged in (``releaseProgramPages()``).
     static let releaseEvery = 600.0
 
-    /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s).
+    /// `log` receives every event the limiter lets through (repeats of one id and subject at most every 30 s, what was
+    /// held back said when the 30 s are over).
     public init(configuration: GatewayConfiguration, log sink: @escaping (LogEvent) -> Void) throws(POSIX.Failure) {
-        var limiter = LogLimiter()
         let status = self.status
-        let log = Log { event in
-            guard let admitted = limiter.admit(event, at: POSIX.monotonic()) else { return }
-            status.interrupt { sink(admitted) }
-        }
+        let gate = LogGate { event in status.interrupt { sink(event) } }
+        let log = Log { gate.admit($0) }
         self.log = log
+        logGate = gate
         let configuration = Self.sailingCalibrated(Self.calibrated(configuration, log: log), log: log)
         self.configuration = configuration
         let recorder = try configuration.record.map { settings throws(POSIX.Failure) in
@@ -143,6 +144,7 @@ public final class Runtime {
         let p50 = TickLateness.milliseconds(lateness.percentile(0.5))
         let p99 = TickLateness.milliseconds(lateness.percentile(0.99))
         let counters = router.counters
+        logGate.sayHeldBack(all: true)
         log(
             LogEvent(
                 .notice, "stopped",
