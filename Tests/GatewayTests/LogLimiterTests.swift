@@ -79,12 +79,18 @@ import Testing
         // Said once; said now, it holds back the next 30 s again.
         #expect(limiter.due(at: 31).isEmpty)
         #expect(limiter.admit(event("input gps: reset by peer"), at: 40) == nil)
-        // A single one held back is said as it was; on stopping, without waiting for its 30 s.
+        // A single one held back is said as it was, on stopping without waiting for its 30 s (gps's: another
+        // text than the one said at 30).
         #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 41) != nil)
         #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 42) == nil)
+        #expect(limiter.admit(event("input ais: gone", input: "ais"), at: 41) != nil)
+        #expect(limiter.admit(event("input ais: reset by peer", input: "ais"), at: 42) == nil)
+        // On stopping: what differs from the text last said; bare repeats of it (wind's) say nothing new.
         let stopping = limiter.due(at: 43, all: true).map { $0.message }
-        #expect(stopping == ["input gps: reset by peer", "input wind: gone"])
-        #expect(limiter.due(at: 100, all: true).isEmpty)
+        #expect(stopping == ["input gps: reset by peer", "input ais: reset by peer"])
+        // Not on stopping, its 30 s over: the repeat is said (as it was when the next one came after 30 s).
+        #expect(limiter.due(at: 100).map { $0.message } == ["input wind: gone"])
+        #expect(limiter.due(at: 101, all: true).isEmpty)
     }
 
     @Test("journald reads the level from the line's prefix; a terminal gets the level in words")

@@ -10,6 +10,8 @@ public struct LogLimiter {
     /// What one id and subject held back since it last got through.
     private struct Held {
         var time: Double
+        /// The text let through when it last got through.
+        var said: String
         var texts: [(text: String, count: Int)] = []
         /// The last event held back (said by ``LogLimiter/due(at:)`` when no later one carries the others).
         var latest: LogEvent?
@@ -35,24 +37,26 @@ public struct LogLimiter {
             return nil
         }
         let held = last[key]
-        last[key] = Held(time: now)
+        last[key] = Held(time: now, said: event.message)
         guard let held, held.total > 0 else { return event }
         return Self.carrying(event, held.texts, since: held.time, now: now)
     }
 
     /// The messages held back whose interval is over with no later one of their id and subject to say them: for
     /// each, the last one held back, saying the others before it. Asked once a second; in the order their id and
-    /// subject last got through. `all`: every one held back, its interval over or not (on stopping).
+    /// subject last got through. `all`: on stopping, every one held back, its interval over or not, but for the
+    /// bare repeats of the text last said (a device tried again once a second says nothing new at the end).
     public mutating func due(at now: Double, all: Bool = false) -> [LogEvent] {
         var out: [(time: Double, key: String, event: LogEvent)] = []
         for (key, held) in last where held.total > 0 && (all || now - held.time >= interval) {
             guard let latest = held.latest else { continue }
+            if all && now - held.time < interval && held.texts.allSatisfy({ $0.text == held.said }) { continue }
             var others = held.texts
             if let index = others.firstIndex(where: { $0.text == latest.message }) {
                 others[index].count -= 1
                 if others[index].count == 0 { others.remove(at: index) }
             }
-            last[key] = Held(time: now)
+            last[key] = Held(time: now, said: latest.message)
             out.append((held.time, key, Self.carrying(latest, others, since: held.time, now: now)))
         }
         out.sort { ($0.time, $0.key) < ($1.time, $1.key) }
