@@ -31,7 +31,7 @@ public struct AlarmMonitor: Sendable {
 
     public let settings: AlarmSettings
     /// Per ``AlarmKind`` raw value: its state, whether it is switched on, whether what it watches has been seen.
-    internal(set) var latches = Array(repeating: AlarmLatch(), count: AlarmKind.allCases.count)
+    var latches = Array(repeating: AlarmLatch(), count: AlarmKind.allCases.count)
     let watched: [Bool]
     var seen = Array(repeating: false, count: AlarmKind.allCases.count)
     /// An alarm was acknowledged since the last tick: its ALR goes out at once.
@@ -41,23 +41,23 @@ public struct AlarmMonitor: Sendable {
     public internal(set) var revision = 0
     var arrivalsSeen = 0
     /// The waypoint of the last arrival, for the arrival alarm's words.
-    internal(set) var arrivedAt = ""
+    var arrivedAt = ""
     var arrivalRaisedAt = -Double.infinity
     var windShift: WindShiftTracker
     /// The wind shift at the last tick, degrees, positive veering.
-    internal(set) var windShiftNow = 0.0
+    var windShiftNow = 0.0
     /// What the collision and distress alarms say of the target that raised them (text, then words aloud).
-    internal(set) var traffic = (text: "", words: "")
-    internal(set) var distress = (text: "", words: "")
+    var traffic = (text: "", words: "")
+    var distress = (text: "", words: "")
     /// What the drag alarm's text says (the distance when it was raised).
-    internal(set) var anchorText = ""
+    var anchorText = ""
     /// The low-water alarm's text and words, with the water and when.
-    internal(set) var lowWaterText = ""
-    internal(set) var lowWaterWords = ""
+    var lowWaterText = ""
+    var lowWaterWords = ""
     /// Whether the pilot was steering at the last report, and what the autopilot alarm says.
     var pilotWasEngaged = false
-    internal(set) var pilotText = ""
-    internal(set) var pilotWords = ""
+    var pilotText = ""
+    var pilotWords = ""
 
     public init(settings: AlarmSettings) {
         self.settings = settings

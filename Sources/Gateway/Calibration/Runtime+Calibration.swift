@@ -1,6 +1,7 @@
 import Engine
 import Marine
 import Platform
+import Router
 import SignalK
 
 /// The calibration learnt from sailing, on board: the file the engine applies (`[calibration] file`, else

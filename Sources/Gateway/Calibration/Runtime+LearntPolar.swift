@@ -1,6 +1,7 @@
 import Engine
 import Marine
 import Platform
+import Router
 import SignalK
 
 /// `/telltale/v1/calibration/polar`: the learnt polar against the configured one, for the settings page's plot (GET),
@@ -37,7 +38,7 @@ extension Runtime {
             guard let learnt = calibration.learntPolar else { return .message(status: 404, "no polar learnt yet") }
             return .file(status: 200, contentType: "text/plain; charset=utf-8", body: Array(learnt.expeditionText.utf8))
         case ("/polar", "PUT"):
-            guard let body = try? JSONValue.parse(String(decoding: ask.body, as: UTF8.self)),
+            guard let body = JSONValue.parse(String(decoding: ask.body, as: UTF8.self)),
                 let use = body["use"]?.string, use == "learnt" || use == "configured"
             else { return .message(status: 400, #"say {"use": "learnt"} or {"use": "configured"}"#) }
             let chosen = calibration.choosePolar(learnt: use == "learnt")

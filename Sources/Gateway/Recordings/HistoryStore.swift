@@ -32,11 +32,11 @@ final class HistoryStore {
     var lastSecond: Int64?
     /// The last minute on the card: a sample at or before it is not kept (the clock stepped back: a replay begun
     /// again, a wrong time corrected), so the history stays one timeline, in order.
-    internal(set) var lastWritten: Int64 = .min
-    internal(set) var refusedOlder = 0
-    internal(set) var written = 0
-    internal(set) var blocks = 0
-    internal(set) var held = 0
+    var lastWritten: Int64 = .min
+    var refusedOlder = 0
+    var written = 0
+    var blocks = 0
+    var held = 0
     /// The file written into, and where its data ends.
     var current: (name: String, end: Int, size: Int)?
     static let layout = 256 * 1024
