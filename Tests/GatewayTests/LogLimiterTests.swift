@@ -73,23 +73,31 @@ import Testing
         #expect(due.count == 1 && due.first?.level == .warning && due.first?.subject == "gps")
         #expect(
             due.first?.message
-                == "input gps: connection closed (held back in the 30 s before: \"input gps: connection closed\" once, "
-                + "\"input gps: no route to host\" once)")
+                == "input gps: connection closed (said 18 s late: held back by the log's limiter) (held back in the 30 s "
+                + "before: \"input gps: connection closed\" once, \"input gps: no route to host\" once)")
         #expect(due.first?.metadata.contains { $0.key == "held_back" && $0.value == "2" } == true)
-        // Said once; said now, it holds back the next 30 s again.
+        // Said once; said late, it holds nothing up: the next one is let through at once, as news.
         #expect(limiter.due(at: 31).isEmpty)
-        #expect(limiter.admit(event("input gps: reset by peer"), at: 40) == nil)
+        #expect(limiter.admit(event("input gps: reset by peer"), at: 31) != nil)
+        #expect(limiter.admit(event("input gps: no route to host"), at: 40) == nil)
         // A single one held back is said as it was, on stopping without waiting for its 30 s (gps's: another
-        // text than the one said at 30).
+        // text than the one said at 31).
         #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 41) != nil)
         #expect(limiter.admit(event("input wind: gone", input: "wind"), at: 42) == nil)
         #expect(limiter.admit(event("input ais: gone", input: "ais"), at: 41) != nil)
         #expect(limiter.admit(event("input ais: reset by peer", input: "ais"), at: 42) == nil)
         // On stopping: what differs from the text last said; bare repeats of it (wind's) say nothing new.
         let stopping = limiter.due(at: 43, all: true).map { $0.message }
-        #expect(stopping == ["input gps: reset by peer", "input ais: reset by peer"])
+        #expect(
+            stopping == [
+                "input gps: no route to host (said 3 s late: held back by the log's limiter)",
+                "input ais: reset by peer (said 1 s late: held back by the log's limiter)",
+            ])
         // Not on stopping, its 30 s over: the repeat is said (as it was when the next one came after 30 s).
-        #expect(limiter.due(at: 100).map { $0.message } == ["input wind: gone"])
+        #expect(
+            limiter.due(at: 100).map { $0.message } == [
+                "input wind: gone (said 58 s late: held back by the log's limiter)"
+            ])
         #expect(limiter.due(at: 101, all: true).isEmpty)
     }
 

@@ -13,8 +13,9 @@ public struct LogLimiter {
         /// The text let through when it last got through.
         var said: String
         var texts: [(text: String, count: Int)] = []
-        /// The last event held back (said by ``LogLimiter/due(at:)`` when no later one carries the others).
+        /// The last event held back (said by ``LogLimiter/due(at:)`` when no later one carries the others), and when.
         var latest: LogEvent?
+        var latestAt = 0.0
         var total: Int { texts.reduce(0) { $0 + $1.count } }
     }
 
@@ -33,6 +34,7 @@ public struct LogLimiter {
                 held.texts.append((event.message, 1))
             }
             held.latest = event
+            held.latestAt = now
             last[key] = held
             return nil
         }
@@ -56,8 +58,13 @@ public struct LogLimiter {
                 others[index].count -= 1
                 if others[index].count == 0 { others.remove(at: index) }
             }
-            last[key] = Held(time: now, said: latest.message)
-            out.append((held.time, key, Self.carrying(latest, others, since: held.time, now: now)))
+            // The window stays where it was: the next one to come is news, let through at once (a link back up said
+            // right after its being down was said late).
+            last[key] = Held(time: held.time, said: latest.message)
+            // Said late, and saying so: after what came since (a link down said after it came back) it is not news.
+            var late = latest
+            late.message += " (said \(Int((now - held.latestAt).rounded())) s late: held back by the log's limiter)"
+            out.append((held.time, key, Self.carrying(late, others, since: held.time, now: now)))
         }
         out.sort { ($0.time, $0.key) < ($1.time, $1.key) }
         return out.map { $0.event }
