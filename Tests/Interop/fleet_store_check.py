@@ -236,7 +236,7 @@ w1_log = open(os.path.join(work, "w1.log")).read()
 check(workers["w1"].poll() is None and workers["w2"].poll() is None and web.poll() is None,
       "the workers ran on through the SIGKILL of one (started again), the broker's restart and the hostile input",
       w1_log[-400:])
-# The log's lines in the order they happened: a line the log's limiter held back and said later says so ("s late").
+# In the order they happened: a line the log's limiter said late says so.
 happened = "\n".join(line for line in open(os.path.join(work, "w2.log")).read().splitlines() if "s late: held back" not in line)
 check(brokers[ports[1]].poll() is None and "connected to the broker mqtt://127.0.0.1:%d" % ports[1] in
       happened.split("is down")[-1],
@@ -296,6 +296,5 @@ check(csv_ok, f"the results as CSV (read by Python's csv): {len(table)} boats, c
       "times as h:mm:ss", table[:3])
 
 committee_replay(check, get, names, race, sql, web, web_port, workers)
-
 sqlite_alone(binary, check, get, gun, ports, procs, work)
 check.finish()
