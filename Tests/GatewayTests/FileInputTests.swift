@@ -95,6 +95,34 @@ import Testing
         #expect(zip(seen, due).allSatisfy { $0 >= $1 && $0 < $1 + 0.5 }, "\(seen) for \(due)")
     }
 
+    @Test("a loop held up catches up a turn's share at a time: every sentence, in order, none lost")
+    func backlog() throws {
+        let lines = (0..<300).map { "IIHDT,\(Double($0) / 10),T" }
+        let timed = lines.indices.map { index in
+            let time = "1000\(index < 100 ? "0" : "")\(index / 10).\(index % 10)0"
+            return "GPRMC,\(time),A,5000.0000,N,00100.0000,W,5.0,0.0,241126,,,A"
+        }
+        let path = try log(zip(timed, lines).flatMap { [$0, $1] })
+        let input = try FileInput(
+            configuration: InputConfiguration(name: "log", endpoint: .file(path: path)), path: path)
+        input.start(at: 0)
+        // Held up for the whole log's 30 s: turn after turn at the same instant, each hands over at most its share.
+        var turns: [Int] = []
+        var seen: [String] = []
+        while input.finished == false && turns.count < 100 {
+            var count = 0
+            input.service(now: 30, polled: PollSet()) {
+                if case .sentence(let sentence) = $0 {
+                    count += 1
+                    seen.append(sentence.description)
+                }
+            }
+            turns.append(count)
+        }
+        #expect(turns == [256, 256, 88], "\(turns)")
+        #expect(seen == zip(timed, lines).flatMap { [checksummed($0), checksummed($1)] })
+    }
+
     @Test("what playing a log leaves out is said in the gateway's log when it opens: refused lines, glitches, pauses")
     func saidWhenOpened() throws {
         let fix = { (time: String, date: String) in "GPRMC,\(time).00,A,5000.0000,N,00100.0000,W,5.0,0.0,\(date),,,A" }

@@ -37,8 +37,11 @@ import Testing
             configuration.speed = 1000
             let input = try FileInput(configuration: configuration, path: path)
             input.start(at: 0)
-            input.service(now: 1e6, polled: PollSet()) { event in
-                if case .sentence(let sentence) = event { seen.append(sentence.description) }
+            // A few turns: an input hands over at most its share a turn.
+            while input.finished == false {
+                input.service(now: 1e6, polled: PollSet()) { event in
+                    if case .sentence(let sentence) = event { seen.append(sentence.description) }
+                }
             }
         }
         #expect(seen == lines.map { checksummed($0) })

@@ -1,6 +1,7 @@
 """A new image written over the card (image_check.py, stage 5), with a newer telltale package in updates/ on its boot
 partition: the data partition (configuration, recordings) is kept, the package is installed at boot, and the Pi
 restarts into it."""
+import difflib
 import os
 import re
 import subprocess
@@ -46,8 +47,15 @@ def new_image(ROOT, card, check, image, imu_trace, key, package, pi, public, wor
     expected = subprocess.run(["dpkg-deb", "-f", package, "Version"], capture_output=True, text=True).stdout.strip()
     check(version == expected and pi.out("systemctl is-active telltale") == "active",
           f"the new package is installed in the read-only root and its gateway runs ({version})")
-    check(pi.out("cat /var/lib/telltale/marker") == marker and pi.out("cat /etc/telltale/telltale.toml") == configuration_before,
-          "the data partition was kept through the new image: state and configuration as they were")
+    marker_after = pi.out("cat /var/lib/telltale/marker")
+    configuration_after = pi.out("cat /etc/telltale/telltale.toml")
+    changed = [line for line in difflib.unified_diff(configuration_before.splitlines(), configuration_after.splitlines(),
+                                                     "before", "after", lineterm="", n=0)]
+    check(marker_after == marker and not changed,
+          "the data partition was kept through the new image: state and configuration as they were",
+          f"marker {marker!r} then {marker_after!r}; configuration: " + "\n".join(changed[:20]) + "\n"
+          + pi.out("journalctl -b -u telltale-data\\* -u telltale-config\\* --no-pager | tail -n 20; "
+                   "ls -la /var/lib/telltale /etc/telltale; findmnt /var/lib/telltale /etc/telltale"))
     check("installed" in card.list("updates") or any(n.endswith(".deb") for n in card.list("updates/installed")),
           "the package was moved to updates/installed on the boot partition", str(card.list("updates")))
     return pi

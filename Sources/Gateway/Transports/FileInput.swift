@@ -75,9 +75,15 @@ final class FileInput: InputTransport {
 
     var finished: Bool? { cut || stream.nextTime == nil }
 
-    /// Hands over every sentence due by `now`, and says when a looping log starts again.
+    /// Hands over the sentences due by `now`, at most ``perTurn`` of them, and says when a looping log starts again.
+    /// A loop held up (a busy card, a Pi under load, a log played at a hundred times) catches up over the next turns,
+    /// which come at once while a sentence is due, with the outputs written between them. Handed over in one turn, a
+    /// second's backlog at speed 100 (some 100 KB of output) would be more than a TCP client's 64 KiB queue holds, a
+    /// reading client's as much as a stalled one's.
     func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
-        while let due = nextDue(now: now), due <= now {
+        var handed = 0
+        while handed < Self.perTurn, let due = nextDue(now: now), due <= now {
+            handed += 1
             guard let timed = stream.next() else {
                 cut = true
                 return
@@ -94,4 +100,7 @@ final class FileInput: InputTransport {
             }
         }
     }
+
+    /// Sentences handed over in one turn of the loop, at most.
+    static let perTurn = 256
 }
