@@ -79,7 +79,8 @@ import Testing
         let output = OutputConfiguration(name: "tcp", endpoint: .tcp(host: "127.0.0.1", port: 0))
         let runtime = try Runtime(configuration: demo(speed: 20, outputs: [output])) { _ in }
         let port = try #require(runtime.tcpPorts["tcp"])
-        let reader = ClientBox(LoopbackClient(port: port))
+        // The reader's kernel buffer holds the whole run (as in stalledClient), so its count is the server's doing.
+        let reader = ClientBox(LoopbackClient(port: port, receiveBuffer: 1 << 20))
         let writers = (0..<8).map { _ in ClientBox(LoopbackClient(port: port)) }
         let box = RuntimeBox(runtime)
         let running = TestThread { box.runtime.run(duration: 3) }
