@@ -38,4 +38,26 @@ import Testing
         #expect(said == "follow \"" + String(repeating: "n", count: 39) + "…\" (2 points) from point 0, reversed")
         #expect(EngineCommand.follow(Route(waypoints: points), pointIndex: 3, reverse: false).words.utf8.count < 40)
     }
+
+    @Test("a kind leaves out numbers, names and places: one kind for every destination, two for two alarms")
+    func kinds() {
+        let here = GeoPoint(latitude: 50, longitude: -1)
+        let there = GeoPoint(latitude: 46.5, longitude: 6.6)
+        #expect(EngineCommand.destination(here).kind == "destination")
+        #expect(EngineCommand.destination(here).kind == EngineCommand.destination(there).kind)
+        #expect(EngineCommand.anchor(.drop(radius: 40)).kind == EngineCommand.anchor(.drop(radius: nil)).kind)
+        #expect(EngineCommand.anchor(.drop(radius: 40)).kind != EngineCommand.anchor(.radius(40)).kind)
+        #expect(EngineCommand.anchor(.position(here)).kind == "anchor at")
+        #expect(EngineCommand.acknowledge(.shallow).kind != EngineCommand.acknowledge(.overHeel).kind)
+        #expect(EngineCommand.acknowledge(.shallow).kind != EngineCommand.silence(.shallow).kind)
+        #expect(EngineCommand.route(.advance).kind == "route advance")
+        #expect(EngineCommand.arrivalCircle(50).kind == EngineCommand.arrivalCircle(80).kind)
+        #expect(EngineCommand.routePoint(2).kind == "route point")
+        let points = [Waypoint(id: "1", position: here), Waypoint(id: "2", position: there)]
+        let route = Route(name: "A", waypoints: points)
+        let other = Route(name: "B", waypoints: points)
+        #expect(
+            EngineCommand.follow(route, pointIndex: 1, reverse: false).kind
+                == EngineCommand.follow(other, pointIndex: 0, reverse: true).kind)
+    }
 }

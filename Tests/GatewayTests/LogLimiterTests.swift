@@ -101,6 +101,23 @@ import Testing
         #expect(limiter.due(at: 101, all: true).isEmpty)
     }
 
+    @Test("the crew's commands: one of another kind just after the first is said at once; the same again held back")
+    func commandsByKind() throws {
+        var configuration = GatewayConfiguration()
+        configuration.statusLine = false
+        let said = MessageBox()
+        let runtime = try Runtime(configuration: configuration) { said.append($0.line) }
+        _ = runtime.carryOut(.route(.advance), at: POSIX.monotonic())
+        _ = runtime.carryOut(.anchor(.drop(radius: 40)), at: POSIX.monotonic())
+        _ = runtime.carryOut(.anchor(.radius(60)), at: POSIX.monotonic())
+        _ = runtime.carryOut(.anchor(.drop(radius: 50)), at: POSIX.monotonic())
+        let commands = said.items.filter { $0.hasPrefix("web: ") }
+        // Three kinds said as they came (whether the engine took each or refused it); the second drop held back.
+        #expect(commands.count == 3, "\(commands)")
+        #expect(commands.filter { $0.contains("command=anchor drop 40") }.count == 1, "\(commands)")
+        #expect(!commands.contains { $0.contains("drop 50") }, "\(commands)")
+    }
+
     @Test("journald reads the level from the line's prefix; a terminal gets the level in words")
     func standardErrorFormat() {
         let event = LogEvent(.warning, "input.lost", "input gps: gone", [("input", "gps"), ("errno", "104")])

@@ -115,7 +115,7 @@ checks(len(limited or {}) == 1, "limit=1: one", limited)
 
 # A name that carries a line of its own: followed, its name in the log on the line it belongs to, escaped, never a
 # made-up line (a forged `<0>` priority for journald) nor a terminal's escape. The first command the crew gives here
-# (the log holds back the repeats of one kind of message).
+# (the log holds back the repeats of one kind of command for 30 s).
 forged = route("Evil\n<0>forged by a client\x1b[2J", [("F1\r\n<0>forged point", 50.7700, -1.2900), ("F2", 50.7600, -1.2600)])
 status, made = request("POST", API + "/routes", forged)
 forged_id = (made or {}).get("id", "")
@@ -184,9 +184,12 @@ files = sorted(os.listdir(os.path.join(state, "resources", "routes")))
 checks(files == [route_id + ".json"], "kept as resources/routes/<id>.json beside the state file", files)
 gateway.stop()
 said = [line for line in gateway.log().splitlines() if "web: following route Passage" in line]
-checks(len(said) == 1 and "destination" in said[0],
-       "the crew's commands the log held back (within 30 s of the first) are said by the time it stops, not lost",
+checks(len(said) == 1 and "s late: held back" in said[0],
+       "the crew's second route followed within 30 s of the first: held back by the log, said by the time it stops",
        said or gateway.log()[-600:])
+to_point = [line for line in gateway.log().splitlines() if "web: " in line and "destination" in line]
+checks(len(to_point) == 1 and "s late" not in to_point[0] and "held back" not in to_point[0],
+       "a command of another kind just after them (a destination) said at once, alone", to_point or gateway.log()[-600:])
 gateway.start(wait=[web])
 _, again = request("GET", API + "/routes")
 checks((again or {}).get(route_id, {}).get("name") == "Passage, Sunday", "after a restart: still there", list(again or {}))

@@ -29,6 +29,30 @@ extension EngineCommand {
         }
     }
 
+    /// What the command does without its numbers, names or places: `route advance`, `acknowledge shallow`,
+    /// `destination`, `anchor radius`. One of a bounded set (each word from an enum of the engine's), so that the log's
+    /// limiter may hold back repeats of one kind (a phone pressing one button again and again) while a command of
+    /// another kind, given just after, is said at once, and a client sending places without end makes no new kinds.
+    public var kind: String {
+        switch self {
+        case .race, .route, .acknowledge, .silence, .clear, .button: return words
+        case .destination: return "destination"
+        case .follow: return "follow"
+        case .arrivalCircle: return "arrival circle"
+        case .routePoint: return "route point"
+        case .clearTrack: return "clear track"
+        case .anchor(let command):
+            switch command {
+            case .drop: return "anchor drop"
+            case .raise: return "anchor raise"
+            case .radius: return "anchor radius"
+            case .rode: return "anchor rode"
+            case .position: return "anchor at"
+            case .restore: return "anchor restored"
+            }
+        }
+    }
+
     /// Latitude and longitude in degrees to a metre or so, as the routing's log says a place.
     private static func place(_ point: GeoPoint) -> String {
         FixedDecimal.text(point.latitude, decimals: 5) + "," + FixedDecimal.text(point.longitude, decimals: 5)

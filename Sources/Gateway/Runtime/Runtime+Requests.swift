@@ -65,9 +65,9 @@ extension Runtime {
     /// A crew's command (from a Signal K client or the panel), carried out through the router at `now`, logged.
     func carryOut(_ command: EngineCommand, at now: Double) -> CommandOutcome {
         let outcome = router.command(command, at: engineTime(now))
-        log.notice(
-            "web.command", "web: \(outcome.message)" + (outcome.isDone ? "" : " (refused)"),
-            [("command", command.words)])
+        // One log id a kind of command (`web.command.route-advance`): one of another kind just after is said at once.
+        let id = "web.command." + String(command.kind.map { $0 == " " ? "-" : $0 })
+        log.notice(id, "web: \(outcome.message)" + (outcome.isDone ? "" : " (refused)"), [("command", command.words)])
         return outcome
     }
 }
