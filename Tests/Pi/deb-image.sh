@@ -19,7 +19,7 @@ install -d "$ROOT/DEBIAN" "$ROOT/usr/lib/telltale" "$ROOT/lib/systemd/system/tel
 # The boot partition's files as the image ships them: telltale-data keeps a data partition's configuration when a
 # new image (with this example on its boot partition) is written over an old one.
 install -m 644 "$SRC/boot/telltale.toml" "$SRC/boot/network.toml" "$SRC/boot/README.txt" "$ROOT/usr/share/telltale/image/"
-for script in telltale-data telltale-wifi telltale-update telltale-rescue; do
+for script in telltale-data telltale-can-overlay telltale-wifi telltale-update telltale-rescue; do
     install -m 755 "$SRC/system/$script" "$ROOT/usr/lib/telltale/$script"
 done
 for unit in telltale-data.service telltale-network.service telltale-wifi.service telltale-update.service \

@@ -17,6 +17,7 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     #     which has a data partition with a good configuration by now): the gateway comes up serving NMEA on TCP and
     #     Signal K on what the data partition kept, says what happened on the panel and in its log, and no boot stays in
     #     emergency or rescue mode.
+    configuration = pi.out("cat /etc/telltale/telltale.toml")
     pi.shutdown()
 
 
@@ -60,6 +61,12 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     logged = pi.out("journalctl -u telltale -b --no-pager | grep -c 'system: The SD card.s boot partition'")
     check("was not there" in said and logged not in ("", "0"),
           "boot partition late: said on the panel (/telltale/v1/notes) and in the gateway's log", said[:300])
+    # The configuration names a route on the boot partition: not there yet, no damage (until 2026-12-02 the one before
+    # took its place, and kept it once the partition came).
+    check(pi.out("cat /etc/telltale/telltale.toml") == configuration and "runs without them" in said
+          and pi.out("ls /etc/telltale/telltale.toml.damaged 2>/dev/null") == "",
+          "boot partition late: the sailor's configuration kept, its route on the boot partition gone without for now",
+          said[:400] + pi.out("journalctl -u telltale-data -b --no-pager | tail -n 6"))
     pid = pi.out("systemctl show -p MainPID --value telltale")
     pi.plug_usb_drive("late", boot_drive.path)
     mounted = wait_for(lambda: pi.out("findmnt -no FSTYPE /boot/firmware") == "vfat", 60, step=2)
@@ -73,6 +80,10 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
           and pi.out("systemctl show -p MainPID --value telltale") == pid
           and wait_for(lambda: len(computed_true_wind(output.lines())) > count + 5, 30, step=0.5),
           "the reason written beside it on the card; the gateway runs on, unrestarted, on the configuration it had")
+    followed = wait_for(lambda: pi.out("journalctl -u telltale -b --no-pager | grep -c 'route: reloaded /boot/firmware'")
+                        not in ("", "0"), 30, step=2)
+    check(followed, "the route on the boot partition plugged in later is followed, with no restart",
+          pi.out("journalctl -u telltale -b --no-pager | grep route | tail -n 4"))
     feed.stop()
     output.stop()
     pi.shutdown()

@@ -31,8 +31,8 @@ def new_image(ROOT, card, check, image, imu_trace, key, package, pi, public, wor
     pi.shutdown()
     card.reflash(image)
     card.put("authorized_keys", public)
-    # The files the configuration names on the boot partition, put back by the sailor with the key (else the kept
-    # configuration would fail check-config and be replaced, rightly).
+    # The files the configuration names on the boot partition, put back by the sailor with the key (else the gateway
+    # would run without its route and its IMU).
     card.put("imu.csv", imu_trace)
     card.put("route.gpx", open(os.path.join(ROOT, "Fixtures", "demo-voyage", "route.gpx")).read())
     card.put("updates/" + os.path.basename(package), open(package, "rb").read())
