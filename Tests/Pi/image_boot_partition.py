@@ -11,6 +11,27 @@ from image_support import instruments
 from support import OutputReader, wait_for
 
 
+def no_emergency(pi):
+    """The boot is neither in emergency nor rescue mode now, the gateway runs, and what failed is the boot partition's
+    mount alone (a nofail mount: said, not fatal)."""
+    modes = pi.out("systemctl is-active emergency.target rescue.target; systemctl is-active telltale")
+    failed = pi.out("systemctl --failed --no-legend --plain | awk '{ print $1 }'").split()
+    return modes.split() == ["inactive", "inactive", "active"] and all(
+        u == "boot-firmware.mount" or u.startswith("systemd-fsck@") for u in failed), f"{modes} failed: {failed}"
+
+
+def serving(pi, output):
+    """True wind computed from the adapter's instruments on TCP, and Signal K answering."""
+    flowing = wait_for(lambda: len(computed_true_wind(output.lines())) > 5, 90, step=0.5)
+    return flowing and http(pi, "/signalk")[0] == 200
+
+
+def notes(pi):
+    """The panel's notes, as one text."""
+    status, body = http(pi, "/telltale/v1/notes")
+    return " ".join((json.loads(body) if status == 200 else {}).get("notes", []))
+
+
 def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     """The boot partition late, then broken: the gateway runs on the data partition's configuration and says so."""
     # 5b. The boot partition late, broken, or holding a configuration that does not parse (each on a copy of the card,
@@ -19,28 +40,6 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     #     emergency or rescue mode.
     configuration = pi.out("cat /etc/telltale/telltale.toml")
     pi.shutdown()
-
-
-    def no_emergency(pi):
-        """The boot is neither in emergency nor rescue mode now, the gateway runs, and what failed is the boot partition's
-    mount alone (a nofail mount: said, not fatal)."""
-        modes = pi.out("systemctl is-active emergency.target rescue.target; systemctl is-active telltale")
-        failed = pi.out("systemctl --failed --no-legend --plain | awk '{ print $1 }'").split()
-        return modes.split() == ["inactive", "inactive", "active"] and all(
-            u == "boot-firmware.mount" or u.startswith("systemd-fsck@") for u in failed), f"{modes} failed: {failed}"
-
-
-    def serving(pi, output):
-        """True wind computed from the adapter's instruments on TCP, and Signal K answering."""
-        flowing = wait_for(lambda: len(computed_true_wind(output.lines())) > 5, 90, step=0.5)
-        return flowing and http(pi, "/signalk")[0] == 200
-
-
-    def notes(pi):
-        status, body = http(pi, "/telltale/v1/notes")
-        return " ".join((json.loads(body) if status == 200 else {}).get("notes", []))
-
-
     boot_files = EmulatedPi(card, work).boot_files()
     # Late: the card boots with no boot partition in its table; the partition, on a drive of its own, is plugged in once
     # the boot has gone on without it. On it, a telltale.toml that does not parse.
