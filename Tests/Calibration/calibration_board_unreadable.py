@@ -3,8 +3,9 @@
 `[calibration] file` names a file broken by hand (an offset of 25°, which the reader refuses) or cut short by the
 card. The gateway must still start and compute: it says why in its log, runs the wind and the log uncalibrated, and
 says it on /telltale/v1/calibration (`unreadable`) and on the settings page in chromium, until the crew takes the file
-off (DELETE). Where the sailor can still mend it, `check-config` names it and `replay --config` refuses it. Until
-2026-11-30 such a file stopped the gateway from starting at all, and the weather's and the tides' imports with it.
+off (DELETE). Where the sailor can still mend it, `check-config` names it (exit status 3: the gateway runs without it)
+and `replay --config` refuses it. Until 2026-11-30 such a file stopped the gateway from starting at all, and the
+weather's and the tides' imports with it.
 """
 import json
 import os
@@ -83,7 +84,7 @@ file = "{applied}"
         checked = subprocess.run([binary, "check-config", gateway.config], capture_output=True, text=True, timeout=60)
         replayed = subprocess.run([binary, "replay", "--fast", "--config", gateway.config, f"{out}/voyage.nmea"],
                                   capture_output=True, text=True, timeout=60)
-        check(checked.returncode != 0 and "[calibration]" in checked.stderr and applied in checked.stderr
+        check(checked.returncode == 3 and "[calibration]" in checked.stderr and applied in checked.stderr
               and replayed.returncode == 66 and applied in replayed.stderr,
               f"check-config names it (exit {checked.returncode}: \"{checked.stderr.strip()[-120:]}\") and replay "
               f"--config refuses it (exit {replayed.returncode})", checked.stderr + replayed.stderr)

@@ -80,10 +80,13 @@ import Testing
         let folder = "/" + good.split(separator: "/").dropLast().joined(separator: "/")
         let config = try ConfigurationFile.parse("polar = \"boat.csv\"\n", base: folder)
         #expect(config.engine.polar?.speed(angle: 52, windSpeed: 10) == 6)
+        // Not there: the gateway runs without targets (RunsWithoutFilesTests); check-config names it.
+        let missing = try ConfigurationFile.parse("polar = \"missing.csv\"\n", base: folder)
+        #expect(missing.engine.polar == nil && missing.polarUnreadable?.contains(folder + "/missing.csv") == true)
         #expect {
-            try ConfigurationFile.parse("polar = \"missing.csv\"\n", base: folder)
+            try RunCommand.check(text: "polar = \"missing.csv\"\n", base: folder, named: "boat.toml")
         } throws: { error in
-            "\(error)".contains("polar") && "\(error)".contains("missing.csv")
+            "\(error)".hasPrefix("boat.toml: line 1: polar: ") && "\(error)".contains("missing.csv")
         }
     }
 }

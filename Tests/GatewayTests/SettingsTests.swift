@@ -202,7 +202,7 @@ import Testing
         var running = try ConfigurationFile.load(path: path)
         running.settingsPaths.configuration = path
         let settings = GatewaySettings(running: running)
-        #expect(settings.brokenCalibration == folder + "/calibration.toml")
+        #expect(settings.goneWithout == [folder + "/calibration.toml"])
         // check-config still refuses it at a desk.
         #expect(throws: CommandError.self) { try RunCommand.check(path) }
         // The same file named again, the rest changed: saved, and the answer says the boat stays uncalibrated.
@@ -221,5 +221,29 @@ import Testing
         running = try ConfigurationFile.load(path: path)
         running.settingsPaths.configuration = path
         #expect(GatewaySettings(running: running).handle(.save(broken)).status == 400)
+    }
+
+    @Test("a polar and a route the gateway runs without (not there yet) do not stop a change; other such files do")
+    func goneWithoutFiles() throws {
+        let folder = temporaryFolder("settings-gone-without")
+        let path = folder + "/telltale.toml"
+        let late = "route = \"/nonexistent/late/route.gpx\"\npolar = \"/nonexistent/late/polar.csv\"\n"
+        try POSIX.writeFileAtomically(path, late)
+        var running = try ConfigurationFile.load(path: path)
+        running.settingsPaths.configuration = path
+        let settings = GatewaySettings(running: running)
+        #expect(settings.goneWithout == ["/nonexistent/late/route.gpx", "/nonexistent/late/polar.csv"])
+        let changed = "status_line = false\n" + late
+        let saved = settings.handle(.save(changed))
+        #expect(saved.status == 200 && saved.restart, "\(saved.json)")
+        #expect(saved.json.contains("still without the route, as now: route: cannot open /nonexistent/late/route.gpx"))
+        #expect(saved.json.contains("still without the polar, as now: line 3: polar: cannot open"), "\(saved.json)")
+        #expect(try POSIX.readFile(path) == Array(changed.utf8))
+        // Another polar that cannot be read: refused, nothing saved; at a desk, check-config names both (exit 3).
+        let other = "status_line = false\nroute = \"/nonexistent/late/route.gpx\"\npolar = \"/nonexistent/other.csv\"\n"
+        let refused = settings.handle(.save(other))
+        #expect(refused.status == 400 && refused.json.contains("other.csv") && !refused.json.contains("route.gpx"))
+        #expect(try POSIX.readFile(path) == Array(changed.utf8))
+        #expect(throws: CommandError.self) { try RunCommand.check(path) }
     }
 }

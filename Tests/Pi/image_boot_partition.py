@@ -4,6 +4,7 @@ boot partition broken (its first sector zeroed) with emergency mode asked for. E
 TCP and Signal K on the data partition's configuration, says what happened, and ends in neither emergency nor rescue
 mode."""
 import json
+import os
 
 from emulated_pi import EmulatedPi, SerialFeed
 from image_support import computed_true_wind, http
@@ -30,6 +31,27 @@ def notes(pi):
     """The panel's notes, as one text."""
     status, body = http(pi, "/telltale/v1/notes")
     return " ".join((json.loads(body) if status == 200 else {}).get("notes", []))
+
+
+CALIBRATION = '\n[calibration]\nfile = "/var/lib/telltale/boat-calibration.toml"\n'
+ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+
+
+def without_files(pi, check, sailor, said):
+    """A polar on the boot partition that is not there and a calibration cut short: the sailor's configuration kept
+    (check-config's exit status 3), each file named on the panel, the gateway on without them and saying so, and a
+    restart armed for when the boot partition appears."""
+    log = pi.out("journalctl -u telltale -b --no-pager")
+    check(pi.out("cat /etc/telltale/telltale.toml") == sailor.rstrip("\n")
+          and pi.out("ls /etc/telltale/telltale.toml.damaged 2>/dev/null") == ""
+          and "Files the configuration names cannot be read" in said
+          and "polar: " in said and "/boot/firmware/polar.csv" in said and "boat-calibration.toml" in said,
+          "a polar on the missing boot partition and a calibration cut short: the sailor's configuration kept, "
+          "both named on the panel", said[:600] + pi.out("journalctl -u telltale-data -b --no-pager | tail -n 6"))
+    check("no polar targets nor performance" in log and "run uncalibrated" in log
+          and pi.out("test -f /run/telltale/files-late && echo armed") == "armed",
+          "the gateway runs without them and says why in its log; a restart armed for the boot partition's return",
+          "\n".join(line for line in log.splitlines() if "polar" in line or "calibration" in line)[-600:])
 
 
 def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
@@ -91,6 +113,13 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     # Pi's firmware would still read it), and emergency mode asked for on the kernel's command line: the image's
     # emergency mode goes on to the gateway, and says so, instead of waiting for a keyboard.
     broken = card.copy("card-broken.img")
+    # Its configuration (on the data partition) names a polar on the boot partition and a calibration the card cut
+    # short: the gateway runs without both on the sailor's configuration (until 2026-12-02 a polar it could not read
+    # put the one before, then the image's example, in its place).
+    broken.put("polar.csv", open(os.path.join(ROOT, "Fixtures", "demo-voyage", "polar.csv")).read())
+    sailor = 'polar = "/boot/firmware/polar.csv"\n' + configuration + CALIBRATION
+    broken.put_data("etc/telltale/telltale.toml", sailor)
+    broken.put_data("var/lib/telltale/boat-calibration.toml", "[sailing]\nawa_offset = -4.30\nupwash_tws = [6.8, 12")
     broken.break_boot_sector()
     pi = EmulatedPi(broken, work, key=key, boot_files=boot_files, append="systemd.unit=emergency.target").boot(
         usb_serials=[("adapter", ADAPTER_SERIAL)])
@@ -106,6 +135,7 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
     said = notes(pi)
     check("could not be mounted" in said and "emergency mode" in said,
           "both said on the panel: the boot partition could not be mounted; the boot went through emergency mode", said[:400])
+    without_files(pi, check, sailor, said)
     check(pi.out("systemctl list-timers --all --no-legend | grep -c telltale-rescue-check") == "1",
           "a reboot is armed for a gateway that would not be running 3 minutes on (it runs: none will come)")
     feed.stop()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Pi builds, run here under qemu-user (`make pi` builds them first):
-#  1. `telltale --version` and `check-config Boards/bench.toml` answer as the x86 build does;
+#  1. `telltale --version` and `check-config Boards/bench.toml` answer as the x86 build does (and exit 3 for files
+#     it goes without);
 #  2. the demo voyage replayed by the ARM binary is byte-identical to the golden file the x86 build made
 #     (Fixtures/demo-voyage/expected.nmea: route, IMU, alarms, AIS, the anchor watch; every number computed on ARM);
 #  3. `telltale imu` on a recorded IMU trace prints the same samples, heel and pitch as x86; `inspect --json` gives
@@ -56,6 +57,12 @@ for ARCH in "$@"; do
         "[ \"\$($RUNNER $BIN check-config Boards/bench.toml)\" = \"\$($X86 check-config Boards/bench.toml)\" ]"
     check "$ARCH check-config refuses a bad file" bash -c \
         "! $RUNNER $BIN check-config Fixtures/demo-voyage/route.gpx >/dev/null 2>&1"
+    # The image's telltale-data reads the status: 3 keeps the sailor's configuration (the gateway runs without them).
+    WITHOUT=$(mktemp --suffix=.toml)
+    printf 'route = "/nonexistent/route.gpx"\npolar = "/nonexistent/polar.csv"\n' >"$WITHOUT"
+    check "$ARCH check-config exits 3 for a route and a polar it cannot read" bash -c \
+        "$RUNNER $BIN check-config $WITHOUT >/dev/null 2>&1; [ \$? = 3 ]"
+    rm -f "$WITHOUT"
     # One replay as make.sh makes the goldens (the race timer with the log, the anchor down 1440 s in): the NMEA out
     # and the Signal K delta stream, its first 300 deltas and its last 100.
     OUT=$(mktemp)

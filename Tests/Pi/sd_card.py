@@ -69,6 +69,29 @@ class Card:
         subprocess.run(["sfdisk", "--quiet", "--delete", self.path, "1"], check=True, capture_output=True)
         return Card(path)
 
+    def put_data(self, name, data):
+        """A file onto the data partition (ext4, the card's third: taken out, written through debugfs, put back), as
+        the Pi would have left it, world-readable; `name` from the partition's root (etc/telltale/telltale.toml)."""
+        start, size = self.partitions()[2]
+        part = self.path + ".data"
+        with tempfile.NamedTemporaryFile(delete=False) as f:
+            f.write(data if isinstance(data, bytes) else data.encode())
+        os.chmod(f.name, 0o644)
+        try:
+            subprocess.run(["dd", f"if={self.path}", f"of={part}", "bs=4M", f"skip={start}", f"count={size}",
+                            "iflag=skip_bytes,count_bytes", "conv=sparse", "status=none"], check=True)
+            subprocess.run(["debugfs", "-w", "-R", f"rm /{name}", part], capture_output=True)
+            written = subprocess.run(["debugfs", "-w", "-R", f"write {f.name} /{name}", part], capture_output=True,
+                                     text=True)
+            if "Allocated inode" not in written.stdout + written.stderr:
+                raise RuntimeError(f"debugfs could not write /{name}: {written.stderr.strip()[-300:]}")
+            subprocess.run(["dd", f"if={part}", f"of={self.path}", "bs=4M", f"seek={start}", "oflag=seek_bytes",
+                            "conv=notrunc,sparse", "status=none"], check=True)
+        finally:
+            os.unlink(f.name)
+            if os.path.exists(part):
+                os.unlink(part)
+
     def break_boot_sector(self):
         """The FAT's first sector zeroed: the firmware (here, QEMU given the kernel) still boots, Linux cannot mount
         the partition (as after a power cut while something was written to it)."""

@@ -42,6 +42,10 @@ extension ReplayCommand {
             return input
         }
         if let route = options.route { configuration.route = route }
+        // A polar that cannot be read refused, as the replay to standard output refuses it.
+        if let problem = configuration.polarUnreadable {
+            throw CommandError("\(options.config ?? ""): \(problem)", status: 66)
+        }
         // --calibration over the configuration's (until 2026-11-30 it was left out here); one that cannot be read
         // refused, as the replay to standard output refuses it.
         if let path = options.calibration {

@@ -41,7 +41,7 @@ public enum ReplayCommand {
         if let config = options.config {
             do {
                 let file = try ConfigurationFile.load(path: config)
-                unreadable = options.calibration == nil ? file.calibrationUnreadable : nil
+                unreadable = file.polarUnreadable ?? (options.calibration == nil ? file.calibrationUnreadable : nil)
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route

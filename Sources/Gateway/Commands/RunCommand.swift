@@ -110,8 +110,9 @@ public enum RunCommand {
     }
 
     /// `check-config`: the summary to print, or every error. Beyond the file itself, the files it names are read
-    /// as `run` reads them: a route or a start line `run` could not load (it carries on without them, with a warning
-    /// in its log) is an error here, where the sailor can still mend it.
+    /// as `run` reads them: a route, a polar, a start line or a calibration `run` could not load (it carries on
+    /// without them, with a warning in its log) is an error here, where the sailor can still mend it, with its own
+    /// exit status (`CommandError.runsWithoutFiles`, 3); a configuration `run` refuses exits 1.
     public static func check(_ path: String) throws(CommandError) -> String {
         let configuration: GatewayConfiguration
         do {
@@ -122,11 +123,12 @@ public enum RunCommand {
         return try check(configuration, named: path)
     }
 
-    /// `check-config` on a configuration's text (the settings page's), paths in it relative to `base`. A calibration
-    /// file at `brokenCalibration` (the one the gateway runs without now, broken) is said, not refused: the gateway
-    /// carries on uncalibrated, and the sailor changing the Wi-Fi need not mend it first.
+    /// `check-config` on a configuration's text (the settings page's), paths in it relative to `base`. A file in
+    /// `goneWithout` (one the gateway runs without now: a calibration or a polar it could not read, a route or a start
+    /// line on a boot partition that is late) that still cannot be read is said, not refused: the gateway carries on
+    /// without it as now, and the sailor changing the Wi-Fi need not mend it first.
     public static func check(
-        text: String, base: String, named name: String, brokenCalibration: String? = nil
+        text: String, base: String, named name: String, goneWithout: Set<String> = []
     ) throws(CommandError) -> String {
         let configuration: GatewayConfiguration
         do {
@@ -134,23 +136,26 @@ public enum RunCommand {
         } catch {
             throw CommandError("\(name): \(error)")
         }
-        return try check(configuration, named: name, brokenCalibration: brokenCalibration)
+        return try check(configuration, named: name, goneWithout: goneWithout)
     }
 
     /// What `check-config` says of a parsed configuration: the files it names read as `run` reads them.
     static func check(
-        _ configuration: GatewayConfiguration, named path: String, brokenCalibration: String? = nil
+        _ configuration: GatewayConfiguration, named path: String, goneWithout: Set<String> = []
     ) throws(CommandError) -> String {
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
         var parts = [count(configuration.inputs.count, "input"), count(configuration.outputs.count, "output")]
         var problems: [String] = []
         var still = ""
-        if let calibration = configuration.calibrationUnreadable {
-            if let broken = brokenCalibration, configuration.calibrationFile == broken {
-                still = "; still uncalibrated, as now: [calibration] \(calibration)"
+        func unreadable(_ file: String?, _ problem: String, as now: String) {
+            if let file, goneWithout.contains(file) {
+                still += "; still \(now), as now: \(problem)"
             } else {
-                problems.append("[calibration] \(calibration)")
+                problems.append(problem)
             }
+        }
+        if let calibration = configuration.calibrationUnreadable {
+            unreadable(configuration.calibrationFile, "[calibration] \(calibration)", as: "uncalibrated")
         }
         if let route = configuration.route {
             var file = RouteFile(path: route)
@@ -158,11 +163,13 @@ public enum RunCommand {
                 let loaded = try file.load()
                 parts.append("route \(route) (\(count(loaded.waypoints.count, "waypoint")))")
             } catch {
-                problems.append("route: \(error)")
+                unreadable(route, "route: \(error)", as: "without the route")
             }
         }
         if let imu = configuration.imu { parts.append("IMU \(imu.endpoint), axes \(imu.axes)") }
-        if let polar = configuration.engine.polar {
+        if let polar = configuration.polarUnreadable {
+            unreadable(configuration.polarPath, polar, as: "without the polar")
+        } else if let polar = configuration.engine.polar {
             parts.append("polar of \(count(polar.curves.count, "wind speed"))")
         }
         if let line = configuration.race.line {
@@ -174,7 +181,7 @@ public enum RunCommand {
                     } ?? 0
                 parts.append("start line \(line) (\(Int(metres.rounded())) m)")
             } catch {
-                problems.append(error.description)
+                unreadable(line, error.description, as: "without the start line")
             }
         }
         if let button = configuration.race.button { parts.append("race button \(button.chip) line \(button.line)") }
@@ -187,7 +194,8 @@ public enum RunCommand {
                     + "\(uplink.port)")
         }
         guard problems.isEmpty else {
-            throw CommandError(problems.map { "\(path): \($0)" }.joined(separator: "\n"))
+            throw CommandError(
+                problems.map { "\(path): \($0)" }.joined(separator: "\n"), status: CommandError.runsWithoutFiles)
         }
         return "\(path): valid (" + parts.joined(separator: ", ") + ")" + still
     }

@@ -30,8 +30,10 @@ extension ConfigurationFile.Reader {
             if let polar = try string(root, "polar", "") {
                 let path = polar.hasPrefix("/") ? polar : base + "/" + polar
                 config.polarPath = path
+                // One that cannot be read leaves the boat without targets, not without her instruments (until
+                // 2026-12-02 it refused the whole configuration, and the image put the one before in its place).
                 do throws(CommandError) { config.engine.polar = try PolarFile.read(path) } catch {
-                    throw fail("polar", error.description)
+                    config.polarUnreadable = fail("polar", error.description).description
                 }
             }
         }

@@ -113,6 +113,10 @@ public struct GatewayConfiguration: Sendable {
     public var routing = RoutingConfiguration()
     /// The polar file's path (top-level `polar`), for the router's own process; nil without one.
     public var polarPath: String?
+    /// What the reader said of `polarPath` when it could not be read (not there yet, on a boot partition that is
+    /// late; broken by hand or by the card), with its line: the gateway runs without targets and says so,
+    /// `check-config` names it (exit status 3) and `replay` refuses it.
+    public var polarUnreadable: String?
     /// `[uplink]`: the fleet uplink to a shore MQTT broker; nil when off.
     public var uplink: UplinkConfiguration?
     /// `[n2k]`: the NMEA 2000 bus Telltale is a node on; nil when off.

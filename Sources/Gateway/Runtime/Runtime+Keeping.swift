@@ -23,6 +23,11 @@ extension Runtime {
     /// The engine as configured: its race timer, and the start line from its file when there is one.
     static func engine(_ configuration: GatewayConfiguration, log: Log) -> Engine {
         var engine = Engine(configuration: configuration.engine)
+        if let problem = configuration.polarUnreadable {
+            let instead =
+                configuration.engine.polar == nil ? "no polar targets nor performance" : "the learnt polar's targets"
+            log.warning("polar.unreadable", "configuration \(problem); \(instead)")
+        }
         engine.raceTimer = RaceTimer(
             sequenceMinutes: configuration.race.sequenceMinutes, announceSeconds: configuration.race.announceSeconds)
         if let path = configuration.race.line {

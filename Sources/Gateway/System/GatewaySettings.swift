@@ -14,10 +14,11 @@ public struct GatewaySettings: Sendable {
         public var network = "/run/telltale/network/access-point.toml"
         /// What the boot refused or worked around, each a file whose text is shown as it is (the image writes them:
         /// a telltale.toml refused, network.toml refused, the boot partition late or broken, a damaged configuration
-        /// replaced, an emergency mode gone through).
+        /// replaced, files it names the gateway runs without, an emergency mode gone through).
         public var notes = [
             "/run/telltale/boot-configuration-refused.txt", "/run/telltale/network/network-error.txt",
-            "/run/telltale/boot-partition.txt", "/run/telltale/configuration-restored.txt", "/run/telltale/rescue.txt",
+            "/run/telltale/boot-partition.txt", "/run/telltale/configuration-restored.txt",
+            "/run/telltale/files-unreadable.txt", "/run/telltale/rescue.txt",
         ]
 
         public init(configuration: String? = nil) {
@@ -33,18 +34,19 @@ public struct GatewaySettings: Sendable {
     }
 
     public let paths: Paths
-    /// The calibration file the running configuration names and the gateway runs without (broken): a new
-    /// configuration naming it is no worse, so it is saved with a word rather than refused.
-    public let brokenCalibration: String?
+    /// The files the running configuration names that the gateway may be running without (a calibration or a polar
+    /// it could not read; its route and start line, when they cannot be read now): a new configuration naming one
+    /// that still cannot be read is no worse, so it is saved with a word rather than refused.
+    public let goneWithout: Set<String>
 
-    public init(paths: Paths, brokenCalibration: String? = nil) {
+    public init(paths: Paths, goneWithout: Set<String> = []) {
         self.paths = paths
-        self.brokenCalibration = brokenCalibration
+        self.goneWithout = goneWithout
     }
 
-    /// The settings of a gateway running on `configuration` (the calibration it could not read included).
+    /// The settings of a gateway running on `configuration` (the files it could not read included).
     public init(running configuration: GatewayConfiguration) {
-        self.init(paths: configuration.settingsPaths, brokenCalibration: Self.brokenCalibration(of: configuration))
+        self.init(paths: configuration.settingsPaths, goneWithout: Self.goneWithout(of: configuration))
     }
 
     public func handle(_ kind: SignalKServer.SettingsRequest.Kind) -> Answer {
@@ -55,7 +57,7 @@ public struct GatewaySettings: Sendable {
             do throws(CommandError) {
                 let summary = try RunCommand.check(
                     text: text, base: POSIX.folder(of: path), named: "telltale.toml",
-                    brokenCalibration: brokenCalibration)
+                    goneWithout: goneWithout)
                 return Answer(status: 200, json: Self.result(200, summary))
             } catch {
                 return Answer(status: 400, json: Self.result(400, error.description))
@@ -130,7 +132,7 @@ public struct GatewaySettings: Sendable {
         do throws(CommandError) {
             summary = try RunCommand.check(
                 text: text, base: POSIX.folder(of: path), named: "telltale.toml",
-                brokenCalibration: brokenCalibration)
+                goneWithout: goneWithout)
         } catch {
             return Answer(status: 400, json: Self.result(400, error.description))
         }
@@ -146,9 +148,14 @@ public struct GatewaySettings: Sendable {
             status: 200, json: Self.result(200, "saved: the gateway restarts on it. " + summary), restart: true)
     }
 
-    /// The calibration file `configuration` names when it could not be read (broken by hand or by the card).
-    static func brokenCalibration(of configuration: GatewayConfiguration) -> String? {
-        configuration.calibrationUnreadable == nil ? nil : configuration.calibrationFile
+    /// The files `configuration` names that the gateway may run without: a calibration or a polar it could not read
+    /// at start (broken by hand or by the card, on a boot partition that was late), its route and start line (once
+    /// read, kept; not there, gone without until a restart reads them, or the route comes).
+    static func goneWithout(of configuration: GatewayConfiguration) -> Set<String> {
+        var files = Set([configuration.route, configuration.race.line].compactMap { $0 })
+        if configuration.calibrationUnreadable != nil, let file = configuration.calibrationFile { files.insert(file) }
+        if configuration.polarUnreadable != nil, let file = configuration.polarPath { files.insert(file) }
+        return files
     }
 
     /// After a saved configuration would not start: the one before it back in its place (the refused one kept as

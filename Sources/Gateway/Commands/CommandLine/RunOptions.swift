@@ -66,6 +66,8 @@ public struct CheckConfigOptions: CommandOptions {
 
     public static let spec = CommandSpec(
         "check-config", abstract: "Check a configuration file: every error names the key and its line.",
+        discussion: "Exit status: 0, run runs on all of it; 3, run goes without the files named (a route, a polar, a "
+            + "start line or a calibration that cannot be read); 1, run refuses it.",
         arguments: [ArgumentSpec("FILE", "The configuration file.", example: "boat.toml")])
 
     public mutating func set(_ flag: String, _ value: String?) throws(CommandError) { throw .unhandled(flag) }
