@@ -158,12 +158,16 @@ class EmulatedPi:
         return self.monitor(f"device_del {name}")
 
     def ssh(self, command, timeout=60):
-        """A command run on the Pi as root over SSH (the key put on the boot partition); (status, output)."""
-        result = subprocess.run(
-            ["ssh", "-q", "-i", self.key, "-p", str(self.ssh_port), "-o", "StrictHostKeyChecking=no",
-             "-o", "UserKnownHostsFile=/dev/null", "-o", "ConnectTimeout=5", "-o", "BatchMode=yes",
-             "root@127.0.0.1", command],
-            capture_output=True, text=True, timeout=timeout)
+        """A command run on the Pi as root over SSH (the key put on the boot partition); (status, output). No end
+        within `timeout` is status 124, not an exception (a first boot's silent SSH ended a CI's image-check there)."""
+        try:
+            result = subprocess.run(
+                ["ssh", "-q", "-i", self.key, "-p", str(self.ssh_port), "-o", "StrictHostKeyChecking=no",
+                 "-o", "UserKnownHostsFile=/dev/null", "-o", "ConnectTimeout=5", "-o", "BatchMode=yes",
+                 "root@127.0.0.1", command],
+                capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return 124, f"ssh: no answer in {timeout} s"
         return result.returncode, result.stdout + result.stderr
 
     def out(self, command, timeout=60):
