@@ -10,8 +10,8 @@ public struct CommandError: Error, CustomStringConvertible {
     }
 
     /// `check-config`'s exit status for a configuration `run` runs without some of the files it names (a route, a
-    /// polar, a start line, a calibration that cannot be read): no damage to the configuration, which is kept (the image's
-    /// `telltale-data` reads this status, not the words), while the sailor can still mend the files.
+    /// polar, a start line, a calibration that cannot be read): no damage to the configuration, which is kept (the
+    /// image's `telltale-data` reads this status, not the words), while the sailor can still mend the files.
     public static let runsWithoutFiles: Int32 = 3
 
     /// A flag the spec has but the options do not handle: a bug of ours, said plainly.
