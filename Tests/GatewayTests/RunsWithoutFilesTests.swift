@@ -82,6 +82,39 @@ import Testing
         }
     }
 
+    @Test("a replay refuses a calibration it cannot read, unless --calibration names one it can, in both modes")
+    func replayCalibration() throws {
+        let folder = temporaryFolder("runs-without-replay-calibration")
+        try POSIX.writeFile(folder + "/short.toml", "[sailing]\nawa_offset = -4.30\nupwash_tws = [6.8, 12")
+        try POSIX.writeFile(folder + "/good.toml", "[sailing]\nawa_offset = -4\nspeed_factor = 1\n")
+        let voyage = try POSIX.readFile(projectFixtures() + "/demo-voyage/voyage.nmea")
+        let minute = voyage.split(separator: UInt8(ascii: "\n")).prefix(600).map { String(decoding: $0, as: UTF8.self) }
+        try POSIX.writeFile(folder + "/minute.nmea", minute.joined(separator: "\n") + "\n")
+        let named = "[calibration]\nfile = \"short.toml\"\n"
+        // (the configuration's calibration, --calibration, what the replay says: nil when it runs)
+        let cases: [(String, String?, String?)] = [
+            (named, nil, "boat.toml: line 3: "), ("", folder + "/short.toml", "--calibration"),
+            (named, folder + "/good.toml", nil), ("", folder + "/missing.toml", "--calibration"),
+        ]
+        for outputs in ["", "[[output]]\nname = \"o\"\nurl = \"udp://127.0.0.1:19999\"\n"] {
+            for (section, calibration, refused) in cases {
+                try POSIX.writeFile(folder + "/boat.toml", "status_line = false\n" + outputs + section)
+                var options = ReplayOptions()
+                options.logs = [folder + "/minute.nmea"]
+                options.config = folder + "/boat.toml"
+                options.calibration = calibration
+                options.fast = true
+                do throws(CommandError) {
+                    _ = try ReplayCommand.perform(options) { _ in }
+                    #expect(refused == nil, "ran with \(calibration ?? section) unreadable (outputs: \(outputs))")
+                } catch {
+                    #expect(refused != nil && error.status == 66, "\(calibration ?? section): \(error)")
+                    #expect(error.description.contains(refused ?? "?"), "\(error)")
+                }
+            }
+        }
+    }
+
     @Test("the gateway runs on a configuration whose polar cannot be read, computes the wind and says why")
     func gatewayRuns() throws {
         let folder = temporaryFolder("runs-without-gateway")

@@ -42,20 +42,12 @@ extension ReplayCommand {
             return input
         }
         if let route = options.route { configuration.route = route }
-        // A polar that cannot be read refused, as the replay to standard output refuses it.
-        if let problem = configuration.polarUnreadable {
-            throw CommandError("\(options.config ?? ""): \(problem)", status: 66)
-        }
-        // --calibration over the configuration's (until 2026-11-30 it was left out here); one that cannot be read
-        // refused, as the replay to standard output refuses it.
-        if let path = options.calibration {
-            do { configuration.engine.wind.calibration = try CalibrationFile.load(path) } catch {
-                throw CommandError("--calibration \(path): \(error)", status: 66)
-            }
-            configuration.calibrationFile = path
+        if let refusal = Self.refusal(options, of: configuration) { throw refusal }
+        // --calibration over the configuration's (until 2026-11-30 it was left out here).
+        if let calibration = try Self.calibration(options) {
+            configuration.engine.wind.calibration = calibration
+            configuration.calibrationFile = options.calibration
             configuration.calibrationUnreadable = nil
-        } else if let problem = configuration.calibrationUnreadable {
-            throw CommandError("\(options.config ?? ""): \(problem)", status: 66)
         }
         if let imu = options.imu {
             guard var parsed = try? IMUConfiguration.parse("csv:" + imu, base: ".") else {

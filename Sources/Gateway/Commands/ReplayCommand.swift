@@ -37,11 +37,11 @@ public enum ReplayCommand {
         var configuredLine: String?
         var configuredRace = RaceConfiguration()
         var web = WebConfiguration()
-        var unreadable: String?
+        var refusal: CommandError?
         if let config = options.config {
             do {
                 let file = try ConfigurationFile.load(path: config)
-                unreadable = file.polarUnreadable ?? (options.calibration == nil ? file.calibrationUnreadable : nil)
+                refusal = Self.refusal(options, of: file)
                 configuration = file.engine
                 configuration.kinds = ComputedKind.standard
                 configuredRoute = file.route
@@ -51,14 +51,9 @@ public enum ReplayCommand {
             } catch {
                 throw CommandError("\(config): \(error)")
             }
-            // A replay refuses what the gateway would carry on without: at a desk, the sailor can mend it.
-            if let unreadable { throw CommandError("\(config): \(unreadable)", status: 66) }
+            if let refusal { throw refusal }
         }
-        if let file = options.calibration {
-            do { configuration.wind.calibration = try CalibrationFile.load(file) } catch {
-                throw CommandError("--calibration \(file): \(error)", status: 66)
-            }
-        }
+        if let calibration = try Self.calibration(options) { configuration.wind.calibration = calibration }
         // Nothing a replay prints can come back into it.
         configuration.echoWindow = 0
         if !options.kinds.isEmpty { configuration.kinds = Set(options.kinds.compactMap(ComputedKind.named)) }
