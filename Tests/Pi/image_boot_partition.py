@@ -2,7 +2,7 @@
 plugged in as a drive of its own once the boot has gone on), holding a telltale.toml that does not parse; and the
 boot partition broken (its first sector zeroed) with emergency mode asked for. Each boot serves computed true wind on
 TCP and Signal K on the data partition's configuration, says what happened, and ends in neither emergency nor rescue
-mode."""
+mode. On the late one, telltale.toml edited as on a laptop: naming a polar not on the card, then nothing missing."""
 import json
 import os
 
@@ -52,6 +52,38 @@ def without_files(pi, check, sailor, said):
           and pi.out("test -f /run/telltale/files-late && echo armed") == "armed",
           "the gateway runs without them and says why in its log; a restart armed for the boot partition's return",
           "\n".join(line for line in log.splitlines() if "polar" in line or "calibration" in line)[-600:])
+
+
+def edited_on_the_laptop(pi, check, configuration, output):
+    """A telltale.toml put on the boot partition naming a polar not copied onto the card (check-config's status 3):
+    taken, the gateway started again on it without the polar, which is named on the panel and beside it on the card;
+    then one naming nothing missing: taken, and the note on the card gone. Until 2026-12-02 the first was refused as a
+    whole, and a note on the card outlived the configuration that mended it (the partition is mounted read-only)."""
+    def edit(text):
+        pi.out("mount -o remount,rw /boot/firmware")
+        pi.put("/boot/firmware/telltale.toml", text.encode())
+        pi.out("mount -o remount,ro /boot/firmware; systemctl start telltale-boot.service", timeout=120)
+
+    def journal():
+        return pi.out("journalctl -u telltale -u telltale-boot -b --no-pager | grep -i 'polar\\|took\\|cannot' "
+                      "| tail -n 6")
+
+    edited = 'polar = "/boot/firmware/boat-polar.csv"\n' + configuration + "\n"
+    edit(edited)
+    without = wait_for(lambda: "no polar targets nor performance" in journal(), 60, step=2)
+    count = len(computed_true_wind(output.lines()))
+    said = notes(pi)
+    check(without and pi.out("cat /etc/telltale/telltale.toml") == edited.rstrip("\n")
+          and "boat-polar.csv" in said and "was not used" not in said
+          and pi.out("head -n 1 /boot/firmware/telltale-error.txt").startswith("telltale.toml on this card was taken")
+          and wait_for(lambda: len(computed_true_wind(output.lines())) > count + 5, 60, step=0.5),
+          "a telltale.toml naming a polar not on the card: taken, the gateway on it without the polar, computing true "
+          "wind, the polar named on the panel and beside it on the card", said[:400] + journal())
+    edit(configuration + "\n")
+    gone = wait_for(lambda: pi.out("ls /boot/firmware/telltale-error.txt 2>/dev/null") == "", 30, step=2)
+    check(gone and pi.out("cat /etc/telltale/telltale.toml") == configuration and "boat-polar.csv" not in notes(pi),
+          "then one naming nothing missing: taken, the note beside it on the card and on the panel gone",
+          pi.out("cat /boot/firmware/telltale-error.txt 2>/dev/null") + notes(pi)[:300])
 
 
 def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
@@ -105,6 +137,7 @@ def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):
                         not in ("", "0"), 30, step=2)
     check(followed, "the route on the boot partition plugged in later is followed, with no restart",
           pi.out("journalctl -u telltale -b --no-pager | grep route | tail -n 4"))
+    edited_on_the_laptop(pi, check, configuration, output)
     feed.stop()
     output.stop()
     pi.shutdown()

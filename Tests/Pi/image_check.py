@@ -28,8 +28,8 @@
     as a drive of its own once the boot has gone on), holding a telltale.toml that does not parse; and the boot
     partition broken (its first sector zeroed) with emergency mode asked for on the kernel's command line. Each boot
     serves computed true wind on TCP and Signal K on the data partition's configuration, says what happened on the
-    panel and in the gateway's log, and ends in neither emergency nor rescue mode; the late partition is mounted when
-    it appears and its bad configuration refused and said, the gateway running on unrestarted.
+    panel and in the gateway's log, and ends in neither emergency nor rescue mode; the late partition mounted when it
+    appears, its bad configuration refused, one naming a polar not on the card taken and run without it.
 
 Prints ok/FAIL per check and `image-check: N passed, M failed`.
 
