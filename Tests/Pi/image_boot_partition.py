@@ -55,12 +55,16 @@ def without_files(pi, check, sailor, said):
 
 
 def edited_on_the_laptop(pi, check, configuration, output):
-    """A telltale.toml put on the boot partition naming a polar not copied onto the card (check-config's status 3):
-    taken, the gateway started again on it without the polar, which is named on the panel and beside it on the card;
-    then one naming nothing missing: taken, and the note on the card gone. Until 2026-12-02 the first was refused as a
-    whole, and a note on the card outlived the configuration that mended it (the partition is mounted read-only)."""
-    def edit(text):
+    """telltale.toml edited on the card as on a laptop, naming files beside it by their names alone (the example's
+    `files = "/boot/firmware"`): a polar not copied onto the card (check-config's status 3) is taken, the gateway
+    started again on it without the polar, which is named on the panel and beside it on the card; then the polar put
+    there: taken, the polar read by the copy the Pi runs, and the note on the card gone. Until 2026-12-02 the first was
+    refused as a whole, the copy looked for a relative polar in /etc/telltale, and a note on the card outlived the
+    configuration that mended it (the partition is mounted read-only)."""
+    def edit(text, polar=None):
         pi.out("mount -o remount,rw /boot/firmware")
+        if polar:
+            pi.put("/boot/firmware/polar.csv", polar)
         pi.put("/boot/firmware/telltale.toml", text.encode())
         pi.out("mount -o remount,ro /boot/firmware; systemctl start telltale-boot.service", timeout=120)
 
@@ -68,22 +72,31 @@ def edited_on_the_laptop(pi, check, configuration, output):
         return pi.out("journalctl -u telltale -u telltale-boot -b --no-pager | grep -i 'polar\\|took\\|cannot' "
                       "| tail -n 6")
 
-    edited = 'polar = "/boot/firmware/boat-polar.csv"\n' + configuration + "\n"
+    def polar_speed():
+        status, body = http(pi, "/signalk/v1/api/vessels/self/performance/polarSpeed")
+        return json.loads(body).get("value") if status == 200 else None
+
+    check('\nfiles = "/boot/firmware"\n' in configuration,
+          "the sailor's configuration, from the image's example, says its files are on the card", configuration[:400])
+    edited = configuration.replace('\nfiles = "/boot/firmware"\n', '\nfiles = "/boot/firmware"\npolar = "polar.csv"\n')
     edit(edited)
     without = wait_for(lambda: "no polar targets nor performance" in journal(), 60, step=2)
     count = len(computed_true_wind(output.lines()))
     said = notes(pi)
-    check(without and pi.out("cat /etc/telltale/telltale.toml") == edited.rstrip("\n")
-          and "boat-polar.csv" in said and "was not used" not in said
+    check(without and pi.out("cat /etc/telltale/telltale.toml") == edited and "/boot/firmware/polar.csv" in said
+          and "was not used" not in said
           and pi.out("head -n 1 /boot/firmware/telltale-error.txt").startswith("telltale.toml on this card was taken")
           and wait_for(lambda: len(computed_true_wind(output.lines())) > count + 5, 60, step=0.5),
           "a telltale.toml naming a polar not on the card: taken, the gateway on it without the polar, computing true "
-          "wind, the polar named on the panel and beside it on the card", said[:400] + journal())
-    edit(configuration + "\n")
+          "wind, the polar (looked for on the card) named on the panel and beside it on the card",
+          said[:400] + journal())
+    edit(edited + "\n", polar=open(os.path.join(ROOT, "Fixtures", "demo-voyage", "polar.csv"), "rb").read())
     gone = wait_for(lambda: pi.out("ls /boot/firmware/telltale-error.txt 2>/dev/null") == "", 30, step=2)
-    check(gone and pi.out("cat /etc/telltale/telltale.toml") == configuration and "boat-polar.csv" not in notes(pi),
-          "then one naming nothing missing: taken, the note beside it on the card and on the panel gone",
-          pi.out("cat /boot/firmware/telltale-error.txt 2>/dev/null") + notes(pi)[:300])
+    speed = wait_for(lambda: (polar_speed() or 0) > 0, 60, step=2)
+    check(gone and speed and "polar.csv" not in notes(pi),
+          f"then the polar put beside it: read by the copy the Pi runs (polar speed {polar_speed()} m/s in Signal K), "
+          "the note beside it on the card and on the panel gone",
+          pi.out("cat /boot/firmware/telltale-error.txt 2>/dev/null") + notes(pi)[:300] + journal())
 
 
 def boot_partition_late_and_broken(ADAPTER_SERIAL, card, check, key, pi, work):

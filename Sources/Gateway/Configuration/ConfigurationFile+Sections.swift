@@ -80,7 +80,7 @@ extension ConfigurationFile.Reader {
     /// The keys the file's top may have: its own and every section's.
     static let topKeys: Set<String> = [
         "board", "talker", "rate", "route", "stale", "variation", "status_line", "summary_interval", "state_file",
-        "polar", "input", "output",
+        "polar", "input", "output", "files",
     ]
 
     /// `root[name]`, which must be a table, to `body`; nothing when the section is not there.

@@ -29,7 +29,8 @@ public enum ConfigurationFile {
         }
     }
 
-    /// Loads and validates a configuration file. Relative paths inside it are relative to its folder.
+    /// Loads and validates a configuration file. Relative paths inside it are relative to its folder, or to the folder
+    /// its `files` key names.
     public static func load(path: String) throws(Error) -> GatewayConfiguration {
         let bytes: [UInt8]
         do { bytes = try POSIX.readFile(path, limit: 1 << 20) } catch {
@@ -55,7 +56,7 @@ public enum ConfigurationFile {
                 throw Error(line: KeyLines(text).line("board"), key: "board", message: error.message)
             }
         }
-        return try reader.configuration(table, base: base)
+        return try reader.configuration(table, base: reader.filesFolder(table, base: base))
     }
 
     /// Where each key stands in the text, including the occurrence of each `[[array]]` table, for messages.
