@@ -138,10 +138,15 @@ public struct FieldReader {
         }
     }
 
-    /// A UTC time of day (`hhmmss`, `hhmmss.ss`); nil when empty.
+    /// A UTC time of day (`hhmmss`, `hhmmss.ss`); nil when empty. Six digits before the point, or it is not a
+    /// time (`359.9999999` is no 00:03:59).
     public mutating func time() throws(DecodeError) -> UTCTime? {
         guard let range = nextRange(), !range.isEmpty else { return nil }
-        guard range.count >= 6, let value = Self.parseDecimal(bytes, range), value >= 0, value < 240_000 else {
+        let digits = range.lowerBound..<min(range.lowerBound + 6, range.upperBound)
+        guard range.count >= 6, digits.allSatisfy({ bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }),
+            range.count == 6 || bytes[range.lowerBound + 6] == UInt8(ascii: "."),
+            let value = Self.parseDecimal(bytes, range), value >= 0, value < 240_000
+        else {
             throw .invalidField(index: index)
         }
         let whole = Int(value)

@@ -25,6 +25,16 @@ import Testing
             try HDG(sentence("$SDHDG,229.8,,,1.3,E*36")) == HDG(sensorHeading: 229.8, deviation: nil, variation: 1.3))
     }
 
+    @Test("a time is six digits before any point: 359.9999999 (a corrupted line with a valid checksum) is none")
+    func timeShape() throws {
+        #expect(try RMC(sentence(checksummed("GPRMC,101227,A,5046.54,N,00116.88,W,7.0,30.6,210626,,,D"))).time != nil)
+        #expect(try RMC(sentence(checksummed("GPRMC,101227.5,A,5046.54,N,00116.88,W,7.0,30.6,210626,,,D"))).time != nil)
+        for time in ["359.9999999", "1012270", "10122.75", "+10122.7", "-10122.7", "1 1227.00"] {
+            let body = "GPRMC,\(time),A,5046.54,N,00116.88,W,7.0,30.6,210626,,,D"
+            #expect(throws: DecodeError.invalidField(index: 0), "\(time)") { try RMC(sentence(checksummed(body))) }
+        }
+    }
+
     @Test("DPT with offset")
     func dpt() throws {
         #expect(try DPT(sentence("$INDPT,2.3,0.0*46")) == DPT(depth: 2.3, offset: 0, maximumRange: nil))
