@@ -51,10 +51,14 @@ extension Engine {
     }
 
     /// Takes a position fix that did not come as NMEA (gpsd): the fix (its UTC, date, satellites when known) and
-    /// the motion over ground (m/s, degrees true).
-    public mutating func ingest(_ fix: Fix, motion: GroundMotion?, from source: SourceID, at time: Double) {
+    /// the motion over ground (m/s, degrees true). False when no boat could have reached the fix from the one before
+    /// (``PositionGate``): nothing of it is taken.
+    @discardableResult
+    public mutating func ingest(_ fix: Fix, motion: GroundMotion?, from source: SourceID, at time: Double) -> Bool {
+        guard admitsFix(at: fix.point, from: source, at: time) else { return false }
         inputs.record(Observation(value: fix, time: time, source: source))
         if let motion { inputs.motionOverGround.record(Observation(value: motion, time: time, source: source)) }
+        return true
     }
 
     /// Takes an attitude measured by the gateway's own IMU.

@@ -54,6 +54,8 @@ public struct Engine: Sendable {
     var positions = PositionReporter()
     /// The position fix chosen at the last tick, with when it arrived.
     var currentFix: Observation<Fix>?
+    /// Each input's fixes judged against the one before (``PositionGate``), by input.
+    var positionGates: [(source: SourceID, gate: PositionGate)] = []
     /// The race start timer, commanded by the shell (Signal K PUT, the command line).
     public var raceTimer = RaceTimer()
     /// The AIS stations heard, with how close each comes (judged once a second).
@@ -130,8 +132,10 @@ public struct Engine: Sendable {
         return SourceID(sourceNames.count - 1)
     }
 
-    /// The name an input was registered under.
-    public func name(of source: SourceID) -> String { sourceNames[source.index] }
+    /// The name an input was registered under (`#N` for a source never named: a test's, a caller's mistake).
+    public func name(of source: SourceID) -> String {
+        source.index >= 0 && source.index < sourceNames.count ? sourceNames[source.index] : "#\(source.index)"
+    }
 
     /// Whether `sentence` is one of the engine's own (or an output's variant of one) coming back on an input.
     public mutating func isEcho(_ sentence: Sentence, at time: Double) -> Bool { echoFilter.isEcho(sentence, at: time) }
@@ -141,6 +145,9 @@ public struct Engine: Sendable {
     public mutating func ingest(_ message: Message, from source: SourceID, at time: Double) -> IngestOutcome {
         if let acknowledged = acknowledge(message) { return acknowledged ? .used : .ignored }
         if case .vdm(let fragment) = message { return takeAIS(fragment, from: source, at: time) }
+        if let point = message.fixPoint, !admitsFix(at: point, from: source, at: time) {
+            return .invalid(.implausible(.position))
+        }
         return inputs.record(message, source: source, at: time) ? .used : .ignored
     }
 

@@ -278,6 +278,9 @@ public struct EngineConfiguration: Sendable {
     public var followUpstream = true
     /// Seconds the engine remembers its own sentences to recognise them coming back; 0 turns it off.
     public var echoWindow = 5.0
+    /// A fix out of a boat's reach from the one before is refused (``PositionGate``). Off only where the boat is
+    /// placed by hand: the engine's tests that put her 500 m further on each second.
+    public var gatesPositions = true
 
     public init() {}
 

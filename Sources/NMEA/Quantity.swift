@@ -45,6 +45,9 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     case humidity
     /// Any other XDR measurement: a finite number.
     case measurement
+    /// A position fix, degrees of latitude or longitude; the engine also refuses one no boat could have reached from
+    /// the fix before.
+    case position
 
     /// The values that can be true, in the quantity's unit.
     public var range: ClosedRange<Double> {
@@ -70,12 +73,13 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
         case .airTemperature: -90...60
         case .humidity: 0...100
         case .measurement: -1e15...1e15
+        case .position: -180...180
         }
     }
 
     public var unit: String {
         switch self {
-        case .direction, .windAngle, .sideAngle, .attitudeAngle, .variation, .rudderAngle: "°"
+        case .direction, .windAngle, .sideAngle, .attitudeAngle, .variation, .rudderAngle, .position: "°"
         case .windSpeed: "m/s"
         case .boatSpeed, .groundSpeed, .signedSpeed: "kn"
         case .depth, .depthOffset, .altitude: "m"
@@ -112,6 +116,7 @@ public enum Quantity: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
         case .airTemperature: "air temperature"
         case .humidity: "relative humidity"
         case .measurement: "XDR value"
+        case .position: "position"
         }
     }
 

@@ -39,8 +39,10 @@ extension Router {
         return engine.route.leg
     }
 
-    /// A looping log started its voyage again: so does the local route. True when there was one to restart.
-    public mutating func lapStarted() -> Bool {
+    /// A looping log started its voyage again: so does the local route. True when there was one to restart. Its first
+    /// fix is taken wherever the voyage starts (not refused as out of reach of the last one of the lap before).
+    public mutating func lapStarted(of source: SourceID) -> Bool {
+        engine.forgetFixes(from: source)
         guard let route = engine.route.route else { return false }
         engine.follow(route)
         return true

@@ -17,17 +17,17 @@ extension Router {
             message = try Message(sentence)
         } catch {
             guard case .unsupported = error else {
-                counters.invalid += 1
-                if case .implausible = error {
-                    counters.implausible += 1
-                    count(source, implausible: true)
-                }
-                act(.refused(sentence: sentence, source: source, error: error))
+                refuse(sentence, from: source, error, act)
                 return
             }
         }
         if let message {
-            engine.ingest(message, from: source, at: time)
+            // A fix no boat could have reached from the one before (``PositionGate``): refused as a decoder's
+            // implausible value is, not shown under its source nor passed on.
+            if case .invalid(let error) = engine.ingest(message, from: source, at: time) {
+                refuse(sentence, from: source, error, act)
+                return
+            }
             if observes {
                 act(
                     .observed(
@@ -38,6 +38,17 @@ extension Router {
         }
         guard anyPassThrough else { return }
         passOn(sentence, message: message, from: source, at: time, act)
+    }
+
+    private mutating func refuse(
+        _ sentence: Sentence, from source: SourceID, _ error: DecodeError, _ act: (Action) -> Void
+    ) {
+        counters.invalid += 1
+        if case .implausible = error {
+            counters.implausible += 1
+            count(source, implausible: true)
+        }
+        act(.refused(sentence: sentence, source: source, error: error, input: name(of: source)))
     }
 
     /// Pass-through: at most 82 bytes (else shortened from its message, or dropped), to each output that carries
@@ -116,7 +127,12 @@ extension Router {
     ) {
         counters.sentencesIn += 1
         count(source)
-        engine.ingest(fix, motion: motion, from: source, at: time)
+        guard engine.ingest(fix, motion: motion, from: source, at: time) else {
+            counters.implausible += 1
+            count(source, implausible: true)
+            act(.refusedFix(fix: fix, source: source, input: name(of: source)))
+            return
+        }
         if observes {
             act(.observedFix(fix: fix, motion: motion, source: source, time: time, unixTime: unixTime(at: time)))
         }

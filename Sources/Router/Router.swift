@@ -17,8 +17,9 @@ public struct Router {
     public enum Action {
         /// Write `sentence` to output `output` (an index into ``outputs``).
         case send(output: Int, sentence: Sentence, computed: Bool)
-        /// An input sentence was refused by the engine (unreadable or implausible), for the shell's log.
-        case refused(sentence: Sentence, source: SourceID, error: DecodeError)
+        /// An input sentence was refused by the engine (unreadable or implausible), for the shell's log, with the
+        /// input's name (the shell cannot ask the router while it acts).
+        case refused(sentence: Sentence, source: SourceID, error: DecodeError, input: String)
         /// Something the log should say: about output `output` (a client connected or gone, with the count now), or
         /// the engine's (a fallback taken, a value clamped) when `output` is nil. `id` names the kind of message, so
         /// that one kind held back does not hide another.
@@ -28,6 +29,8 @@ public struct Router {
         case observed(ObservedSentence)
         /// A fix that did not come as NMEA (gpsd), taken: for the Signal K model. Only when ``observes`` is on.
         case observedFix(fix: Fix, motion: GroundMotion?, source: SourceID, time: Double, unixTime: Double)
+        /// A fix that did not come as NMEA (gpsd) refused: no boat could have reached it from the one before.
+        case refusedFix(fix: Fix, source: SourceID, input: String)
         /// What the engine holds after a tick.
         case report(EngineReport)
         /// Something to be said aloud, due at its engine time.

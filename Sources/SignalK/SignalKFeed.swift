@@ -42,7 +42,7 @@ public struct SignalKFeed: Sendable {
             model.observe(fix: fix, motion: motion, input: name(of: source), at: time, unixTime: unixTime)
         case .report(let report):
             take(report)
-        case .send, .refused, .notice, .announce, .tides:
+        case .send, .refused, .refusedFix, .notice, .announce, .tides:
             break
         }
     }

@@ -102,6 +102,17 @@ def notification(path):
         return {}
 
 
+def at(place):
+    """Whether Signal K's position is `place` (the fix taken, not refused)."""
+    url = f"http://127.0.0.1:{web}/signalk/v1/api/vessels/self/navigation/position/value"
+    try:
+        with urllib.request.urlopen(url, timeout=2) as answer:
+            value = json.load(answer)
+        return abs(value["latitude"] - place[0]) < 1e-5 and abs(value["longitude"] - place[1]) < 1e-5
+    except Exception:
+        return False
+
+
 def heard():
     return [line.strip() for line in open(said)] if os.path.exists(said) else []
 
@@ -170,7 +181,8 @@ time.sleep(0.5)
 pinged = run("race", "port")
 check(pinged.returncode == 0 and "port end set" in pinged.stdout, "telltale race port", pinged.stdout + pinged.stderr)
 where[0] = (50.7, -1.3 + 300 / metres_per_degree_lon)
-time.sleep(1)
+# 300 m in a quarter of a second is out of a boat's reach: refused, until the fifth fix there makes it a move.
+check(wait_for(lambda: at(where[0]), 5), "the boat put 300 m east is there once five fixes agree")
 pinged = run("race", "starboard")
 check(pinged.returncode == 0 and "starboard end set" in pinged.stdout, "telltale race starboard", pinged.stderr)
 where[0] = (50.7 - 100 / 111_250, -1.3 + 150 / metres_per_degree_lon)

@@ -164,13 +164,14 @@ import Testing
         r.ingest(try sentence("WIMWV,40.0,R,99999,N,A"), from: SourceID(0), at: 0) { action in
             switch action {
             case .send: actions.append("send")
-            case .refused(_, _, let error): actions.append("\(error.reason)")
+            case .refused(_, _, let error, let input): actions.append("\(error.reason) from \(input)")
             case .notice: actions.append("notice")
             case .observed, .observedFix: actions.append("observed")
+            case .refusedFix: actions.append("refused fix")
             case .report, .announce, .tides: actions.append("engine")
             }
         }
-        #expect(actions == ["implausible"])
+        #expect(actions == ["implausible from #0"])
         #expect(r.counters.implausible == 1 && r.counters.sentencesOut == 0)
     }
 
@@ -189,5 +190,34 @@ import Testing
         }
         #expect(r.counters.implausible == 3)
         #expect(r.sources.count == 3 && r.sources[2].implausible == 3 && r.sources[2].received == 1)
+    }
+
+    @Test("a fix out of a boat's reach (a corrupted RMC with a valid checksum) is refused, not shown nor passed on")
+    func unreachableFix() throws {
+        var r = router([OutputPolicy(name: "plotter")])
+        r.observes = true
+        var seen: [String] = []
+        let fixes = [
+            "GPRMC,100000.00,A,5046.9910,N,00118.4765,W,6.0,90.0,210626,,,A",
+            "GPRMC,100001.00,A,5046.9910,N,09959.9900,W,6.0,90.0,210626,,,A",
+            "GPRMC,100002.00,A,5046.9910,N,00118.4700,W,6.0,90.0,210626,,,A",
+        ]
+        for (second, body) in fixes.enumerated() {
+            r.ingest(try sentence(body), from: SourceID(0), at: Double(second)) { action in
+                switch action {
+                case .send(_, let s, _): seen.append("sent \(s.description.prefix(30))")
+                case .refused(_, _, let error, _):
+                    seen.append(error == .implausible(.position) ? "refused position" : "refused \(error)")
+                case .observed: seen.append("observed")
+                default: break
+                }
+            }
+        }
+        #expect(
+            seen == [
+                "observed", "sent $GPRMC,100000.00,A,5046.9910,N", "refused position",
+                "observed", "sent $GPRMC,100002.00,A,5046.9910,N",
+            ], "\(seen)")
+        #expect(r.counters.implausible == 1 && r.sources[0].implausible == 1)
     }
 }

@@ -79,7 +79,7 @@ extension Runtime {
                 [("command", gesture.rawValue)])
         case .restarted(let lap):
             // A looping log starts its voyage again: so does the route.
-            guard router.lapStarted() else { return }
+            guard router.lapStarted(of: input.source) else { return }
             log.info("input.lap", "input \(input.name): lap \(lap + 1), route restarted", [("input", input.name)])
         }
     }
@@ -145,16 +145,33 @@ extension Runtime {
                     .info, "voice.announce", "announce: \(announcement.text)", [("text", announcement.text)],
                     throttled: false))
             voice?.say(announcement.text, at: now)
-        case .refused(let sentence, let source, let error):
-            // Counted by the router (unreadable, implausible); the implausible said in the log here.
+        case .refused(let sentence, _, let error, let name):
+            // Counted by the router (unreadable, implausible); the implausible said in the log here. Its input named
+            // by the action: asking the router, whose `ingest` is running, was an access conflict that stopped the
+            // gateway at the first implausible sentence (2026-11-24 to 2026-12-03).
             guard case .implausible(let quantity) = error else { return }
-            let name = router.name(of: source)
+            guard quantity != .position else {
+                logUnreachable("\(sentence)", from: name)
+                return
+            }
             log.warning(
                 "input.implausible",
                 "input \(name): implausible \(quantity) (outside \(quantity.range.lowerBound)"
                     + "...\(quantity.range.upperBound) \(quantity.unit)) in \(sentence); not used, not passed on",
                 [("input", name), ("quantity", "\(quantity)")])
+        case .refusedFix(let fix, _, let name):
+            let point =
+                "\(FixedDecimal.text(fix.point.latitude, decimals: 5)), "
+                + FixedDecimal.text(fix.point.longitude, decimals: 5)
+            logUnreachable("gpsd's fix at " + point, from: name)
         }
+    }
+
+    private func logUnreachable(_ what: String, from name: String) {
+        log.warning(
+            "input.implausible",
+            "input \(name): implausible position, out of a boat's reach from the fix before, in \(what); not used, "
+                + "not passed on", [("input", name), ("quantity", "position")])
     }
 
     /// The uplink's samples on the records' clock, none while it is not known (a batch never mixes the machine's day
