@@ -23,6 +23,12 @@ struct PositionGate: Sendable {
 
     /// Whether the fix at `point`, arrived at `time`, can follow the fixes before it.
     mutating func admits(_ point: GeoPoint, at time: Double) -> Bool {
+        // Off the earth (a latitude past 90°, not a number: from a source that does not judge its own, gpsd's JSON),
+        // never taken, not even as the first fix.
+        guard abs(point.latitude) <= 90, abs(point.longitude) <= 180 else {
+            refused += 1
+            return false
+        }
         guard let last, !Self.reachable(point, from: last.point, seconds: time - last.time) else {
             take(point, at: time)
             return true
@@ -51,7 +57,6 @@ struct PositionGate: Sendable {
 
     /// Whether a boat could be at `point` `seconds` after she was at `from`.
     static func reachable(_ point: GeoPoint, from: GeoPoint, seconds: Double) -> Bool {
-        guard point.latitude.isFinite, point.longitude.isFinite else { return false }
         if point == from { return true }
         let distance = Geodesic.wgs84.inverse(from, point).distance
         return distance <= slack + fastest * abs(seconds)

@@ -65,6 +65,17 @@ import Testing
         #expect(!admits(GeoPoint(latitude: .nan, longitude: 0), at: 21))
     }
 
+    @Test("off the earth (latitude 95°, longitude 200°, not a number): never taken, not even as the first fix")
+    func offTheEarth() {
+        var gate = PositionGate()
+        func admits(_ point: GeoPoint, at time: Double) -> Bool { gate.admits(point, at: time) }
+        for second in 0..<6 { #expect(!admits(GeoPoint(latitude: 95.5, longitude: -1.3), at: Double(second))) }
+        #expect(!admits(GeoPoint(latitude: 50.5, longitude: 200.25), at: 6))
+        #expect(!admits(GeoPoint(latitude: 50.5, longitude: .infinity), at: 7))
+        #expect(admits(Self.solent, at: 8))
+        #expect(gate.refused == 8)
+    }
+
     @Test("forgotten (a recording that starts again): the next fix is taken wherever it is")
     func forget() {
         var gate = PositionGate()
