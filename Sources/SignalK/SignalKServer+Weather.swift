@@ -105,7 +105,7 @@ extension SignalKServer {
             }
             guard let offset = request.parameter("offset").flatMap({ Int($0) }),
                 let total = request.parameter("total").flatMap({ Int($0) }), offset >= 0, total > 0,
-                total <= Self.maximumUpload, offset + request.body.count <= total
+                total <= Self.maximumUpload, offset <= total, request.body.count <= total - offset
             else {
                 return refuse(400, "offset and total: where this piece goes, and the file's length (32 MB at most)")
             }

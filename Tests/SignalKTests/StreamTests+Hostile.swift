@@ -80,3 +80,30 @@ extension StreamTests {
         #expect(h.text(5000).hasPrefix("HTTP/1.1 200") && h.text(5000).contains("belowTransducer"))
     }
 }
+
+extension StreamTests {
+    @Test(
+        "a GRIB upload's offset and total past any file (Int.max) are refused, not added: one PUT stopped the gateway")
+    func uploadOffsets() {
+        var h = Harness()
+        let asks = [
+            ("9223372036854775807", "100"), ("9223372036854775807", "9223372036854775807"), ("2147483647", "100"),
+            ("101", "100"), ("-1", "100"), ("0", "0"), ("0", "2"),
+        ]
+        for (index, (offset, total)) in asks.enumerated() {
+            let id = index + 1
+            h.server.opened(id, peer: [127, 0, 0, 1], at: 0)
+            h.send(
+                id,
+                "PUT /telltale/v1/weather/grib?name=a.grb&offset=\(offset)&total=\(total) HTTP/1.1\r\nHost: x\r\n"
+                    + "Content-Length: 3\r\n\r\nabc")
+            #expect(h.text(id).hasPrefix("HTTP/1.1 400"), "offset \(offset) of \(total): \(h.text(id).prefix(40))")
+        }
+        #expect(h.uploads.isEmpty)
+        // A piece that fits is handed over as ever.
+        h.server.opened(99, peer: [127, 0, 0, 1], at: 0)
+        h.send(
+            99, "PUT /telltale/v1/weather/grib?name=a.grb&offset=97&total=100 HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc")
+        #expect(h.uploads.map(\.offset) == [97] && h.text(99).hasPrefix("HTTP/1.1 201"))
+    }
+}
