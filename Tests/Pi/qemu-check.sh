@@ -123,6 +123,8 @@ w.grib1_ncep('$GRIDS/ncep.grb', 20261125, 0, range(0, 25, 3)); w.grib2_ecmwf('$G
     fi
     rm -rf "$GRIDS"
     check "$ARCH run serves Signal K: the model over HTTP, PUT from loopback" Tests/Pi/signalk-smoke.sh "$RUNNER" "$BIN"
+    check "$ARCH the largest sizes (keep_mb, rotate_size_mb, queue_mb; an upload's offset of 2^63 - 1): as the desktop, running" \
+        Tests/Pi/sizes-smoke.sh "$RUNNER" "$BIN" "$X86"
     check "$ARCH uplink: run sends the voyage to mosquitto through the target's libmosquitto, the shore shows the boat" \
         Tests/Pi/uplink-smoke.sh "$RUNNER" "$BIN" .build/release/telltale
     check "$ARCH has no shore in it: fleet is the desktop's command" bash -c \

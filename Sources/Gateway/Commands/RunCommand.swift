@@ -216,7 +216,7 @@ extension RunCommand {
             }
         }
         var settings = Recorder.Settings(directory: options.directory)
-        settings.rotateBytes = Int(options.rotateSizeMegabytes * 1024 * 1024)
+        settings.rotateBytes = ByteSize.of(megabytes: options.rotateSizeMegabytes)
         settings.rotateSeconds = options.rotateMinutes * 60
         configuration.record = settings
         configuration.engine.kinds = []

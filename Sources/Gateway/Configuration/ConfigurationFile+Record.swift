@@ -12,7 +12,7 @@ extension ConfigurationFile.Reader {
         var settings = Recorder.Settings(
             directory: directory.hasPrefix("/") ? directory : base + "/" + directory)
         if let value = try number(table, "rotate_size_mb", "record", range: 1...10_000) {
-            settings.rotateBytes = Int(value * 1024 * 1024)
+            settings.rotateBytes = ByteSize.of(megabytes: value)
         }
         if let value = try number(table, "rotate_minutes", "record", range: 1...10_080) {
             settings.rotateSeconds = value * 60

@@ -74,7 +74,7 @@ extension ConfigurationFile.Reader {
         }
         if let seconds = try number(table, "batch_seconds", "uplink", range: 1...600) { uplink.batchSeconds = seconds }
         if let megabytes = try number(table, "queue_mb", "uplink", range: 0.05...4096) {
-            uplink.queueBytes = Int(megabytes * 1_048_576)
+            uplink.queueBytes = ByteSize.of(megabytes: megabytes)
         }
         if let rate = try number(table, "backlog_rate", "uplink", range: 1...1000) { uplink.backlogRate = rate }
         if let seconds = try number(table, "keep_alive", "uplink", range: 5...600) { uplink.keepAlive = Int(seconds) }

@@ -78,19 +78,19 @@ extension HistoryStore {
     /// the newest is thinned, the oldest days are dropped (the newest file is never thinned or dropped).
     func bound() {
         var days = files()
-        var total = days.reduce(0) { $0 + $1.bytes }
+        var total = days.reduce(Int64(0)) { $0 + Int64($1.bytes) }
         while total > keep, days.count > 1 {
             if let index = days.dropLast().firstIndex(where: { !$0.name.hasSuffix(Self.thinned) }) {
                 let before = days[index].bytes
                 if let after = thin(days[index].name) {
                     days[index] = (String(days[index].name.prefix(10)) + Self.thinned, after)
-                    total += after - before
+                    total += Int64(after) - Int64(before)
                     continue
                 }
             }
             let oldest = days.removeFirst()
             if POSIX.remove(folder + "/" + oldest.name) {
-                total -= oldest.bytes
+                total -= Int64(oldest.bytes)
                 log?.notice(
                     "history.dropped", "history: \(oldest.name) dropped to stay within keep_mb", [("file", oldest.name)]
                 )

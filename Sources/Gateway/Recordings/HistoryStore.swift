@@ -17,7 +17,9 @@ import SignalK
 /// the station was heard anew and at most every `vesselInterval` seconds, for at most `vesselCount` stations a minute.
 final class HistoryStore {
     let folder: String
-    let keep: Int
+    /// The bound in bytes, counted in 64 bits: `keep_mb` may be 100 GB, and on the 32-bit Pi (armhf) `Int` ends at 2 GB
+    /// (`keep_mb = 4000` stopped the gateway there at start until 2026-12-03).
+    let keep: Int64
     let log: Log?
     /// The series kept: the defaults and those `[history] paths` adds.
     let catalog: [HistoryBlock.Series]
@@ -46,7 +48,7 @@ final class HistoryStore {
         vesselCount: Int = 100
     ) {
         self.folder = folder
-        keep = Int(keepMegabytes * 1_048_576)
+        keep = Int64(min(max(keepMegabytes, 0), 1e12) * 1_048_576)
         self.log = log
         catalog = HistoryBlock.catalog(
             adding: paths.map { HistoryBlock.named($0, isAngle: SignalKPaths.info($0).units == "rad") })
