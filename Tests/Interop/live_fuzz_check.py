@@ -23,6 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Support"))
 from support import Checks, free_port, Gateway, wait_for  # noqa: E402
 
 binary = sys.argv[1]
+# The Pi's builds under qemu-user (Tests/Pi/qemu-check.sh): RUNNER="qemu-arm -L ..." before the binary.
+runner = os.environ.get("RUNNER", "").split()
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 DEMO = os.path.abspath(os.path.join(ROOT, "Fixtures", "demo-voyage"))
 N2K = os.path.abspath(os.path.join(ROOT, "..", "shared", "fixtures", "n2k"))
@@ -51,7 +53,7 @@ bus = "ydraw+udp://:{raw}"
 listen = "127.0.0.1:{web}"
 [history]
 keep_mb = 4
-""", work=work, name="fuzzed").start(wait=[out, web])
+""", work=work, name="fuzzed", runner=runner).start(wait=[out, web], seconds=60 if runner else 10)
 
 received = bytearray()
 
