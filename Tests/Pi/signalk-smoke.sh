@@ -23,21 +23,7 @@ TOML
 $RUNNER "$BIN" run --config "$WORK/web.toml" >/dev/null 2>"$WORK/log" &
 PID=$!
 ok=1
-http() {  # METHOD PATH [BODY]: prints the status, then the body
-    python3 - "$@" <<'PY'
-import sys, urllib.error, urllib.request
-method, path = sys.argv[1], sys.argv[2]
-data = sys.argv[3].encode() if len(sys.argv) > 3 else None
-request = urllib.request.Request(f"http://127.0.0.1:{__import__('os').environ['PORT']}{path}", data=data, method=method)
-try:
-    with urllib.request.urlopen(request, timeout=5) as response:
-        print(response.status); print(response.read().decode())
-except urllib.error.HTTPError as error:
-    print(error.code)
-except OSError:
-    print(0)
-PY
-}
+. Tests/Pi/http.sh
 export PORT
 for _ in $(seq 1 100); do
     http GET /signalk/v1/api/vessels/self/navigation/position > "$WORK/position"

@@ -43,21 +43,7 @@ desk=$("$X86" check-config "$WORK/check.toml" 2>&1)
 # shellcheck disable=SC2086
 $RUNNER "$BIN" run --config "$WORK/sizes.toml" >/dev/null 2>"$WORK/log" &
 PID=$!
-http() {  # METHOD PATH [BODY]: prints the status, then the body
-    python3 - "$@" <<'PY'
-import os, sys, urllib.error, urllib.request
-method, path = sys.argv[1], sys.argv[2]
-data = sys.argv[3].encode() if len(sys.argv) > 3 else None
-request = urllib.request.Request(f"http://127.0.0.1:{os.environ['PORT']}{path}", data=data, method=method)
-try:
-    with urllib.request.urlopen(request, timeout=10) as response:
-        print(response.status); print(response.read().decode())
-except urllib.error.HTTPError as error:
-    print(error.code); print(error.read().decode())
-except OSError:
-    print(0)
-PY
-}
+. Tests/Pi/http.sh
 for _ in $(seq 1 150); do
     http GET /signalk/v1/api/vessels/self/navigation/position > "$WORK/position"
     [ "$(head -n 1 "$WORK/position")" = 200 ] && break
