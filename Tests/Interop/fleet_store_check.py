@@ -47,6 +47,7 @@ from fleet_store_replay import committee_replay  # noqa: E402
 from fleet_store_sqlite import sqlite_alone  # noqa: E402
 from fleet_store_tracks import against_record, served_tracks  # noqa: E402
 from fleet_store_race import compare_race, hms, standings  # noqa: E402
+from fleet_store_once import tally  # noqa: E402
 
 binary = os.path.abspath(sys.argv[1])
 python = sys.executable
@@ -201,7 +202,9 @@ summary = json.loads(load_out.strip().splitlines()[-1]) if load_out.strip() else
 at(70)
 for g in gateways.values():
     g.stop()
-acked = json.load(open(report))["boats"] if os.path.exists(report) else {}
+load_report = json.load(open(report)) if os.path.exists(report) else {}
+acked = load_report.get("boats", {})
+unanswered = load_report.get("unacknowledgedBatches", {})
 expected = sum(len(v) for v in acked.values())
 
 
@@ -213,20 +216,13 @@ wait_for(lambda: stored() >= expected, 60, step=1)
 time.sleep(3)
 
 # ---- 4. Exactly once, nothing missing, nothing hostile -----------------------------------------------------------
-rows = sql("SELECT boat, seq, count(*) FROM fleet_batches GROUP BY boat, seq")
-have = {}
-twice = []
-for boat, seq, count in rows:
-    have.setdefault(boat, set()).add(int(seq))
-    if int(count) != 1:
-        twice.append((boat, seq, count))
-missing = {b: sorted(set(s) - have.get(b, set()))[:5] for b, s in acked.items() if set(s) - have.get(b, set())}
-extra = {b: sorted(have.get(b, set()) - set(s))[:5] for b, s in acked.items() if have.get(b, set()) - set(s)}
+once = tally(sql("SELECT boat, seq, count(*) FROM fleet_batches GROUP BY boat, seq"), acked, unanswered)
+have, missing, twice, extra = once["have"], once["missing"], once["twice"], once["extra"]
 check(expected > 2500 and not missing and not twice and not extra,
       f"every batch the brokers acknowledged of 300 boats is in the store exactly once ({expected} batches, "
       f"{summary.get('duplicates')} sent twice)",
       {"missing": dict(list(missing.items())[:5]), "twice": twice[:5], "extra": dict(list(extra.items())[:5]),
-       "unacknowledged": summary.get("unacknowledged")})
+       "unacknowledged": summary.get("unacknowledged"), "storedUnacknowledged": once["storedUnacknowledged"]})
 for name in names:
     seqs = sorted(have.get(name, set()))
     check(len(seqs) > 20 and seqs[0] == 1 and seqs == list(range(1, seqs[-1] + 1)),

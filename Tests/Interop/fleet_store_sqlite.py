@@ -9,6 +9,7 @@ import time
 
 import race_boats
 from fleet_store_race import compare_race
+from fleet_store_once import tally
 from support import free_port, stop
 
 
@@ -41,18 +42,16 @@ def sqlite_alone(binary, check, get, gun, ports, procs, work):
           {"wrong": wrong2, "misplaced": misplaced2})
     race.stopping.set()
     stop(alone)
-    acked2 = json.load(open(report2))["boats"] if os.path.exists(report2) else {}
+    load2 = json.load(open(report2)) if os.path.exists(report2) else {}
+    acked2 = load2.get("boats", {})
     path = os.path.join(laptop, "telltale-fleet.sqlite")
     rows = []
     if os.path.exists(path):
         db = sqlite3.connect(path)
         rows = db.execute("SELECT boat, seq, count(*) FROM fleet_batches WHERE boat LIKE 'lap-%' GROUP BY boat, seq")\
             .fetchall()
-    have2 = {}
-    for boat, seq, c in rows:
-        have2.setdefault(boat, []).append((seq, c))
-    ok = acked2 and all(sorted(s for s, _ in have2.get(b, [])) == sorted(v) for b, v in acked2.items()) and \
-        all(c == 1 for v in have2.values() for _, c in v)
+    once = tally(rows, acked2, load2.get("unacknowledgedBatches", {}))
+    ok = acked2 and not once["missing"] and not once["twice"] and not once["extra"]
     check(ok, f"SQLite with no --store: telltale-fleet.sqlite in its folder holds each of the "
           f"{sum(len(v) for v in acked2.values())} batches of 40 boats once",
           open(os.path.join(work, "laptop.log")).read()[-400:])
