@@ -133,10 +133,9 @@ extension FleetStore {
         -> (String, [SQLValue])
     {
         let minutes = (to - from) / 60
-        let step = max(1, Int((minutes / Double(max(1, perBoat - 1))).rounded(.up)))
+        let step = Int64(max(1, min(1e15, (minutes / Double(max(1, perBoat - 1))).rounded(.up))))
         var parameters: [SQLValue] = [
-            .integer(Int64((from / 60).rounded(.down))), .integer(Int64((to / 60).rounded(.down))),
-            .integer(Int64(step)),
+            .integer(Self.minute(from)), .integer(Self.minute(to)), .integer(step),
         ]
         let filter = boatFilter(boat, boats, &parameters)
         return (
@@ -165,11 +164,18 @@ extension FleetStore {
         )
     }
 
+    /// A time's minute (its key in the minute track), held within what a 64-bit number and any stored time can be:
+    /// `Int64(time / 60)` traps past 5.5e20 s, and no query asks so far.
+    static func minute(_ time: Double) -> Int64 {
+        guard !time.isNaN else { return 0 }
+        return Int64(max(-1e15, min(1e15, (time / 60).rounded(.down))))
+    }
+
     /// The boats with a position between two times (from the minute track: a boat a minute at most).
     func boatsHeard(from: Double, to: Double) throws(StoreError) -> [String] {
         try connection.run(
             "SELECT DISTINCT boat FROM fleet_track WHERE minute >= $1 AND minute <= $2 ORDER BY boat",
-            [.integer(Int64((from / 60).rounded(.down))), .integer(Int64((to / 60).rounded(.down)))]
+            [.integer(Self.minute(from)), .integer(Self.minute(to))]
         ).compactMap { $0[0] }
     }
 }

@@ -50,6 +50,10 @@ enum FleetQueries {
         asked.parameters[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// The times a store can hold (UNIX seconds, 1970 to 3000): a span asked beyond them is refused (1e21 s, past a
+    /// minute's 64-bit number, stopped the shore until 2026-12-03).
+    static let times = 0.0...32_503_680_000
+
     /// `days`.
     static func days(_ store: FleetStore, boats: Set<String>?) throws(StoreError) -> SignalKServer.ShellReply {
         var out = JSONWriter()
@@ -93,7 +97,7 @@ enum FleetQueries {
         let from = number(asked, "from") ?? (to - 3_600)
         let boat = asked.parameters["boat"]
         if let boat, !FleetModel.isValidBoat(boat) { return .message(status: 400, "not a boat's id") }
-        guard from <= to, to - from <= 31 * 86_400 else {
+        guard from <= to, to - from <= 31 * 86_400, times.contains(from), times.contains(to) else {
             return .message(status: 400, "from and to: UNIX seconds, from before to, a month at most")
         }
         // Bounded before it is made whole: `Int(1e300)` traps (it ended the shore until 2026-12-01).
@@ -156,7 +160,9 @@ enum FleetQueries {
         case "track.gpx":
             let to = number(asked, "to") ?? time
             let from = number(asked, "from") ?? 0
-            guard from <= to else { return .message(status: 400, "from before to") }
+            guard from <= to, times.contains(from), times.contains(to) else {
+                return .message(status: 400, "from and to: UNIX seconds, from before to")
+            }
             let track = try store.tracks(from: from, to: to, boat: boat, perBoat: 1_000_000, every: true).first
             guard let track else { return .message(status: 404, "no track of \(boat) in that span") }
             return .file(
