@@ -14,10 +14,11 @@ public enum PilotCommands {
         return [UInt8(word & 0xFF), UInt8(word >> 8)]
     }
 
-    /// A 16-bit angle field (1e-4 rad), 0xFFFF "not available" for nil.
+    /// A 16-bit angle field (1e-4 rad), 0xFFFF "not available" for nil; held to the field's range (0 to 65,532) before
+    /// it is made whole, so no angle however wild traps (`Int(1e304)` would).
     static func angle(_ radians: Double?) -> [UInt8] {
         guard let radians, radians.isFinite else { return [0xFF, 0xFF] }
-        let raw = UInt16(clamping: Int((radians * 10_000).rounded()))
+        let raw = UInt16(max(0, min(65_532, (radians * 10_000).rounded())))
         return [UInt8(raw & 0xFF), UInt8(raw >> 8)]
     }
 
