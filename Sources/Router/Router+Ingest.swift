@@ -8,6 +8,7 @@ extension Router {
     public mutating func ingest(_ sentence: Sentence, from source: SourceID, at time: Double, _ act: (Action) -> Void) {
         counters.sentencesIn += 1
         count(source)
+        health.read(source.index, bytes: sentence.count + 2)
         if isPassThroughEcho(sentence, from: source, at: time) || engine.isEcho(sentence, at: time) {
             counters.echoes += 1
             return
@@ -91,9 +92,24 @@ extension Router {
         rememberPassThrough(prepared, from: source, at: time)
     }
 
-    /// A line an input's framer refused (bad checksum, too long, not NMEA): counted.
-    public mutating func rejected(from source: SourceID) {
+    /// A line an input's framer refused (bad checksum, too long, not NMEA), and why (nil: a sample that was not one):
+    /// counted, and watched (``InputHealth``).
+    public mutating func rejected(from source: SourceID, reason: RejectReason? = nil) {
         counters.rejected += 1
+        health.refused(source.index, reason: reason)
+    }
+
+    /// Each input's bytes received so far (running totals, from the shell once a second): an input whose bytes have
+    /// made no sentences for a while, or make them again, said (``InputHealth``, ``Action/input``).
+    public mutating func received(_ totals: [(source: SourceID, bytes: Int)], at time: Double, _ act: (Action) -> Void)
+    {
+        for (source, bytes) in totals { health.received(source.index, total: bytes) }
+        for (index, change) in health.check(at: time) {
+            let source = SourceID(index)
+            act(
+                .input(source: source, name: name(of: source), change: change, time: time, unixTime: unixTime(at: time))
+            )
+        }
     }
 
     /// One IMU sample (body frame FRD: m/s², degrees per second, µT).

@@ -37,6 +37,8 @@ public struct Router {
         case announce(Announcement)
         /// The engine wants the tide and current stations near this place (``setTides(_:)`` hands them over).
         case tides(near: GeoPoint)
+        /// An input's lines could not be read for a while, or can again (``InputHealth``): for the log and Signal K.
+        case input(source: SourceID, name: String, change: InputHealth.Change, time: Double, unixTime: Double)
     }
 
     /// A sentence the engine took, with its message and when it came.
@@ -109,6 +111,8 @@ public struct Router {
     var reportedTrack: Int?
     var reportedWeather: Int?
     var trackReportedAt = -Double.infinity
+    /// Whether each input's lines can be read.
+    public internal(set) var health = InputHealth()
     /// Say each sentence and fix the engine took (``Action/observed(_:)``): on when a Signal K model listens.
     public var observes = false
 

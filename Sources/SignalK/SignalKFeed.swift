@@ -42,6 +42,8 @@ public struct SignalKFeed: Sendable {
             model.observe(fix: fix, motion: motion, input: name(of: source), at: time, unixTime: unixTime)
         case .report(let report):
             take(report)
+        case .input(_, let name, let change, let time, let unixTime):
+            model.input(name, change, at: time, unixTime: unixTime)
         case .send, .refused, .refusedFix, .notice, .announce, .tides:
             break
         }

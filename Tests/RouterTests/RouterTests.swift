@@ -168,6 +168,7 @@ import Testing
             case .notice: actions.append("notice")
             case .observed, .observedFix: actions.append("observed")
             case .refusedFix: actions.append("refused fix")
+            case .input: actions.append("input")
             case .report, .announce, .tides: actions.append("engine")
             }
         }

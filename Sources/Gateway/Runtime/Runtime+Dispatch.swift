@@ -62,8 +62,8 @@ extension Runtime {
         case .sentence(let sentence):
             recorder?.record(sentence, source: input.name, unixTime: now + clock.unixOffset)
             router.ingest(sentence, from: input.source, at: time) { perform($0) }
-        case .rejected:
-            router.rejected(from: input.source)
+        case .rejected(let reason):
+            router.rejected(from: input.source, reason: reason)
         case .fix(let fix):
             router.ingest(fix.engineFix, motion: fix.motion, from: input.source, at: time) { perform($0) }
         case .imu(let sample, let sampleTime):
@@ -134,6 +134,9 @@ extension Runtime {
             let traffic = state.feed.takeTrafficDeltas()
             web?.publish(updates, traffic: traffic, now: now, budget: &turn.budget)
             if let uplink { sendAshore(report, state.model, to: uplink, at: now) }
+        case .input(let source, let name, let change, _, _):
+            inputHealth(source, name, change)
+            state?.feed.take(action)
         case .tides(let point):
             // Looked for at the tide service's turn (a search of the files' positions, a few milliseconds on a Pi,
             // a mile or two apart at most), not inside the router's tick.

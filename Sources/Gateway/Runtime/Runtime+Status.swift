@@ -68,6 +68,7 @@ extension Runtime {
                     .info, "summary", summary(),
                     [("in", "\(counters.sentencesIn)"), ("out", "\(counters.sentencesOut)")], throttled: false))
         }
+        watchInputs(now: now)
         logGate.sayHeldBack()
         reloadRoute()
         if let weather, let report = lastReport {

@@ -103,7 +103,7 @@ final class CSVIMUInput: InputTransport {
             let glitches = timeGlitches
             pending = nextSample()
             // A sample left out is counted with the input's refused lines.
-            for _ in glitches..<timeGlitches { body(.rejected) }
+            for _ in glitches..<timeGlitches { body(.rejected(nil)) }
             if pending == nil {
                 guard configuration.loop, let firstTime else {
                     ended = true

@@ -6,8 +6,9 @@ import Platform
 /// What an input hands the loop.
 enum InputEvent {
     case sentence(Sentence)
-    /// A line refused while framing (bad checksum, too long, not NMEA): counted.
-    case rejected
+    /// A line refused while framing (bad checksum, too long, not NMEA), and why (nil: a sample that was not one):
+    /// counted.
+    case rejected(RejectReason?)
     case fix(GPSDClient.Report)
     /// An IMU sample in the body frame, taken at `time` on the monotonic clock.
     case imu(IMUFile.Sample, time: Double)
@@ -35,6 +36,10 @@ protocol InputTransport: AnyObject {
     func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void)
     /// Its own counts for the summary (", 3 rejected, 1 reconnects"), empty when it has none.
     var counts: String { get }
+    /// What to look at when its lines cannot be read (``InputHealth``).
+    var unreadableHint: String { get }
+    /// The bytes it has received since it was made (nil: an input that does not read NMEA 0183 text).
+    var bytesReceived: Int? { get }
     /// For a finite input (a log played once), whether it has played everything; nil for inputs that never end.
     var finished: Bool? { get }
     func close()
@@ -44,6 +49,8 @@ extension InputTransport {
     func start(at time: Double) {}
     func nextDue(now: Double) -> Double? { nil }
     var counts: String { "" }
+    var unreadableHint: String { "is it NMEA 0183 text, and the right address?" }
+    var bytesReceived: Int? { nil }
     var finished: Bool? { nil }
     func close() {}
 }
@@ -53,7 +60,7 @@ extension InputEvent {
     init(_ event: FramerEvent) {
         switch event {
         case .sentence(let sentence): self = .sentence(sentence)
-        case .rejected: self = .rejected
+        case .rejected(let error, _): self = .rejected(error.reason)
         }
     }
 }

@@ -40,6 +40,8 @@ final class NetworkInput: InputTransport {
         ", \(framer.statistics.rejects.total) rejected, \(max(0, client.link.connects - 1)) reconnects"
     }
 
+    var bytesReceived: Int? { framer.statistics.bytes }
+
     func close() { client.close() }
 
     /// Reads what has arrived and hands every framed sentence on.

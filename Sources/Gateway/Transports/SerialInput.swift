@@ -66,6 +66,13 @@ final class SerialInput: InputTransport {
 
     var counts: String { ", \(framer.statistics.rejects.total) rejected, \(reconnects) reconnects" }
 
+    var unreadableHint: String {
+        "read at \(port.baud) baud: is that the device's speed? (AIS receivers send at 38400, most instruments at "
+            + "4800), and its wires the right way round?"
+    }
+
+    var bytesReceived: Int? { framer.statistics.bytes }
+
     func close() { port.close() }
 
     func service(now: Double, polled set: PollSet, _ body: (InputEvent) -> Void) {
