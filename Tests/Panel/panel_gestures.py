@@ -19,13 +19,16 @@ def gestures(check, compare, double_tap, driver, sentence, swipe, text, unit, wa
             # A drag on the chart pans it (following stops, the button shows) and does not change the layout.
             time.sleep(2)
             swipe(330, 60, 450)
-            time.sleep(0.5)
+            # Waited for rather than slept on: on a machine busy with other work the panel's next frame came after
+            # half a second, and Follow was still showing (a failure of the check, not of the panel: 2026-12-03).
+            def shown():
+                return any(button.is_displayed() for button in driver.find_elements(By.ID, "chart-follow"))
+            wait(shown, 5)
             follow = driver.find_elements(By.ID, "chart-follow")
-            panned = (driver.find_element(By.ID, "layout-name").text, bool(follow) and follow[0].is_displayed())
-            if follow and follow[0].is_displayed():
+            panned = (driver.find_element(By.ID, "layout-name").text, shown())
+            if shown():
                 follow[0].click()
-                time.sleep(0.5)
-                panned += (not follow[0].is_displayed(),)
+                panned += (wait(lambda: not shown(), 5),)
         # Swipes on the chart's page are taken from its instrument strip.
         swipe(330, 60, 760 if on_chart else 450)
         time.sleep(0.3)
