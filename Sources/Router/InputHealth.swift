@@ -32,7 +32,7 @@ public struct InputHealth: Sendable {
         var total = 0
         var readBytes = 0
         var sentences = 0
-        var reasons = [Int](repeating: 0, count: RejectReason.allCases.count)
+        var reasons = RejectCounts()
         var unreadable = false
     }
 
@@ -54,7 +54,7 @@ public struct InputHealth: Sendable {
     /// A line of input `index` refused while framing, and why (nil: a sample that was not one).
     mutating func refused(_ index: Int, reason: RejectReason?) {
         grow(index)
-        if let reason { watches[index].reasons[reason.rawValue] &+= 1 }
+        if let reason { watches[index].reasons.record(reason) }
     }
 
     /// The bytes input `index` has received since it was opened first (a running total; a total that goes down, a
@@ -93,8 +93,8 @@ public struct InputHealth: Sendable {
         if !watch.unreadable, bytes >= least, read <= bytes / 10 {
             var commonest: RejectReason?
             var most = 0
-            for reason in RejectReason.allCases where watch.reasons[reason.rawValue] > most {
-                most = watch.reasons[reason.rawValue]
+            for reason in RejectReason.allCases where watch.reasons[reason] > most {
+                most = watch.reasons[reason]
                 commonest = reason
             }
             return .unreadable(bytes: bytes, sentences: watch.sentences, reason: commonest)
