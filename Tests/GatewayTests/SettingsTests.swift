@@ -107,6 +107,13 @@ import Testing
         #expect(try POSIX.readFile(path) == Array(original.utf8))
         #expect(listens(first))
 
+        // A body nesting 8,000 arrays deep (16 KB, under the request's limit) once ran the gateway's stack out while
+        // it was read: now refused with the line, and the gateway still answers.
+        let deep = "x = " + String(repeating: "[", count: 8000) + String(repeating: "]", count: 8000) + "\n"
+        let nested = try request("PUT", "/telltale/v1/settings/check", deep, port: web)
+        #expect(nested.status == 400 && nested.body.contains("nest at most 32 deep"))
+        #expect(try request("GET", "/telltale/v1/settings", port: web).status == 200)
+
         // Checked only: valid, and still nothing saved.
         let next = configuration(web: web, output: second)
         let checked = try request("PUT", "/telltale/v1/settings/check", next, port: web)

@@ -51,4 +51,35 @@ import Testing
         #expect(throws: TOMLError.self) { try TOMLReader.parse(text) }
         do { _ = try TOMLReader.parse(text) } catch { #expect(error.line == line, "\(error)") }
     }
+
+    @Test("nesting is bounded: arrays, inline tables and dotted keys thousands deep are refused, not a stack run out")
+    func nesting() throws {
+        func repeated(_ open: String, _ close: String, _ count: Int) -> String {
+            String(repeating: open, count: count) + String(repeating: close, count: count)
+        }
+        // As deep as the reader takes: read whole.
+        var root = try TOMLReader.parse("a = " + repeated("[", "]", 32) + "\n")
+        var value = try #require(root["a"])
+        for _ in 1..<32 { value = try #require(value.array?.first) }
+        #expect(value.array?.isEmpty == true)
+        root = try TOMLReader.parse(Array(repeating: "k", count: 32).joined(separator: ".") + " = 1\n")
+        #expect(root["k"]?.table?["k"]?.table != nil)
+        // Each of these, read by a call within a call a level, ran the stack out before it was bounded.
+        let hostile = [
+            "a = " + repeated("[", "]", 100_000) + "\n",
+            "a = " + String(repeating: "{b=", count: 100_000) + "1" + String(repeating: "}", count: 100_000) + "\n",
+            "a = [" + String(repeating: "{b=[", count: 50_000) + "\n",
+            "[" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "]\n",
+            "[[" + Array(repeating: "a", count: 100_000).joined(separator: ".") + "]]\n",
+            "x = 1\n" + Array(repeating: "a", count: 100_000).joined(separator: ".") + " = 1\n",
+        ]
+        for text in hostile {
+            #expect(throws: TOMLError.self) { try TOMLReader.parse(text) }
+            do { _ = try TOMLReader.parse(text) } catch { #expect(error.description.contains("at most 32")) }
+        }
+        // Thirty-three parts: one too many.
+        #expect(throws: TOMLError.self) {
+            try TOMLReader.parse(Array(repeating: "k", count: 33).joined(separator: ".") + " = 1\n")
+        }
+    }
 }

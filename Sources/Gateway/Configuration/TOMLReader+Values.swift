@@ -2,6 +2,15 @@
 extension TOMLReader {
     mutating func value() throws(TOMLError) -> TOMLValue {
         guard let byte = peek() else { throw fail("a value is missing") }
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+            // Each array or inline table within another is a call within a call: a file nesting thousands deep
+            // (broken, or sent to the settings page) would run the stack out, so it is refused here.
+            guard nesting < Self.maximumNesting else {
+                throw fail("arrays and inline tables nest at most \(Self.maximumNesting) deep")
+            }
+            nesting += 1
+        }
+        defer { if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { nesting -= 1 } }
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return .string(try quotedString())

@@ -12,6 +12,10 @@ public struct TOMLReader {
     let bytes: [UInt8]
     var position = 0
     var line = 1
+    /// How many arrays and inline tables the value being read is within; at most ``maximumNesting``, as the parts of
+    /// a dotted key.
+    var nesting = 0
+    static let maximumNesting = 32
 
     public static func parse(_ text: String) throws(TOMLError) -> TOMLTable {
         var reader = TOMLReader(bytes: Array(text.utf8))
@@ -161,6 +165,11 @@ public struct TOMLReader {
             }
             skipSpace()
             guard take(UInt8(ascii: ".")) else { return path }
+            // Each part is a table within a table, made and read by calls within calls: thousands would run the
+            // stack out.
+            guard path.count < Self.maximumNesting else {
+                throw fail("a dotted key has at most \(Self.maximumNesting) parts")
+            }
         }
     }
 
