@@ -58,7 +58,10 @@ extension BaseMap {
             binMinutes = Int(bytes[6]) | Int(bytes[7]) << 8
             binsAcross = Int(bytes[8]) | Int(bytes[9]) << 8
             binCount = Int(bytes[10]) | Int(bytes[11]) << 8 | Int(bytes[12]) << 16 | Int(bytes[13]) << 24
-            guard binMinutes > 0, binsAcross * binMinutes == 21_600, binCount == binsAcross * binsAcross / 2,
+            // Each field is at most 16 bits and the count 32: multiplied only once the first two are in range, so
+            // that a broken header cannot overflow the Pi's 32-bit Int.
+            guard binMinutes > 0, binMinutes <= 21_600, binsAcross <= 21_600, binsAcross * binMinutes == 21_600,
+                binCount == binsAcross * binsAcross / 2,
                 bytes.count >= BaseMap.headerSize + 4 * (binCount + 1)
             else { return nil }
         }
@@ -66,29 +69,34 @@ extension BaseMap {
         /// Where bin `bin`'s bytes are in the file; nil for a bin it has not, or offsets out of its bounds.
         public func range(of bin: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
             guard bin >= 0, bin < binCount else { return nil }
-            func offset(_ index: Int) -> Int {
+            // The offsets are unsigned 32-bit: read and added as such (as an Int on the Pi's 32-bit build, one past
+            // 2^31 in a broken file would be negative, or overflow when added).
+            func offset(_ index: Int) -> UInt64 {
                 let at = BaseMap.headerSize + 4 * index
-                return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24
+                return UInt64(bytes[at]) | UInt64(bytes[at + 1]) << 8 | UInt64(bytes[at + 2]) << 16
+                    | UInt64(bytes[at + 3]) << 24
             }
-            let data = BaseMap.headerSize + 4 * (binCount + 1)
+            let data = UInt64(BaseMap.headerSize + 4 * (binCount + 1))
             let start = data + offset(bin)
             let end = data + offset(bin + 1)
-            guard start <= end, end <= bytes.count else { return nil }
-            return start..<end
+            guard start <= end, end <= UInt64(bytes.count) else { return nil }
+            return Int(start)..<Int(end)
         }
     }
 
     /// A bin's rings back from its bytes (the panel does the same in JavaScript); nil when they do not read.
     public static func decode(_ bytes: ArraySlice<UInt8>) -> [Ring]? {
         var at = bytes.startIndex
+        // At most five bytes, and below 2^31 - 1 (a broken file's larger number is not read: on the Pi's 32-bit
+        // build it would be a negative count).
         func varint() -> Int? {
-            var value = 0
-            var shift = 0
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
             while at < bytes.endIndex, shift < 35 {
                 let byte = bytes[at]
                 at += 1
-                value |= Int(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value }
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value < UInt64(Int32.max) ? Int(value) : nil }
                 shift += 7
             }
             return nil

@@ -81,6 +81,25 @@ import Testing
         #expect(BaseMap.bin(latitude: 89.99, longitude: -180, binMinutes: 1200) == 9)
     }
 
+    @Test("a broken header or offset past 2^31 (the Pi's 32-bit Int): refused, the other bins still found")
+    func largeNumbers() throws {
+        let ring = BaseMap.Ring(level: 1, x: [0, 100, 200, 100], y: [0, 50, 0, 100])
+        var bytes = BaseMap.encode(
+            resolution: .crude, binMinutes: 1200, binsAcross: 18, bins: [[ring]] + Array(repeating: [], count: 161))
+        var huge = bytes
+        for at in 6..<10 { huge[at] = 0xFF }  // bin minutes and bins across 65,535 each: their product past 2^31
+        #expect(huge.withUnsafeBytes { BaseMap.Header($0) } == nil)
+        // Bin 5's end and bin 6's start: 0x90000000, past the file and past Int32.max.
+        let at = BaseMap.headerSize + 4 * 6
+        bytes.replaceSubrange(at..<at + 4, with: [0x00, 0x00, 0x00, 0x90])
+        try bytes.withUnsafeBytes { raw in
+            let header = try #require(BaseMap.Header(raw))
+            #expect(header.range(of: 5, in: raw) == nil && header.range(of: 6, in: raw) == nil)
+            let first = try #require(header.range(of: 0, in: raw))
+            #expect(BaseMap.decode(bytes[first]) == [ring])
+        }
+    }
+
     @Test("bin bytes that are broken: cut short, counts too large, steps off the bin: refused, never a crash")
     func hostileBins() throws {
         let ring = BaseMap.Ring(level: 1, x: [0, 100, 200, 100], y: [0, 50, 0, 100])
@@ -96,6 +115,9 @@ import Testing
         off.append(0x7F)
         #expect(BaseMap.decode(off[...]) == nil)
         var generator = SystemRandomNumberGenerator()
+        // Numbers a broken file may hold past 2^31 (negative as the Pi's 32-bit Int): a count, a point's step.
+        #expect(BaseMap.decode([0x80, 0x80, 0x80, 0x80, 0x0F][...]) == nil, "a count of 2^31 or more")
+        #expect(BaseMap.decode([0x01, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0, 0, 0, 0][...]) == nil, "points 2^31 - 1")
         for _ in 0..<2000 {
             var changed = data
             changed[Int.random(in: 0..<changed.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
