@@ -32,9 +32,12 @@ public enum UplinkRecord {
                 UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3])
                     << 24
             }
-            let length = Int(u32(offset + 2))
+            // Compared as read: a broken length past 2^31 is no Int on the Pi's 32-bit build.
+            let stated = u32(offset + 2)
+            guard stated <= UInt32(maximumLength) else { break }
+            let length = Int(stated)
             let start = offset + headerLength
-            guard length <= maximumLength, start + length <= bytes.count,
+            guard start + length <= bytes.count,
                 CRC32.checksum(bytes[start..<(start + length)]) == u32(offset + 6)
             else { break }
             records.append(start..<(start + length))

@@ -90,6 +90,9 @@ import Testing
         var flipped = whole
         flipped[one.count + 12] ^= 0x20
         #expect(UplinkRecord.decode(flipped).records.count == 1, "a byte changed: its CRC fails")
+        // A length of 0x90000000 (negative as the Pi's 32-bit Int): the record before it kept, the rest torn.
+        let huge = one + [0x54, 0x51, 0x00, 0x00, 0x00, 0x90, 0, 0, 0, 0] + Array("{}".utf8)
+        #expect(UplinkRecord.decode(huge).records.count == 1 && UplinkRecord.decode(huge).valid == one.count)
     }
 
     static let key = Array("a key for the boat and the shore".utf8)

@@ -77,6 +77,17 @@ import Testing
         #expect(again.waiting == 1)
     }
 
+    @Test("a broken acknowledgement file (a number no batch has, UInt64's largest) starts from the beginning, no trap")
+    func brokenAcked() throws {
+        let folder = temporaryFolder("uplink-queue-acked")
+        let (log, _) = events()
+        for text in ["18446744073709551615\n", "9000000000000000\n", "-3\n", "many\n"] {
+            try POSIX.writeFileAtomically(folder + "/acked", Array(text.utf8))
+            let queue = UplinkQueue(folder: folder, limit: 1 << 20, log: log)
+            #expect(queue.acked == 0 && queue.take() == 1, "acked \(text)")
+        }
+    }
+
     @Test("a torn last record (a power cut mid-write) is cut off and said; the records before it kept")
     func tornRecord() throws {
         let folder = temporaryFolder("uplink-queue-torn")

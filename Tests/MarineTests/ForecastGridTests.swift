@@ -190,6 +190,11 @@ import Testing
             b[10] = 0x0F
             return b
         },
+        Broken(name: "columns of 0x90000000 (no Int on the Pi's 32-bit build)") {
+            var b = $0
+            b[11] = 0x90
+            return b
+        },
         Broken(name: "no times") {
             var b = $0
             b[16] = 0

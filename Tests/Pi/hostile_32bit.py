@@ -4,12 +4,18 @@ conversion of a bigger number traps (qemu-check.sh replays both, on ARM and on x
 
     hostile.nmea     tag blocks whose group and line count are past 2^31 (refused), between good sentences;
     hostile.candump  an AIS class A position (PGN 129038, fast packets) from an MMSI of 0x90000000, which no vessel
-                     has, beside one from a real MMSI.
+                     has, beside one from a real MMSI;
+    columns.ttwx     a forecast grid (the forecast voyage's, broken) whose columns are 0x90000000;
+    length.ttwx      one of 4,000 × 4,000 points and 4,000 times, its header whole: its data's length past 2^31;
+    uplink/          the uplink's queue on disk with a record whose length is 0x90000000 (CRC and all), after one
+                     whole batch.
 
     Tests/Pi/hostile_32bit.py FOLDER
 """
 import os
+import struct
 import sys
+import zlib
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Support"))
 from support import checksum  # noqa: E402
@@ -46,11 +52,46 @@ def candump(mmsi, time, sequence):
     return "".join(f"({time + i / 1000:.6f}) can0 {can_id:08X}#{frame.hex().upper()}\n" for i, frame in enumerate(frames))
 
 
+def grids(folder):
+    """Two broken copies of Fixtures/forecast-voyage/forecast.grib2.ttwx (its header: magic, version, header length,
+    columns, rows, times, fields, label length at 0 to 22; south, west, steps, run time at 24 to 64)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "Fixtures", "forecast-voyage", "forecast.grib2.ttwx"), "rb") as f:
+        grid = bytearray(f.read())
+    columns = bytearray(grid)
+    columns[8:12] = struct.pack("<I", 0x90000000)
+    fields = grid[22 - 2]
+    times = 4000
+    offset = (64 + fields + 7) // 8 * 8
+    header = bytearray(grid[:64 + fields]) + bytes(offset - 64 - fields)
+    header[6:8] = struct.pack("<H", offset + 8 * times)
+    header[8:21] = struct.pack("<IIIB", 4000, 4000, times, fields)
+    header[21] = 0
+    header[24:64] = struct.pack("<ddddq", 10.0, -20.0, 0.01, 0.01, 1782036000)
+    header += b"".join(struct.pack("<q", 1782036000 + 3600 * i) for i in range(times))
+    with open(os.path.join(folder, "columns.ttwx"), "wb") as f:
+        f.write(columns)
+    with open(os.path.join(folder, "length.ttwx"), "wb") as f:
+        f.write(header)
+
+
+def queue(folder):
+    """A segment of the uplink's queue: one whole batch, then a record stating 0x90000000 bytes."""
+    batch = b'{"boat":"hostile","seq":1,"samples":[]}'
+    record = b"TQ" + struct.pack("<II", len(batch), zlib.crc32(batch)) + batch
+    broken = b"TQ" + struct.pack("<II", 0x90000000, zlib.crc32(b"")) + b"{}"
+    os.makedirs(os.path.join(folder, "uplink"), exist_ok=True)
+    with open(os.path.join(folder, "uplink", "segment-000000000001.tq"), "wb") as f:
+        f.write(record + broken)
+
+
 def main(folder):
     with open(os.path.join(folder, "hostile.nmea"), "w") as f:
         f.write(nmea())
     with open(os.path.join(folder, "hostile.candump"), "w") as f:
         f.write(candump(0x90000000, 1700000000.0, 1) + candump(235012345, 1700000001.0, 2))
+    grids(folder)
+    queue(folder)
 
 
 if __name__ == "__main__":

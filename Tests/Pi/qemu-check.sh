@@ -95,6 +95,14 @@ for ARCH in "$@"; do
         >"$HOSTILE/x86.2040" 2>&1
     check "$ARCH weather show at a time past 2038 answers as the desktop: $(tail -n 1 "$HOSTILE/$ARCH.2040")" \
         bash -c "cmp -s $HOSTILE/$ARCH.2040 $HOSTILE/x86.2040 && grep -q 'no forecast covers' $HOSTILE/$ARCH.2040"
+    # Forecast grids broken past 2^31 (columns of 0x90000000; 4,000 × 4,000 points at 4,000 times): refused as on
+    # the desktop, not a trap.
+    for grid in columns length; do
+        $RUNNER "$BIN" weather show "$HOSTILE/$grid.ttwx" --at 50.8,-1.3 >"$HOSTILE/$ARCH.$grid" 2>&1
+        $X86 weather show "$HOSTILE/$grid.ttwx" --at 50.8,-1.3 >"$HOSTILE/x86.$grid" 2>&1
+        check "$ARCH weather show of a grid broken past 2^31 ($grid) is refused as on the desktop" \
+            bash -c "cmp -s $HOSTILE/$ARCH.$grid $HOSTILE/x86.$grid && grep -q 'forecast grid' $HOSTILE/$ARCH.$grid"
+    done
     rm -rf "$HOSTILE"
     # The deltas' numbers carry six decimals: each to its last digit (Tests/Pi/json-close.py says why not bytes).
     check "$ARCH Signal K delta stream of the replay starts as expected-signalk.jsonl (to the last digit)" \

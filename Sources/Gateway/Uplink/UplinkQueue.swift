@@ -52,8 +52,10 @@ final class UplinkQueue {
         try? POSIX.makeDirectories(folder)
         if let text = try? POSIX.readFile(folder + "/acked", limit: 64),
             let line = String(decoding: text, as: UTF8.self).split(separator: "\n").first,
-            let value = UInt64(String(line).trimmingSpaces)
+            let value = UInt64(String(line).trimmingSpaces), value < 9_000_000_000_000_000
         {
+            // A batch's number is below 9e15 (UplinkBatch): a larger one is a broken file, and one more than
+            // UInt64's largest would trap.
             acked = value
             ackedSaved = value
         }
@@ -176,8 +178,10 @@ final class UplinkQueue {
             }
         }
         guard segments.count > 1, let oldest = segments.first, oldest.last > acked else { return false }
-        let given = oldest.last - max(acked, oldest.first - 1)
-        droppedBatches += Int(given)
+        // A segment's numbers are its batches' own (a batch numbered 0, or one past 2^31 on the Pi's 32-bit build,
+        // is read from a broken file too).
+        let given = oldest.last - max(acked, oldest.first > 0 ? oldest.first - 1 : 0)
+        droppedBatches += Int(clamping: given)
         log.error(
             "uplink.full",
             "uplink: the queue on disk is full of alarms and emptied batches; batches \(oldest.first)...\(oldest.last) "

@@ -27,7 +27,7 @@ public struct ForecastGrid: Sendable {
         case notAGrid
         case unsupportedVersion(Int)
         case badHeader(String)
-        case wrongLength(expected: Int, found: Int)
+        case wrongLength(expected: Int64, found: Int)
 
         public var description: String {
             switch self {
@@ -68,9 +68,11 @@ public struct ForecastGrid: Sendable {
         let version = bytes.uint16(at: 4)
         guard version == Self.version else { throw .unsupportedVersion(Int(version)) }
         let headerLength = Int(bytes.uint16(at: 6))
-        let columns = Int(bytes.uint32(at: 8))
-        let rows = Int(bytes.uint32(at: 12))
-        let timeCount = Int(bytes.uint32(at: 16))
+        // Read as 32 bits and held to 20,000 before they are Ints (a broken file's 2^31 or more is no Int on the Pi's
+        // 32-bit build).
+        let columns = Int(min(bytes.uint32(at: 8), 1 << 30))
+        let rows = Int(min(bytes.uint32(at: 12), 1 << 30))
+        let timeCount = Int(min(bytes.uint32(at: 16), 1 << 30))
         let fieldCount = Int(bytes.uint8(at: 20))
         let labelLength = Int(bytes.uint8(at: 21))
         guard (2...20_000).contains(columns), (2...20_000).contains(rows), columns * rows <= 20_000_000 else {
@@ -110,8 +112,11 @@ public struct ForecastGrid: Sendable {
         }
         let runTime = Double(bytes.int64(at: 56))
         guard runTime > 0, runTime <= times[timeCount - 1] else { throw .badHeader("a run time after its forecast") }
-        let expected = headerLength + timeCount * fieldCount * rows * columns * 2
-        guard expected == bytes.count else { throw .wrongLength(expected: expected, found: bytes.count) }
+        // In 64 bits: 4,000 times of 6 fields over 20 million points is past 2^31 bytes.
+        let expected = Int64(headerLength) + Int64(timeCount * fieldCount) * Int64(rows * columns) * 2
+        guard expected == Int64(bytes.count) else {
+            throw .wrongLength(expected: expected, found: bytes.count)
+        }
         self.columns = columns
         self.rows = rows
         self.south = south
