@@ -68,8 +68,8 @@ public struct ForecastGrid: Sendable {
         let version = bytes.uint16(at: 4)
         guard version == Self.version else { throw .unsupportedVersion(Int(version)) }
         let headerLength = Int(bytes.uint16(at: 6))
-        // Read as 32 bits and held to 20,000 before they are Ints (a broken file's 2^31 or more is no Int on the Pi's
-        // 32-bit build).
+        // Read as 32 bits and held to 2^30 before they are Ints (a broken file's 2^31 or more is no Int on the Pi's
+        // 32-bit build); the ranges below then refuse them.
         let columns = Int(min(bytes.uint32(at: 8), 1 << 30))
         let rows = Int(min(bytes.uint32(at: 12), 1 << 30))
         let timeCount = Int(min(bytes.uint32(at: 16), 1 << 30))
