@@ -46,6 +46,7 @@ import Testing
         let loaded = try StateFile.load(folder + "/state.toml")
         #expect(abs((loaded.level?.heel ?? 0) - result.mounting.heel) < 1e-4)
         #expect(loaded.level?.imu == imu.endpoint)
+        #expect(loaded.level?.time == 1_763_780_000 && loaded.level?.seconds == 5, "written whole, read whole")
         // Nothing left beside it.
         let listing = try #require(opendir(folder))
         var names: [String] = []
@@ -86,5 +87,19 @@ import Testing
         writeText(folder + "/state.toml", "[level]\nheel = 2\n")
         #expect(throws: ConfigurationFile.Error.self) { try StateFile.load(folder + "/state.toml") }
         #expect((try? StateFile.load(folder + "/absent.toml")) == StateFile())
+        // Numbers no level calibration has (a broken card): refused, so the IMU runs uncalibrated, never on NaN.
+        let good =
+            "[level]\nimu = \"i2c:1\"\nheel = 1.5\npitch = -0.5\ngyro_bias = [0.1, -0.2, 0.05]\ntime = 1700000000\n"
+        writeText(folder + "/good.toml", good)
+        #expect((try? StateFile.load(folder + "/good.toml"))?.level?.heel == 1.5)
+        for (from, to) in [
+            ("heel = 1.5", "heel = nan"), ("pitch = -0.5", "pitch = 1e300"), ("heel = 1.5", "heel = 181"),
+            ("[0.1, -0.2, 0.05]", "[inf, 0, 0]"), ("[0.1, -0.2, 0.05]", "[nan, 0, 0]"),
+            ("[0.1, -0.2, 0.05]", "[0, 0, 31]"),
+            ("time = 1700000000", "time = 1e300"),
+        ] {
+            writeText(folder + "/broken.toml", good.replacing(from, with: to))
+            #expect(throws: ConfigurationFile.Error.self, "\(to)") { try StateFile.load(folder + "/broken.toml") }
+        }
     }
 }

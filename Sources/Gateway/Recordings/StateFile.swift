@@ -50,15 +50,28 @@ public struct StateFile: Sendable, Equatable {
         }
         var state = StateFile()
         if let level = table["level"]?.table {
-            guard let imu = level["imu"]?.string, let heel = level["heel"]?.double, let pitch = level["pitch"]?.double,
-                let bias = level["gyro_bias"]?.array?.compactMap({ $0.double }), bias.count == 3
+            guard let imu = level["imu"]?.string, let heel = level["heel"]?.number, let pitch = level["pitch"]?.number,
+                let bias = level["gyro_bias"]?.array?.compactMap({ $0.number }), bias.count == 3
             else {
                 throw ConfigurationFile.Error(
                     line: nil, key: path + " [level]", message: "needs imu, heel, pitch and gyro_bias = [x, y, z]")
             }
+            // What `calibrate level` can have measured: a mounting's heel and pitch, a gyro's bias in degrees a
+            // second. A broken file's NaN or 1e300 applied to the IMU made every heel, and every output computed from
+            // it, not a number: the gateway's true wind went silent (2026-12-03).
+            // Numbers as integers too: `time` is written as one, and was read back as 0 until 2026-12-03.
+            let time = level["time"]?.number ?? 0
+            let seconds = level["seconds"]?.number ?? 0
+            guard abs(heel) <= 180, abs(pitch) <= 90, bias.allSatisfy({ abs($0) <= 30 }), time.isFinite,
+                abs(time) < 1e11, seconds.isFinite, seconds >= 0
+            else {
+                throw ConfigurationFile.Error(
+                    line: nil, key: path + " [level]",
+                    message: "heel (±180°), pitch (±90°), gyro_bias (±30 °/s each), time and seconds out of range")
+            }
             state.level = Level(
                 imu: imu, heel: heel, pitch: pitch, gyroBias: SIMD3(bias[0], bias[1], bias[2]),
-                time: level["time"]?.double ?? 0, seconds: level["seconds"]?.double ?? 0)
+                time: time, seconds: seconds)
         }
         return state
     }
@@ -71,7 +84,7 @@ public struct StateFile: Sendable, Equatable {
                 "", "[level]", "imu = \"\(level.imu)\"", "heel = \(number(level.heel))",
                 "pitch = \(number(level.pitch))",
                 "gyro_bias = [\(number(level.gyroBias.x)), \(number(level.gyroBias.y)), \(number(level.gyroBias.z))]",
-                "time = \(Int(level.time))", "seconds = \(number(level.seconds))",
+                "time = \(Int64(level.time))", "seconds = \(number(level.seconds))",
             ]
         }
         return lines.joined(separator: "\n") + "\n"
